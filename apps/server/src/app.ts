@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DatabaseHandle } from '@callwise/db/client';
+import { PRODUCT_NAME } from '@callwise/shared/product';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type PgBoss from 'pg-boss';
+import type { Config } from './config.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import errors from './plugins/errors.ts';
+import spa from './plugins/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    queue: PgBoss;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  queue: PgBoss;
+  /** The built web app to serve; null to serve none. Defaults to apps/web/dist. */
+  webDist?: string | null;
+}
+
+/** apps/web/dist, found from this module whether it runs from src/ or from the dist/ bundle. */
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The whole HTTP application as a plugin: external plugins, then ours, then routes. Tests load it as is. */
+export const app = fp(async function callwiseApp(fastify: FastifyInstance, options: AppOptions) {
+  fastify.decorate('config', options.config);
+  fastify.decorate('database', options.database);
+  fastify.decorate('queue', options.queue);
+
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: options.config.PUBLIC_URL.startsWith('https://'),
+  });
+  await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description: `Schedule AI voice calls, manage contacts and scripts, and track results.`,
+      },
+      servers: [{ url: options.config.PUBLIC_URL }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key or a session token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await fastify.register(errors);
+  await fastify.register(healthRoutes);
+  await fastify.register(
+    async (v1) => {
+      v1.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
+    },
+    { prefix: '/v1' },
+  );
+  await fastify.register(spa, { webDist: options.webDist === undefined ? defaultWebDist : options.webDist });
+});
+
+/** A Fastify instance with our logging and limits, and the app registered. */
+export async function buildApp(
+  options: AppOptions,
+  serverOptions: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: {
+      level: options.config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: false,
+    return503OnClosing: true,
+    ...serverOptions,
+  });
+  await fastify.register(app, options);
+  return fastify;
+}

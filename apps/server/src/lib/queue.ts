@@ -1,0 +1,75 @@
+import type { DatabaseHandle } from '@callwise/db/client';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+
+/** A job: a name, the shape of its payload, and what to do. A payload that does not fit is never retried. */
+export interface JobDefinition<S extends z.ZodType> {
+  name: string;
+  schema: S;
+  handler: (payload: z.infer<S>, job: { id: string; retryCount: number }) => Promise<void>;
+  /** Queue options for pg-boss (retries, backoff, expiry). */
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  /** Workers polling at once in this process. */
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+}
+
+export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {
+  return job;
+}
+
+export interface QueueOptions {
+  /** Run maintenance and the cron clock (a worker); the API role only sends. */
+  supervise: boolean;
+}
+
+/** pg-boss on our database connection: PostgreSQL's pool or the embedded PGlite. */
+export function createQueue(database: DatabaseHandle, options: QueueOptions): PgBoss {
+  return new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    supervise: options.supervise,
+    schedule: options.supervise,
+    migrate: true,
+  });
+}
+
+/** Creates the queue of each job (idempotent); in a worker, starts polling for it. */
+export async function registerJobs(
+  boss: PgBoss,
+  jobs: JobDefinition<z.ZodType>[],
+  options: { work: boolean; log: { error: (obj: object, msg: string) => void } },
+): Promise<void> {
+  for (const job of jobs) {
+    const existing = await boss.getQueue(job.name);
+    if (!existing) await boss.createQueue(job.name, { name: job.name, ...job.queue });
+    if (!options.work) continue;
+    const concurrency = job.concurrency ?? 1;
+    for (let i = 0; i < concurrency; i++) {
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 1, batchSize: 1 },
+        async ([received]) => {
+          if (!received) return;
+          const parsed = job.schema.safeParse(received.data);
+          if (!parsed.success) {
+            // A bad payload will never become good: record it and do not retry.
+            options.log.error(
+              { job: job.name, id: received.id, issues: parsed.error.issues },
+              'job payload rejected',
+            );
+            await boss.fail(job.name, received.id, {
+              reason: 'invalid payload',
+              issues: parsed.error.issues,
+            });
+            return;
+          }
+          await job.handler(parsed.data, {
+            id: received.id,
+            retryCount: (received as { retryCount?: number }).retryCount ?? 0,
+          });
+        },
+      );
+    }
+  }
+}

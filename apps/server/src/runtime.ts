@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
+import { acquireDataDirLock } from '@callwise/db/lock';
+import { runMigrations } from '@callwise/db/migrate';
+import type PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Config } from './config.ts';
+import { jobs as defaultJobs } from './jobs/registry.ts';
+import { createQueue, type JobDefinition, registerJobs } from './lib/queue.ts';
+
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  queue: PgBoss;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  info: (obj: object | string, msg?: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+/** A migrated, empty PGlite data directory made at build time: a first start copies it instead of running initdb. */
+const pgliteTemplate = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template.tar');
+
+/**
+ * Opens what a process needs: the data directory lock (embedded database only), the database, its migrations,
+ * and the job queue (polling for work unless ROLE=api).
+ */
+export async function openRuntime(
+  config: Config,
+  log: Logger,
+  options: { jobs?: JobDefinition<z.ZodType>[] } = {},
+): Promise<Runtime> {
+  let releaseLock = () => {};
+  let database: DatabaseHandle;
+  if (config.DATABASE_URL) {
+    database = await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
+  } else {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    releaseLock = acquireDataDirLock(config.DATA_DIR);
+    const dataDir = path.join(config.DATA_DIR, 'pgdata');
+    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+    const loadDataDir =
+      fresh && existsSync(pgliteTemplate) ? new Blob([readFileSync(pgliteTemplate)]) : undefined;
+    try {
+      database = await openDatabase({ dataDir, loadDataDir });
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+
+  try {
+    await runMigrations(database);
+    const worker = config.ROLE !== 'api';
+    const queue = createQueue(database, { supervise: worker });
+    queue.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await queue.start();
+    await registerJobs(queue, options.jobs ?? defaultJobs, { work: worker, log });
+
+    let closing: Promise<void> | null = null;
+    return {
+      config,
+      database,
+      queue,
+      close() {
+        closing ??= (async () => {
+          try {
+            await queue.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
+          } finally {
+            await database.close();
+            releaseLock();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    releaseLock();
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import { PRODUCT_NAME } from '@callwise/shared/product';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openRuntime } from './runtime.ts';
+
+const bootLog = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+async function main() {
+  const config = loadConfig();
+  const runtime = await openRuntime(config, bootLog);
+
+  if (config.ROLE === 'worker') {
+    bootLog.info(`${PRODUCT_NAME} worker running (${runtime.database.kind})`);
+    onShutdown(async () => runtime.close());
+    return;
+  }
+
+  const app = await buildApp({ config, database: runtime.database, queue: runtime.queue });
+  app.addHook('onClose', async () => runtime.close());
+  onShutdown(async () => app.close());
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = config.PUBLIC_URL.replace(`:${config.PORT}`, `:${port}`);
+  // The one line a person looks for.
+  console.log(
+    `${PRODUCT_NAME} is running at ${url} (role ${config.ROLE}, database ${runtime.database.kind})`,
+  );
+}
+
+/** SIGINT/SIGTERM: finish in-flight requests and jobs, close the database cleanly, then exit. A second signal exits at once. */
+function onShutdown(close: () => Promise<void>) {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      bootLog.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    bootLog.info(`${signal} received: shutting down`);
+    const timer = setTimeout(() => {
+      bootLog.error('shutdown took longer than 20 s: exiting');
+      process.exit(1);
+    }, 20_000);
+    timer.unref();
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        bootLog.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else if (error instanceof Error && error.name === 'DataDirLockedError') {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const accountRef = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+
+/** A business: every other row belongs to exactly one account. */
+export const accounts = pgTable('accounts', {
+  id: id(),
+  name: text('name').notNull(),
+  plan: text('plan').notNull().default('trial'),
+  defaultCountry: text('default_country').notNull().default('US'),
+  timezone: text('timezone').notNull().default('America/New_York'),
+  callingWindowStart: text('calling_window_start').notNull().default('08:00'),
+  callingWindowEnd: text('calling_window_end').notNull().default('21:00'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    accountId: accountRef(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    notificationSettings: jsonb('notification_settings')
+      .$type<{ emailNotifications: boolean; callSummaries: boolean; failureAlerts: boolean }>()
+      .notNull()
+      .default({ emailNotifications: true, callSummaries: true, failureAlerts: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    index('users_account_idx').on(table.accountId),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    accountId: accountRef(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    company: text('company').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    timezone: text('timezone'),
+    consent: text('consent').notNull().default('none'),
+    consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
+    consentSource: text('consent_source'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('contacts_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('contacts_account_phone_idx').on(table.accountId, table.phone),
+  ],
+);
+
+export const scripts = pgTable(
+  'scripts',
+  {
+    id: id(),
+    accountId: accountRef(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull().default('general'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('scripts_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+/** A call: scheduled, placed, answered and reported. This table is the call history. */
+export const calls = pgTable(
+  'calls',
+  {
+    id: id(),
+    accountId: accountRef(),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    scriptId: uuid('script_id').references(() => scripts.id, { onDelete: 'set null' }),
+    recipientName: text('recipient_name').notNull(),
+    phone: text('phone').notNull(),
+    callType: text('call_type').notNull().default('custom'),
+    message: text('message').notNull(),
+    voice: text('voice').notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: text('status').notNull().default('scheduled'),
+    outcome: text('outcome'),
+    attempts: integer('attempts').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    duration: integer('duration'),
+    cost: numeric('cost', { precision: 12, scale: 4, mode: 'number' }),
+    recordingUrl: text('recording_url'),
+    transcript: jsonb('transcript').$type<Array<{ speaker: 'ai' | 'callee'; text: string; at: number }>>(),
+    callbackUrl: text('callback_url'),
+    estimatedDuration: integer('estimated_duration'),
+    providerCallId: text('provider_call_id'),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('calls_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('calls_due_idx').on(table.scheduledAt).where(sql`status = 'scheduled'`),
+  ],
+);
+
+export type Account = typeof accounts.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Contact = typeof contacts.$inferSelect;
+export type Script = typeof scripts.$inferSelect;
+export type Call = typeof calls.$inferSelect;

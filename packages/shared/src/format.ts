@@ -1,0 +1,34 @@
+/** Display rules of product spec section 9, implemented once. */
+
+/** Cost in dollars with four decimals: 0.1234 -> "$0.1234". */
+export function formatCost(cost: number | null | undefined): string {
+  return `$${(cost ?? 0).toFixed(4)}`;
+}
+
+/** Duration as "Xm Ys" or "Ys": 75 -> "1m 15s", 42 -> "42s". */
+export function formatDuration(seconds: number | null | undefined): string {
+  const total = Math.max(0, Math.round(seconds ?? 0));
+  const minutes = Math.floor(total / 60);
+  const rest = total % 60;
+  return minutes > 0 ? `${minutes}m ${rest}s` : `${rest}s`;
+}
+
+interface CallLike {
+  status: string;
+  duration?: number | null;
+}
+
+/** The rounded share of completed calls, in percent (0 when there are none). */
+export function successRate(calls: readonly CallLike[]): number {
+  if (calls.length === 0) return 0;
+  const completed = calls.filter((call) => call.status === 'completed').length;
+  return Math.round((completed / calls.length) * 100);
+}
+
+/** The average duration in seconds over completed calls only, rounded (0 when there are none). */
+export function averageDuration(calls: readonly CallLike[]): number {
+  const completed = calls.filter((call) => call.status === 'completed');
+  if (completed.length === 0) return 0;
+  const sum = completed.reduce((acc, call) => acc + (call.duration ?? 0), 0);
+  return Math.round(sum / completed.length);
+}
