@@ -1,6 +1,6 @@
 // Bundles the server into dist/server.js (our workspace packages inlined, npm packages left external) and
-// makes dist/pglite-template.tar: an empty migrated embedded database a first start copies instead of initdb.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// makes dist/pglite-template/: an empty migrated embedded database a first start copies instead of initdb.
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -30,12 +30,17 @@ await build({
   ],
 });
 
-// The template is made with the same code the server runs.
+// The template is made with the same code the server runs: a first start copies this directory.
 const { openDatabase } = await import('@callwise/db/client');
 const { runMigrations } = await import('@callwise/db/migrate');
-const handle = await openDatabase({});
+const templateDir = path.join(dist, 'pglite-template');
+rmSync(templateDir, { recursive: true, force: true });
+const { createQueue } = await import('./src/lib/queue.ts');
+const handle = await openDatabase({ dataDir: templateDir });
 await runMigrations(handle);
-const dump = await handle.pglite.dumpDataDir('none');
-writeFileSync(path.join(dist, 'pglite-template.tar'), Buffer.from(await dump.arrayBuffer()));
+// The job queue's own tables too, so that a first start only checks their version.
+const queue = createQueue(handle, { supervise: false });
+await queue.start();
+await queue.stop({ graceful: false, close: false, wait: true });
 await handle.close();
 console.log('server built: apps/server/dist/server.js');

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { PRODUCT_NAME } from '@callwise/shared/product';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,6 +11,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import errors from './plugins/errors.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
 
 declare module 'fastify' {
@@ -42,26 +42,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: options.config.PUBLIC_URL.startsWith('https://'),
-  });
+  await fastify.register(securityHeaders, { hsts: options.config.PUBLIC_URL.startsWith('https://') });
   await fastify.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await fastify.register(swagger, {
     openapi: {

@@ -7,97 +7,80 @@ const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** Every environment variable the product reads (documented in README.md, "Configuration"). */
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: optionalUrl,
-    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-    DATA_DIR: z.string().min(1).default('./.data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
-      .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// connection string')
-      .optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Callwise <no-reply@callwise.local>'),
-    TELEPHONY_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
-    SIMULATOR_SPEED: z.coerce.number().positive().max(1000).default(1),
-    TWILIO_ACCOUNT_SID: z
-      .string()
-      .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
-      .optional(),
-    TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
-    TWILIO_FROM_NUMBER: z
-      .string()
-      .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +12025550100')
-      .optional(),
-    TWILIO_API_BASE_URL: optionalUrl,
-    ELEVENLABS_API_KEY: z.string().min(1).optional(),
-    ELEVENLABS_MODEL_ID: z.string().min(1).default('eleven_multilingual_v2'),
-    ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
-    LLM_BASE_URL: optionalUrl,
-    LLM_API_KEY: z.string().min(1).optional(),
-    LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
-    S3_ENDPOINT: optionalUrl,
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    CALL_RATE_PER_MINUTE_USD: z.coerce.number().min(0).default(0.05),
-    WEBHOOK_ALLOW_PRIVATE: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.TELEPHONY_PROVIDER === 'twilio') {
-      for (const key of [
-        'TWILIO_ACCOUNT_SID',
-        'TWILIO_AUTH_TOKEN',
-        'TWILIO_FROM_NUMBER',
-        'PUBLIC_URL',
-      ] as const) {
-        if (!env[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'is required when TELEPHONY_PROVIDER=twilio',
-          });
-      }
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// connection string')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Callwise <no-reply@callwise.local>'),
+  TELEPHONY_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
+  SIMULATOR_SPEED: z.coerce.number().positive().max(1000).default(1),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +12025550100')
+    .optional(),
+  TWILIO_API_BASE_URL: optionalUrl,
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_MODEL_ID: z.string().min(1).default('eleven_multilingual_v2'),
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  CALL_RATE_PER_MINUTE_USD: z.coerce.number().min(0).default(0.05),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+type RawEnv = Record<string, string | undefined>;
+
+/** Rules between variables, checked on the raw values so they are reported together with every other problem. */
+function crossFieldProblems(raw: RawEnv): string[] {
+  const problems: string[] = [];
+  const requires = (key: string, why: string) => {
+    if (!raw[key]) problems.push(`${key} is required ${why}`);
+  };
+  if (raw.TELEPHONY_PROVIDER === 'twilio') {
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'PUBLIC_URL']) {
+      requires(key, 'when TELEPHONY_PROVIDER=twilio');
     }
-    if (env.LLM_BASE_URL && !env.LLM_API_KEY) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['LLM_API_KEY'],
-        message: 'is required when LLM_BASE_URL is set',
-      });
-    }
-    const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-    if (s3.some((key) => env[key]) && !s3.every((key) => env[key])) {
-      for (const key of s3) {
-        if (!env[key])
-          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any S3_ variable is set' });
-      }
-    }
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'is required in production with PostgreSQL (every process must share it)',
-      });
-    }
-  });
+  }
+  if (raw.LLM_BASE_URL) requires('LLM_API_KEY', 'when LLM_BASE_URL is set');
+  const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  if (s3.some((key) => raw[key])) for (const key of s3) requires(key, 'when any S3_ variable is set');
+  if (raw.NODE_ENV === 'production' && raw.DATABASE_URL) {
+    requires('JWT_SECRET', 'in production with PostgreSQL (every process must share it)');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -117,14 +100,16 @@ export class ConfigError extends Error {
 /** Parses the environment; throws a ConfigError listing every problem at once. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(
-    Object.keys(envSchema.shape ?? {}).map((key) => [key, emptyToUndefined(source[key])]),
+    Object.keys(envSchema.shape).map((key) => [key, emptyToUndefined(source[key])]),
   );
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`)),
+    ...crossFieldProblems(cleaned as RawEnv),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   return result.data;
 }
 

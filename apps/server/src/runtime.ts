@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
@@ -23,7 +23,7 @@ interface Logger {
 }
 
 /** A migrated, empty PGlite data directory made at build time: a first start copies it instead of running initdb. */
-const pgliteTemplate = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template.tar');
+const pgliteTemplate = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
 /**
  * Opens what a process needs: the data directory lock (embedded database only), the database, its migrations,
@@ -42,11 +42,15 @@ export async function openRuntime(
     mkdirSync(config.DATA_DIR, { recursive: true });
     releaseLock = acquireDataDirLock(config.DATA_DIR);
     const dataDir = path.join(config.DATA_DIR, 'pgdata');
-    const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
-    const loadDataDir =
-      fresh && existsSync(pgliteTemplate) ? new Blob([readFileSync(pgliteTemplate)]) : undefined;
+    if (
+      !existsSync(path.join(dataDir, 'PG_VERSION')) &&
+      existsSync(path.join(pgliteTemplate, 'PG_VERSION'))
+    ) {
+      rmSync(dataDir, { recursive: true, force: true });
+      cpSync(pgliteTemplate, dataDir, { recursive: true });
+    }
     try {
-      database = await openDatabase({ dataDir, loadDataDir });
+      database = await openDatabase({ dataDir });
     } catch (error) {
       releaseLock();
       throw error;

@@ -8,6 +8,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
+
+export const PGLITE_SHARED_BUFFERS = '32MB';
 /** The one database type every query function takes first: PGlite, PostgreSQL or a transaction. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -51,6 +53,9 @@ async function openPglite(
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
+    // PGlite's default of 160 MB of shared buffers dominates the process's memory; table files are read
+    // through the operating system's page cache anyway.
+    postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;

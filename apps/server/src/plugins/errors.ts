@@ -56,13 +56,11 @@ export default fp(async function errors(fastify: FastifyInstance) {
         .status(413)
         .send({ error: { code: 'payload_too_large', message: 'The request body is too large.' } });
     }
-    return reply
-      .status(status)
-      .send({
-        error: {
-          code: error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request',
-          message: error.message,
-        },
-      });
+    return reply.status(status).send({
+      error: {
+        code: error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request',
+        message: error.message,
+      },
+    });
   });
 });

@@ -29,9 +29,9 @@ export default fp(async function spa(fastify: FastifyInstance, options: SpaOptio
       wildcard: false,
       index: false,
       preCompressed: true,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const relative = path.relative(options.webDist as string, filePath);
-        res.setHeader(
+        reply.header(
           'cache-control',
           relative.startsWith(`assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'

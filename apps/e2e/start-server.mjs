@@ -1,0 +1,21 @@
+// Starts the built server on a fresh, throw-away data directory for the browser tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-e2e-'));
+const { DATABASE_URL: _unused, ...env } = process.env;
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  stdio: 'inherit',
+  env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'production', SIMULATOR_SPEED: env.SIMULATOR_SPEED ?? '20' },
+});
+const stop = (signal) => server.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@callwise/db/client';
+import { accounts } from '@callwise/db/schema';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.join(here, '../src/server.ts');
+const children: ChildProcess[] = [];
+
+/** Runs a TypeScript entry in a real child process on the embedded database (DATABASE_URL removed). */
+function run(entry: string, env: Record<string, string>) {
+  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...parentEnv, LOG_LEVEL: 'warn', JWT_SECRET: 'p'.repeat(40), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const match = stdout.match(pattern);
+      if (match) return match;
+      if (child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`Timed out waiting for ${pattern}\nstdout: ${stdout}\nstderr: ${stderr}`);
+  };
+  return { child, exited, waitFor, output: () => ({ stdout, stderr }) };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('the server process', () => {
+  it('prints its URL, serves, refuses a second process on the same data, and shuts down cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-proc-'));
+    const first = run(serverEntry, { DATA_DIR: dataDir, PORT: '0' });
+    const [, url] = await first.waitFor(/Callwise is running at (http:\/\/localhost:\d+) /);
+    const health = await fetch(`${url}/readyz`);
+    expect(health.status).toBe(200);
+    expect(existsSync(path.join(dataDir, 'callwise.lock'))).toBe(true);
+
+    const second = run(serverEntry, { DATA_DIR: dataDir, PORT: '0' });
+    expect(await second.exited).toBe(1);
+    expect(second.output().stderr).toContain(`The data directory ${dataDir} is in use by another process`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'callwise.lock'))).toBe(false);
+  });
+
+  it('stops with a list of every configuration problem', async () => {
+    const child = run(serverEntry, {
+      PORT: 'seventy',
+      ROLE: 'boss',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-')),
+    });
+    expect(await child.exited).toBe(1);
+    const { stderr } = child.output();
+    expect(stderr).toContain('Invalid configuration:');
+    expect(stderr).toMatch(/- PORT /);
+    expect(stderr).toMatch(/- ROLE /);
+  });
+
+  it('keeps every committed row after kill -9, and a restart takes over the stale lock', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crash-'));
+    const writer = run(path.join(here, 'fixtures/write-rows.ts'), { DATA_DIR: dataDir });
+    await writer.waitFor(/committed 15\n/);
+    writer.child.kill('SIGKILL');
+    await writer.exited;
+    const committed = [...writer.output().stdout.matchAll(/committed (\d+)/g)].map((m) => Number(m[1]));
+    expect(existsSync(path.join(dataDir, 'callwise.lock'))).toBe(true);
+
+    // The real server starts on the same directory: the dead writer's lock does not stop it.
+    const server = run(serverEntry, { DATA_DIR: dataDir, PORT: '0' });
+    const [, url] = await server.waitFor(/running at (http:\/\/localhost:\d+) /);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const handle = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    const rows = await handle.db.select({ name: accounts.name }).from(accounts);
+    await handle.close();
+    const names = new Set(rows.map((row) => row.name));
+    for (const i of committed) expect(names.has(`Business ${i}`)).toBe(true);
+  });
+});
