@@ -9,7 +9,12 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import devMailRoutes from './modules/mail/dev-mail.routes.ts';
+import meRoutes from './modules/me/me.routes.ts';
+import authenticate from './plugins/authenticate.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
@@ -64,9 +69,23 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
 
   await fastify.register(errors);
   await fastify.register(healthRoutes);
+  await fastify.register(authenticate);
+  const auth = new AuthService({ db: options.database.db, config: options.config, queue: options.queue });
+  await fastify.register(authRoutes, {
+    prefix: '/auth/v1',
+    auth,
+    rateLimitPer5Min: options.config.AUTH_RATE_LIMIT_PER_5_MIN,
+  });
+  if (!options.config.SMTP_URL) await fastify.register(devMailRoutes);
+
   await fastify.register(
     async (v1) => {
       v1.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
+      // Everything else under /v1 needs a caller.
+      await v1.register(async (privateV1) => {
+        privateV1.addHook('onRequest', fastify.authenticate);
+        await privateV1.register(meRoutes);
+      });
     },
     { prefix: '/v1' },
   );

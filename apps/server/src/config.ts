@@ -53,6 +53,7 @@ export const envSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AUTH_RATE_LIMIT_PER_5_MIN: z.coerce.number().int().min(1).default(30),
   CALL_RATE_PER_MINUTE_USD: z.coerce.number().min(0).default(0.05),
   WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])

@@ -7,7 +7,7 @@ import { runMigrations } from '@callwise/db/migrate';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from './config.ts';
-import { jobs as defaultJobs } from './jobs/registry.ts';
+import { createJobs } from './jobs/registry.ts';
 import { createQueue, type JobDefinition, registerJobs } from './lib/queue.ts';
 
 export interface Runtime {
@@ -63,7 +63,7 @@ export async function openRuntime(
     const queue = createQueue(database, { supervise: worker });
     queue.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await queue.start();
-    await registerJobs(queue, options.jobs ?? defaultJobs, { work: worker, log });
+    await registerJobs(queue, options.jobs ?? createJobs({ config, database }), { work: worker, log });
 
     let closing: Promise<void> | null = null;
     return {

@@ -6,7 +6,8 @@ import { createTestDatabase } from '@callwise/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { createQueue } from '../src/lib/queue.ts';
+import { createJobs } from '../src/jobs/registry.ts';
+import { createQueue, registerJobs } from '../src/lib/queue.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -15,10 +16,42 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
+    AUTH_RATE_LIMIT_PER_5_MIN: '1000',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'callwise-app-')),
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,
   });
+}
+
+/** Waits for the newest e-mail to an address in the local outbox and returns it. */
+export async function waitForMail(
+  app: FastifyInstance,
+  to: string,
+  subjectPattern: RegExp,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await app.inject('/_dev/mail.json');
+    const mails = res.json() as Array<{
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      created_at: string;
+    }>;
+    const found = mails.find((mail) => mail.to === to && subjectPattern.test(mail.subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No e-mail to ${to} matching ${subjectPattern} within ${timeoutMs} ms`);
+}
+
+/** The first link in an e-mail's text that points at our verify endpoint. */
+export function verifyLinkOf(mail: { text: string }): string {
+  const match = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`No verify link in: ${mail.text}`);
+  return match[1];
 }
 
 export interface TestApp {
@@ -36,6 +69,11 @@ export async function buildTestApp(
   const config = testConfig(options.env);
   const queue = createQueue(database, { supervise: false });
   await queue.start();
+  // Jobs run as in a real worker, so that e-mails reach the outbox.
+  await registerJobs(queue, createJobs({ config, database }), {
+    work: true,
+    log: { error: () => undefined },
+  });
   const app = await buildApp(
     { config, database, queue, webDist: options.webDist ?? null },
     { logger: process.env.DEBUG_TEST ? { level: 'error' } : false },
@@ -51,4 +89,28 @@ export async function buildTestApp(
       await database.close();
     },
   };
+}
+
+/** A free TCP port on this machine. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The test app listening on real HTTP, with PUBLIC_URL pointing at itself (for clients such as auth-js). */
+export async function listenTestApp(
+  options: { env?: Record<string, string> } = {},
+): Promise<TestApp & { baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const t = await buildTestApp({ env: { PUBLIC_URL: baseUrl, ...options.env } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { ...t, baseUrl };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -42,6 +44,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /** A new address waiting for confirmation. */
+    emailChange: text('email_change'),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
     notificationSettings: jsonb('notification_settings')
       .$type<{ emailNotifications: boolean; callSummaries: boolean; failureAlerts: boolean }>()
@@ -131,8 +135,91 @@ export const calls = pgTable(
   ],
 );
 
+/** A signed-in device: a family of refresh tokens. Deleting it signs that device out. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How the session began: password, signup (e-mail verified), recovery, email_change. */
+    method: text('method').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('auth_sessions_user_idx').on(table.userId)],
+);
+
+/** Opaque refresh tokens, stored hashed, rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    revoked: boolean('revoked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
+    index('refresh_tokens_session_idx').on(table.sessionId),
+  ],
+);
+
+/** Links sent by e-mail (verify sign-up, reset password, confirm a new address), stored hashed, used once. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to (for email_change, the new address). */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('one_time_tokens_hash_key').on(table.tokenHash),
+    index('one_time_tokens_user_idx').on(table.userId),
+  ],
+);
+
+/** The local mailbox: every e-mail the product sends when no SMTP server is configured. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_outbox_created_idx').on(table.createdAt.desc())],
+);
+
+/** Fixed-window counters shared by every process (rate limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});
+
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Script = typeof scripts.$inferSelect;
 export type Call = typeof calls.$inferSelect;
+export type AuthSession = typeof authSessions.$inferSelect;
+export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
+export type MailMessage = typeof mailOutbox.$inferSelect;

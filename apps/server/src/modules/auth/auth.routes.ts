@@ -1,0 +1,214 @@
+import { findSession } from '@callwise/db/queries/sessions';
+import { PRODUCT_NAME } from '@callwise/shared/product';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuthService, LinkType } from './auth.service.ts';
+import {
+  badJwt,
+  GoTrueError,
+  noAuthorization,
+  sendGoTrueError,
+  sessionMissing,
+  validationFailed,
+} from './gotrue-error.ts';
+import { verifyAccessToken } from './tokens.ts';
+import { userResponse } from './user-response.ts';
+
+const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Unable to validate email address: invalid format'));
+
+const signUpBody = z.object({
+  email: emailField,
+  password: z
+    .string({ error: 'Signup requires a valid password' })
+    .min(1, 'Signup requires a valid password'),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const passwordGrantBody = z.object({
+  email: emailField,
+  password: z.string().min(1, 'Password is required'),
+});
+const refreshGrantBody = z.object({ refresh_token: z.string().min(1, 'refresh_token required') });
+const recoverBody = z.object({ email: emailField });
+const updateUserBody = z.object({
+  email: emailField.optional(),
+  password: z.string().min(1).optional(),
+  current_password: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const verifyQuery = z.object({
+  token: z.string().min(1),
+  type: z.enum(['signup', 'recovery', 'email_change']),
+  redirect_to: z.string().optional(),
+});
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationFailed(result.error.issues[0]?.message ?? 'Invalid request');
+  return result.data;
+}
+
+const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  rateLimitPer5Min: number;
+}
+
+/** GoTrue's HTTP surface, as @supabase/auth-js speaks it. */
+const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth, rateLimitPer5Min }) => {
+  const WINDOW = 300;
+
+  // auth-js sends `content-type: application/json` with no body on logout: an empty body is no body.
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON'), undefined);
+    }
+  });
+
+  fastify.setErrorHandler((error, request, reply) => {
+    if (error instanceof GoTrueError) return sendGoTrueError(request, reply, error);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500)
+      return sendGoTrueError(
+        request,
+        reply,
+        new GoTrueError(status, 'bad_request', (error as Error).message),
+      );
+    request.log.error({ err: error }, 'auth request failed');
+    return sendGoTrueError(
+      request,
+      reply,
+      new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please try again.'),
+    );
+  });
+
+  async function requireUser(request: FastifyRequest) {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match?.[1]) throw noAuthorization();
+    let verified: Awaited<ReturnType<typeof verifyAccessToken>>;
+    try {
+      verified = await verifyAccessToken(
+        fastify.config.JWT_SECRET,
+        `${fastify.config.PUBLIC_URL}/auth/v1`,
+        match[1],
+      );
+    } catch {
+      throw badJwt();
+    }
+    const session = await findSession(fastify.database.db, verified.sessionId);
+    if (!session || session.userId !== verified.userId) throw sessionMissing();
+    return verified;
+  }
+
+  fastify.get('/settings', async () => ({
+    external: { email: true, phone: false, anonymous_users: false },
+    disable_signup: false,
+    mailer_autoconfirm: false,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    site_name: PRODUCT_NAME,
+  }));
+
+  fastify.post('/signup', async (request) => {
+    await auth.rateLimit('signup', request.ip, rateLimitPer5Min, WINDOW);
+    const body = parse(signUpBody, request.body);
+    const query = request.query as { redirect_to?: string };
+    return auth.signUp({
+      email: body.email,
+      password: body.password,
+      data: body.data ?? {},
+      redirectTo: query.redirect_to,
+    });
+  });
+
+  fastify.post('/token', async (request) => {
+    const { grant_type: grantType } = request.query as { grant_type?: string };
+    if (grantType === 'password') {
+      await auth.rateLimit('signin', request.ip, rateLimitPer5Min, WINDOW);
+      const body = parse(passwordGrantBody, request.body);
+      return auth.signInWithPassword(body.email, body.password, client(request));
+    }
+    if (grantType === 'refresh_token') {
+      await auth.rateLimit('refresh', request.ip, rateLimitPer5Min * 5, WINDOW);
+      const body = parse(refreshGrantBody, request.body);
+      return auth.refresh(body.refresh_token);
+    }
+    throw new GoTrueError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+  });
+
+  fastify.post('/logout', async (request, reply) => {
+    const user = await requireUser(request).catch((error: unknown) => {
+      // Signing out of a session that is already gone succeeds.
+      if (error instanceof GoTrueError && error.code === 'session_not_found') return null;
+      throw error;
+    });
+    if (user) {
+      const scope = (request.query as { scope?: string }).scope ?? 'global';
+      if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+        throw validationFailed('Unsupported logout scope');
+      }
+      await auth.logout(user.userId, user.sessionId, scope);
+    }
+    return reply.status(204).send();
+  });
+
+  fastify.post('/recover', async (request) => {
+    await auth.rateLimit('recover', request.ip, rateLimitPer5Min, WINDOW);
+    const body = parse(recoverBody, request.body);
+    await auth.recover(body.email, (request.query as { redirect_to?: string }).redirect_to);
+    return {};
+  });
+
+  fastify.get('/verify', async (request, reply) => {
+    const raw = request.query as Record<string, string | undefined>;
+    const fallback = raw.type === 'recovery' ? '/login' : '/';
+    const redirectTo = auth.safeRedirect(raw.redirect_to, fallback);
+    const fail = (code: string, description: string) =>
+      reply.redirect(
+        `${redirectTo}#${new URLSearchParams({ error: 'access_denied', error_code: code, error_description: description })}`,
+        303,
+      );
+    try {
+      await auth.rateLimit('verify', request.ip, rateLimitPer5Min, WINDOW);
+      const query = verifyQuery.safeParse(raw);
+      if (!query.success) return fail('validation_failed', 'Email link is invalid or has expired');
+      const session = await auth.verifyLink(query.data.token, query.data.type as LinkType, client(request));
+      const fragment = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: session.token_type,
+        type: query.data.type,
+      });
+      return reply.redirect(`${redirectTo}#${fragment}`, 303);
+    } catch (error) {
+      if (error instanceof GoTrueError) return fail(error.code, error.message);
+      throw error;
+    }
+  });
+
+  fastify.get('/user', async (request) => {
+    const { userId } = await requireUser(request);
+    return userResponse(await auth.getUser(userId));
+  });
+
+  fastify.put('/user', async (request) => {
+    const verified = await requireUser(request);
+    const body = parse(updateUserBody, request.body);
+    const user = await auth.updateUser({ userId: verified.userId, sessionId: verified.sessionId }, body);
+    return userResponse(user);
+  });
+};
+
+export default authRoutes;

@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@callwise/db/client';
+import { renameAccount } from '@callwise/db/queries/accounts';
+import { hitRateLimit } from '@callwise/db/queries/rate-limits';
+import {
+  consumeOneTimeToken,
+  createOneTimeToken,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  findRefreshToken,
+  findSession,
+  rotateRefreshToken,
+} from '@callwise/db/queries/sessions';
+import { createAccountWithUser, findUserByEmail, findUserById, updateUser } from '@callwise/db/queries/users';
+import type { User } from '@callwise/db/schema';
+import type PgBoss from 'pg-boss';
+import type { Config } from '../../config.ts';
+import {
+  accountExistsMail,
+  emailChangeMail,
+  emailChangeNoticeMail,
+  passwordChangedMail,
+  type RenderedMail,
+  recoveryMail,
+  verificationMail,
+} from '../mail/mail.templates.ts';
+import { SEND_EMAIL, type SendEmailPayload } from '../mail/send-email.job.ts';
+import { GoTrueError, invalidCredentials, sessionMissing } from './gotrue-error.ts';
+import { checkNewPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { ACCESS_TOKEN_SECONDS, hashToken, randomToken, signAccessToken } from './tokens.ts';
+import { userResponse } from './user-response.ts';
+
+export type LinkType = 'signup' | 'recovery' | 'email_change';
+const LINK_LIFETIME_SECONDS: Record<LinkType, number> = {
+  signup: 86_400,
+  recovery: 3_600,
+  email_change: 86_400,
+};
+/** One e-mail of a kind per address per minute (GoTrue's default). */
+export const EMAIL_SEND_INTERVAL_SECONDS = 60;
+/** A session started from a recovery link may set a new password without the old one for this long. */
+const RECOVERY_GRACE_SECONDS = 3_600;
+
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  queue: PgBoss;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  data: Record<string, unknown>;
+  redirectTo?: string;
+}
+
+const displayName = (metadata: Record<string, unknown>) =>
+  typeof metadata.first_name === 'string' && metadata.first_name.trim()
+    ? metadata.first_name.trim()
+    : undefined;
+
+/** GoTrue-compatible accounts: sign-up, sessions with rotating refresh tokens, e-mail links, user updates. */
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private get issuer() {
+    return `${this.deps.config.PUBLIC_URL}/auth/v1`;
+  }
+
+  /** Only our own origin may be the target of a link, never an open redirect. */
+  safeRedirect(redirectTo: string | undefined, fallbackPath: string): string {
+    const base = this.deps.config.PUBLIC_URL;
+    if (redirectTo) {
+      try {
+        const target = new URL(redirectTo, base);
+        if (target.origin === new URL(base).origin) return target.toString().split('#')[0] ?? base;
+      } catch {
+        // not a URL: use the fallback
+      }
+    }
+    return new URL(fallbackPath, base).toString();
+  }
+
+  async rateLimit(bucket: string, key: string, limit: number, windowSeconds: number) {
+    const { count, resetAt } = await hitRateLimit(this.deps.db, `auth:${bucket}:${key}`, windowSeconds);
+    if (count > limit) {
+      const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+      throw new GoTrueError(
+        429,
+        'over_request_rate_limit',
+        'Request rate limit reached',
+        {},
+        {
+          'retry-after': String(retryAfter),
+        },
+      );
+    }
+  }
+
+  /** At most one e-mail of a kind per address per minute; `silent` skips instead of refusing. */
+  private async emailSendAllowed(kind: string, email: string, silent: boolean): Promise<boolean> {
+    const { count, resetAt } = await hitRateLimit(
+      this.deps.db,
+      `auth:email:${kind}:${email.toLowerCase()}`,
+      EMAIL_SEND_INTERVAL_SECONDS,
+    );
+    if (count <= 1) return true;
+    if (silent) return false;
+    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+    throw new GoTrueError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+      {},
+      { 'retry-after': String(seconds) },
+    );
+  }
+
+  private async sendMail(to: string, mail: RenderedMail) {
+    const payload: SendEmailPayload = { to, ...mail };
+    await this.deps.queue.send(SEND_EMAIL, payload, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  }
+
+  private async issueLink(user: User, type: LinkType, email: string, redirectTo: string) {
+    const token = randomToken();
+    await createOneTimeToken(this.deps.db, {
+      userId: user.id,
+      type,
+      tokenHash: hashToken(token),
+      email,
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_SECONDS[type] * 1000),
+    });
+    const url = new URL('/auth/v1/verify', this.deps.config.PUBLIC_URL);
+    url.searchParams.set('token', token);
+    url.searchParams.set('type', type);
+    url.searchParams.set('redirect_to', redirectTo);
+    return url.toString();
+  }
+
+  private validateNewPassword(password: string) {
+    const problem = checkNewPassword(password);
+    if (!problem) return;
+    if (problem.kind === 'too_long') throw new GoTrueError(422, 'validation_failed', problem.message);
+    throw new GoTrueError(422, 'weak_password', problem.message, {
+      weak_password: { reasons: problem.reasons, message: problem.message },
+    });
+  }
+
+  /**
+   * Creates an unconfirmed user and its business account, and e-mails a verification link. An address that is
+   * already registered gets the same answer (and its owner an e-mail), so sign-up reveals nothing.
+   */
+  async signUp(input: SignUpInput) {
+    const email = input.email.trim().toLowerCase();
+    this.validateNewPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const redirectTo = this.safeRedirect(input.redirectTo, '/');
+    const metadata = pickMetadata(input.data);
+    const existing = await findUserByEmail(this.deps.db, email);
+    const now = new Date().toISOString();
+
+    if (!existing) {
+      const businessName =
+        (typeof metadata.business_name === 'string' && metadata.business_name.trim()) ||
+        email.split('@')[1] ||
+        email;
+      const user = await createAccountWithUser(this.deps.db, {
+        businessName,
+        email,
+        passwordHash,
+        userMetadata: metadata,
+      });
+      if (await this.emailSendAllowed('signup', email, true)) {
+        const url = await this.issueLink(user, 'signup', email, redirectTo);
+        await this.sendMail(email, verificationMail({ name: displayName(metadata), url }));
+      }
+      return { ...userResponse(user), confirmation_sent_at: now };
+    }
+
+    if (await this.emailSendAllowed('signup', email, true)) {
+      if (existing.emailConfirmedAt) {
+        const signIn = new URL('/login', this.deps.config.PUBLIC_URL).toString();
+        await this.sendMail(
+          email,
+          accountExistsMail({ name: displayName(existing.userMetadata), url: signIn }),
+        );
+      } else {
+        const url = await this.issueLink(existing, 'signup', email, redirectTo);
+        await this.sendMail(email, verificationMail({ name: displayName(existing.userMetadata), url }));
+      }
+    }
+    // The same shape as a new user's answer, with nothing from the stored account.
+    return {
+      ...userResponse({
+        ...existing,
+        id: randomUUID(),
+        userMetadata: metadata,
+        emailConfirmedAt: null,
+        lastSignInAt: null,
+        emailChange: null,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      }),
+      confirmation_sent_at: now,
+    };
+  }
+
+  private async startSession(user: User, method: string, client: ClientInfo) {
+    const refreshToken = randomToken(24);
+    const session = await createSession(this.deps.db, {
+      userId: user.id,
+      method,
+      userAgent: client.userAgent?.slice(0, 400) ?? null,
+      ip: client.ip,
+      refreshTokenHash: hashToken(refreshToken),
+    });
+    const signedIn = await updateUser(this.deps.db, user.id, { lastSignInAt: new Date() });
+    return this.sessionResponse(signedIn, session.id, method, refreshToken);
+  }
+
+  private async sessionResponse(user: User, sessionId: string, method: string, refreshToken: string) {
+    const { token, expiresAt } = await signAccessToken(this.deps.config.JWT_SECRET, this.issuer, {
+      sub: user.id,
+      email: user.email,
+      session_id: sessionId,
+      user_metadata: user.userMetadata,
+      method,
+    });
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: userResponse(user),
+    };
+  }
+
+  /** Password sign-in. Unknown address and wrong password answer alike, after the same amount of work. */
+  async signInWithPassword(email: string, password: string, client: ClientInfo) {
+    const user = await findUserByEmail(this.deps.db, email);
+    const valid = user
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyAgainstDummy(password);
+    if (!user || !valid) throw invalidCredentials();
+    if (!user.emailConfirmedAt) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
+    return this.startSession(user, 'password', client);
+  }
+
+  /**
+   * Exchanges a refresh token for a new session pair. Each token works once; presenting a spent token again
+   * (a stolen copy, or a replay) ends the whole session: every token of its family stops working.
+   */
+  async refresh(refreshToken: string) {
+    const found = await findRefreshToken(this.deps.db, hashToken(refreshToken));
+    if (!found) {
+      throw new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    }
+    const reused = () => {
+      return new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    };
+    if (found.token.revoked) {
+      await deleteSession(this.deps.db, found.session.id);
+      throw reused();
+    }
+    const user = await findUserById(this.deps.db, found.session.userId);
+    if (!user) throw new GoTrueError(400, 'user_not_found', 'User from refresh token not found');
+    const next = randomToken(24);
+    const rotated = await rotateRefreshToken(this.deps.db, {
+      tokenId: found.token.id,
+      sessionId: found.session.id,
+      newTokenHash: hashToken(next),
+    });
+    if (!rotated) {
+      await deleteSession(this.deps.db, found.session.id);
+      throw reused();
+    }
+    return this.sessionResponse(user, found.session.id, found.session.method, next);
+  }
+
+  async logout(userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {
+    if (scope === 'local') await deleteSession(this.deps.db, sessionId);
+    else await deleteUserSessions(this.deps.db, userId, scope === 'others' ? sessionId : undefined);
+  }
+
+  /** Sends a reset link when the address has an account; answers the same either way. */
+  async recover(email: string, redirectTo: string | undefined) {
+    const normalized = email.trim().toLowerCase();
+    await this.emailSendAllowed('recovery', normalized, false);
+    const user = await findUserByEmail(this.deps.db, normalized);
+    if (!user) {
+      await verifyAgainstDummy(normalized);
+      return;
+    }
+    const url = await this.issueLink(user, 'recovery', user.email, this.safeRedirect(redirectTo, '/login'));
+    await this.sendMail(user.email, recoveryMail({ name: displayName(user.userMetadata), url }));
+  }
+
+  /** Follows an e-mail link: confirms what it confirms and starts a session. */
+  async verifyLink(token: string, type: LinkType, client: ClientInfo) {
+    const link = await consumeOneTimeToken(this.deps.db, hashToken(token), type);
+    if (!link) throw new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
+    let user = await findUserById(this.deps.db, link.userId);
+    if (!user) throw new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
+    if (type === 'email_change') {
+      if (user.emailChange !== link.email)
+        throw new GoTrueError(403, 'otp_expired', 'Email link is invalid or has expired');
+      const taken = await findUserByEmail(this.deps.db, link.email);
+      if (taken && taken.id !== user.id) {
+        throw new GoTrueError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
+      }
+      user = await updateUser(this.deps.db, user.id, { email: link.email, emailChange: null });
+    } else if (!user.emailConfirmedAt) {
+      user = await updateUser(this.deps.db, user.id, { emailConfirmedAt: new Date() });
+    }
+    return this.startSession(user, type, client);
+  }
+
+  async getUser(userId: string) {
+    const user = await findUserById(this.deps.db, userId);
+    if (!user) throw new GoTrueError(404, 'user_not_found', 'User not found');
+    return user;
+  }
+
+  /**
+   * Updates the signed-in user: metadata (merged), e-mail (confirmed through a link sent to the new address)
+   * and password (which needs the current one, unless the session began from a reset link within the hour;
+   * it ends the user's other sessions).
+   */
+  async updateUser(
+    auth: { userId: string; sessionId: string },
+    input: { email?: string; password?: string; current_password?: string; data?: Record<string, unknown> },
+  ) {
+    const session = await findSession(this.deps.db, auth.sessionId);
+    if (!session || session.userId !== auth.userId) throw sessionMissing();
+    let user = await this.getUser(auth.userId);
+
+    if (input.password !== undefined) {
+      const recoveryGrace =
+        session.method === 'recovery' &&
+        Date.now() - session.createdAt.getTime() < RECOVERY_GRACE_SECONDS * 1000;
+      if (!recoveryGrace) {
+        if (!input.current_password) {
+          throw new GoTrueError(
+            400,
+            'current_password_required',
+            'Current password required to change your password.',
+          );
+        }
+        if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+          throw new GoTrueError(400, 'invalid_credentials', 'Current password is incorrect.');
+        }
+      }
+      if (await verifyPassword(user.passwordHash, input.password)) {
+        throw new GoTrueError(
+          422,
+          'same_password',
+          'New password should be different from the old password.',
+        );
+      }
+      this.validateNewPassword(input.password);
+      user = await updateUser(this.deps.db, user.id, { passwordHash: await hashPassword(input.password) });
+      await deleteUserSessions(this.deps.db, user.id, session.id);
+      await this.sendMail(user.email, passwordChangedMail({ name: displayName(user.userMetadata) }));
+    }
+
+    if (input.data !== undefined) {
+      const changes = pickMetadata(input.data);
+      user = await updateUser(this.deps.db, user.id, { userMetadata: { ...user.userMetadata, ...changes } });
+      // The business name is the account's name too (it opens every call's disclosure).
+      if (typeof changes.business_name === 'string' && changes.business_name) {
+        await renameAccount(this.deps.db, user.accountId, changes.business_name);
+      }
+    }
+
+    if (input.email !== undefined) {
+      const next = input.email.trim().toLowerCase();
+      if (next !== user.email) {
+        const taken = await findUserByEmail(this.deps.db, next);
+        if (taken) {
+          throw new GoTrueError(
+            422,
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
+        }
+        await this.emailSendAllowed('email_change', next, false);
+        user = await updateUser(this.deps.db, user.id, { emailChange: next });
+        const url = await this.issueLink(
+          user,
+          'email_change',
+          next,
+          this.safeRedirect(undefined, '/settings'),
+        );
+        await this.sendMail(
+          next,
+          emailChangeMail({ name: displayName(user.userMetadata), url, newEmail: next }),
+        );
+        await this.sendMail(
+          user.email,
+          emailChangeNoticeMail({ name: displayName(user.userMetadata), newEmail: next }),
+        );
+      }
+    }
+    return user;
+  }
+}
+
+/** The profile fields a user may keep in their metadata: short strings only. */
+const METADATA_KEYS = ['first_name', 'last_name', 'business_name'] as const;
+export function pickMetadata(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of METADATA_KEYS) {
+    const value = data?.[key];
+    if (typeof value === 'string') picked[key] = value.trim().slice(0, 200);
+  }
+  return picked;
+}

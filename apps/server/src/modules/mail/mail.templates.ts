@@ -1,0 +1,141 @@
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@callwise/shared/product';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** One layout for every e-mail: the product's name and colours, a button, and the same words as plain text. */
+function layout(input: {
+  greeting: string;
+  lines: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}) {
+  const paragraphs = input.lines
+    .map(
+      (line) =>
+        `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155">${escapeHtml(line)}</p>`,
+    )
+    .join('');
+  const button = input.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:8px">${escapeHtml(input.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#64748b">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all;color:#4f46e5">${escapeHtml(input.action.url)}</span></p>`
+    : '';
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">${escapeHtml(PRODUCT_NAME)}</p>
+<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#0f172a">${escapeHtml(input.greeting)}</p>
+${paragraphs}${button}
+<p style="margin:24px 0 0;font-size:12px;line-height:1.6;color:#94a3b8">${escapeHtml(input.footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  const text = [
+    input.greeting,
+    '',
+    ...input.lines.flatMap((line) => [line, '']),
+    ...(input.action ? [`${input.action.label}: ${input.action.url}`, ''] : []),
+    '--',
+    input.footer,
+  ].join('\n');
+  return { html, text };
+}
+
+const footer = `You receive this e-mail because of your ${PRODUCT_NAME} account. Questions? Write to ${SUPPORT_EMAIL}.`;
+const greet = (name?: string) => (name ? `Hi ${name},` : 'Hi,');
+
+export function verificationMail(input: { name?: string; url: string }): RenderedMail {
+  return {
+    subject: `Confirm your ${PRODUCT_NAME} account`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        `Welcome to ${PRODUCT_NAME}! Your free trial includes 10 AI calls.`,
+        'Confirm your e-mail address to sign in. The link works once and expires in 24 hours.',
+      ],
+      action: { label: 'Confirm my e-mail', url: input.url },
+      footer: `If you did not sign up for ${PRODUCT_NAME}, ignore this e-mail. ${footer}`,
+    }),
+  };
+}
+
+export function recoveryMail(input: { name?: string; url: string }): RenderedMail {
+  return {
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        'We received a request to reset your password. Use the link below to choose a new one.',
+        'The link works once and expires in 1 hour.',
+      ],
+      action: { label: 'Reset my password', url: input.url },
+      footer: `If you did not ask for this, ignore this e-mail: your password stays as it is. ${footer}`,
+    }),
+  };
+}
+
+export function emailChangeMail(input: { name?: string; url: string; newEmail: string }): RenderedMail {
+  return {
+    subject: `Confirm your new ${PRODUCT_NAME} e-mail address`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        `Confirm that ${input.newEmail} is the new e-mail address of your ${PRODUCT_NAME} account.`,
+        'The link works once and expires in 24 hours.',
+      ],
+      action: { label: 'Confirm new address', url: input.url },
+      footer,
+    }),
+  };
+}
+
+export function emailChangeNoticeMail(input: { name?: string; newEmail: string }): RenderedMail {
+  return {
+    subject: `Your ${PRODUCT_NAME} e-mail address is changing`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        `Someone signed in to your account asked to change its e-mail address to ${input.newEmail}.`,
+        `If that was not you, change your password at once and write to ${SUPPORT_EMAIL}.`,
+      ],
+      footer,
+    }),
+  };
+}
+
+export function accountExistsMail(input: { name?: string; url: string }): RenderedMail {
+  return {
+    subject: `You already have a ${PRODUCT_NAME} account`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        'Someone tried to create an account with this e-mail address, but you already have one.',
+        'If it was you, sign in instead — or reset your password if you forgot it.',
+      ],
+      action: { label: 'Sign in', url: input.url },
+      footer,
+    }),
+  };
+}
+
+export function passwordChangedMail(input: { name?: string }): RenderedMail {
+  return {
+    subject: `Your ${PRODUCT_NAME} password was changed`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        'The password of your account was just changed, and your other devices were signed out.',
+        `If you did not do this, reset your password at once and write to ${SUPPORT_EMAIL}.`,
+      ],
+      footer,
+    }),
+  };
+}

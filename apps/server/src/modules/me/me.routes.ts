@@ -1,0 +1,73 @@
+import { findAccount } from '@callwise/db/queries/accounts';
+import { findUserById, updateUser } from '@callwise/db/queries/users';
+import type { User } from '@callwise/db/schema';
+import type { PlanId } from '@callwise/shared/plans';
+import { meSchema, updateNotificationSettingsInputSchema } from '@callwise/shared/schemas/me';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error.ts';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The signed-in user, their business and their notification switches. */
+const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  async function describe(user: User) {
+    const account = await findAccount(fastify.database.db, user.accountId);
+    if (!account) throw notFound('Account');
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: str(user.userMetadata.first_name),
+      last_name: str(user.userMetadata.last_name),
+      business_name: str(user.userMetadata.business_name) || account.name,
+      account: { id: account.id, name: account.name, plan: account.plan as PlanId },
+      notifications: {
+        email_notifications: user.notificationSettings.emailNotifications,
+        call_summaries: user.notificationSettings.callSummaries,
+        failure_alerts: user.notificationSettings.failureAlerts,
+      },
+    };
+  }
+
+  fastify.get(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user and their business',
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(fastify.database.db, request.auth.userId);
+      if (!user) throw notFound('User');
+      return describe(user);
+    },
+  );
+
+  fastify.patch(
+    '/me/notifications',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change notification switches',
+        body: updateNotificationSettingsInputSchema,
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(fastify.database.db, request.auth.userId);
+      if (!user) throw notFound('User');
+      const current = user.notificationSettings;
+      const updated = await updateUser(fastify.database.db, user.id, {
+        notificationSettings: {
+          emailNotifications: request.body.email_notifications ?? current.emailNotifications,
+          callSummaries: request.body.call_summaries ?? current.callSummaries,
+          failureAlerts: request.body.failure_alerts ?? current.failureAlerts,
+        },
+      });
+      return describe(updated);
+    },
+  );
+};
+
+export default meRoutes;

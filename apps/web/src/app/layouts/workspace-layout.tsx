@@ -1,0 +1,40 @@
+import { Outlet, useMatches } from 'react-router';
+import { useTrialUsage } from '@/app/layouts/use-trial-usage';
+import { WorkspaceSidebar } from '@/app/layouts/workspace-sidebar';
+import { pageTitle } from '@/app/route-handle';
+import { SkipLink } from '@/components/skip-link';
+import { Separator } from '@/components/ui/separator';
+import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+
+/** The signed-in workspace: sidebar, a top bar with the page title (the page's h1), the page. */
+export function WorkspaceLayout() {
+  const { user } = useAuth();
+  const signOut = useSignOut();
+  const trial = useTrialUsage();
+  const title = pageTitle(useMatches());
+
+  return (
+    <SidebarProvider>
+      <SkipLink />
+      <WorkspaceSidebar
+        trial={{ remaining: Math.max(0, trial.total - trial.used), total: trial.total }}
+        email={user?.email ?? null}
+        onSignOut={() => void signOut()}
+      />
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
+          <SidebarTrigger />
+          <Separator orientation="vertical" className="mr-1 h-5!" />
+          <h1 className="truncate text-base font-semibold tracking-tight">{title}</h1>
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <div className="mx-auto w-full max-w-6xl">
+            <Outlet />
+          </div>
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,51 @@
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cn } from '@/lib/utils';
+
+const COPIED_FOR_MS = 2000;
+
+/** A block of code with a copy-to-clipboard button that confirms for two seconds. */
+export function CodeBlock({ code, label, className }: { code: string; label: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <div
+      className={cn('overflow-hidden rounded-lg border bg-[oklch(0.22_0.03_270)] text-slate-100', className)}
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-white/10 px-4 py-2">
+        <span className="text-xs font-medium text-slate-400">{label}</span>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs text-slate-300 outline-none transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {copied ? (
+            <CheckIcon aria-hidden="true" className="size-3.5" />
+          ) : (
+            <CopyIcon aria-hidden="true" className="size-3.5" />
+          )}
+          <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+        </button>
+      </div>
+      <pre className="overflow-x-auto p-4 font-mono text-[0.8125rem] leading-relaxed">
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+export const inputClassName = cn(
+  'flex h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 py-1 text-base shadow-xs md:text-sm',
+  'transition-[color,box-shadow] outline-none placeholder:text-muted-foreground',
+  'selection:bg-primary selection:text-primary-foreground',
+  'file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium',
+  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+  'disabled:cursor-not-allowed disabled:opacity-50',
+  'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
+);
+
+export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+  return <input type={type} data-slot="input" className={cn(inputClassName, className)} {...props} />;
+}

@@ -1,0 +1,49 @@
+import {
+  CircleHelpIcon,
+  CodeXmlIcon,
+  FileTextIcon,
+  HistoryIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { type AppPath, paths } from '@/config/paths';
+
+export interface NavItem {
+  title: string;
+  href: AppPath;
+  icon: LucideIcon;
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+/** The signed-in workspace sidebar (product spec section 2, "Sidebar"). */
+export const workspaceNavigation: NavGroup[] = [
+  {
+    label: 'Main Menu',
+    items: [
+      { title: 'Dashboard', href: paths.dashboard, icon: LayoutDashboardIcon },
+      { title: 'Contacts', href: paths.contacts, icon: UsersIcon },
+      { title: 'Scripts', href: paths.scripts, icon: FileTextIcon },
+      { title: 'Call History', href: paths.callHistory, icon: HistoryIcon },
+      { title: 'API', href: paths.api, icon: CodeXmlIcon },
+    ],
+  },
+  {
+    label: 'Support',
+    items: [
+      { title: 'Settings', href: paths.settings, icon: SettingsIcon },
+      { title: 'Help', href: paths.help, icon: CircleHelpIcon },
+    ],
+  },
+];
+
+/** Links in the public header. */
+export const publicNavigation: { title: string; href: AppPath }[] = [
+  { title: 'Pricing', href: paths.pricing },
+  { title: 'About', href: paths.about },
+];

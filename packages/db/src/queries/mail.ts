@@ -1,0 +1,16 @@
+import { desc } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { mailOutbox } from '../schema.ts';
+
+export async function insertMail(
+  db: Database,
+  message: { to: string; subject: string; text: string; html: string },
+) {
+  const [row] = await db.insert(mailOutbox).values(message).returning();
+  if (!row) throw new Error('mail not stored');
+  return row;
+}
+
+export async function listMail(db: Database, limit = 50) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+}

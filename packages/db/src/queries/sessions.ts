@@ -1,0 +1,135 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { authSessions, oneTimeTokens, refreshTokens, users } from '../schema.ts';
+
+export async function createSession(
+  db: Database,
+  input: {
+    userId: string;
+    method: string;
+    userAgent?: string | null;
+    ip?: string | null;
+    refreshTokenHash: string;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(authSessions)
+      .values({ userId: input.userId, method: input.method, userAgent: input.userAgent, ip: input.ip })
+      .returning();
+    if (!session) throw new Error('session not created');
+    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: input.refreshTokenHash });
+    return session;
+  });
+}
+
+export async function findSession(db: Database, id: string) {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
+  return row;
+}
+
+export async function findRefreshToken(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ token: refreshTokens, session: authSessions })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** The token issued in exchange for this one, if any. */
+export async function findChildToken(db: Database, parentId: number) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.parentId, parentId)).limit(1);
+  return row;
+}
+
+/**
+ * Spends a refresh token and issues its successor. Only one caller can spend a token: the update is
+ * conditional on the token not being revoked yet. Returns false when another request spent it first.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  input: { tokenId: number; sessionId: string; newTokenHash: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ revoked: true })
+      .where(and(eq(refreshTokens.id, input.tokenId), eq(refreshTokens.revoked, false)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) return false;
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: input.sessionId, tokenHash: input.newTokenHash, parentId: input.tokenId });
+    await tx
+      .update(authSessions)
+      .set({ refreshedAt: new Date() })
+      .where(eq(authSessions.id, input.sessionId));
+    return true;
+  });
+}
+
+export async function deleteSession(db: Database, id: string): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.id, id));
+}
+
+/** Signs a user out everywhere, or everywhere but one session. */
+export async function deleteUserSessions(
+  db: Database,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db
+    .delete(authSessions)
+    .where(
+      exceptSessionId
+        ? and(eq(authSessions.userId, userId), ne(authSessions.id, exceptSessionId))
+        : eq(authSessions.userId, userId),
+    );
+}
+
+export async function createOneTimeToken(
+  db: Database,
+  input: { userId: string; type: string; tokenHash: string; email: string; expiresAt: Date },
+) {
+  // A new link replaces the older unused ones of the same kind.
+  await db
+    .delete(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, input.userId),
+        eq(oneTimeTokens.type, input.type),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
+  await db.insert(oneTimeTokens).values(input);
+}
+
+/** Marks a link used and returns it, once: a second use, or an expired link, returns undefined. */
+export async function consumeOneTimeToken(db: Database, tokenHash: string, type: string) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.type, type),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The account and address behind a live session, or undefined when the session has ended. */
+export async function findSessionOwner(db: Database, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({ accountId: users.accountId, email: users.email })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
+    .limit(1);
+  return row;
+}
