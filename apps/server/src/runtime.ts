@@ -63,7 +63,7 @@ export async function openRuntime(
     const queue = createQueue(database, { supervise: worker });
     queue.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await queue.start();
-    await registerJobs(queue, options.jobs ?? createJobs({ config, database }), { work: worker, log });
+    await registerJobs(queue, options.jobs ?? createJobs({ config, database, queue }), { work: worker, log });
 
     let closing: Promise<void> | null = null;
     return {

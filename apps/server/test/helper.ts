@@ -70,7 +70,7 @@ export async function buildTestApp(
   const queue = createQueue(database, { supervise: false });
   await queue.start();
   // Jobs run as in a real worker, so that e-mails reach the outbox.
-  await registerJobs(queue, createJobs({ config, database }), {
+  await registerJobs(queue, createJobs({ config, database, queue }), {
     work: true,
     log: { error: () => undefined },
   });

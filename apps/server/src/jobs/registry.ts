@@ -1,13 +1,17 @@
 import type { DatabaseHandle } from '@callwise/db/client';
+import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
+import { AuthService } from '../modules/auth/auth.service.ts';
+import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
 import { createMailProvider } from '../modules/mail/mail.provider.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
 
 export interface JobDeps {
   config: Config;
   database: DatabaseHandle;
+  queue: PgBoss;
 }
 
 /** Every job the worker runs, built with what they need. */
@@ -17,5 +21,6 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     from: deps.config.MAIL_FROM,
     db: deps.database.db,
   });
-  return [sendEmailJob(mail) as unknown as JobDefinition<z.ZodType>];
+  const auth = new AuthService({ db: deps.database.db, config: deps.config, queue: deps.queue });
+  return [sendEmailJob(mail), recoveryEmailJob(auth)] as unknown as JobDefinition<z.ZodType>[];
 }

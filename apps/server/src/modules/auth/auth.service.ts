@@ -28,6 +28,7 @@ import {
 import { SEND_EMAIL, type SendEmailPayload } from '../mail/send-email.job.ts';
 import { GoTrueError, invalidCredentials, sessionMissing } from './gotrue-error.ts';
 import { checkNewPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { RECOVERY_EMAIL, type RecoveryEmailPayload } from './recovery-email.job.ts';
 import { ACCESS_TOKEN_SECONDS, hashToken, randomToken, signAccessToken } from './tokens.ts';
 import { userResponse } from './user-response.ts';
 
@@ -39,6 +40,11 @@ const LINK_LIFETIME_SECONDS: Record<LinkType, number> = {
 };
 /** One e-mail of a kind per address per minute (GoTrue's default). */
 export const EMAIL_SEND_INTERVAL_SECONDS = 60;
+/**
+ * Sign-up takes at least this long whichever branch it takes (new address or registered one), so its timing
+ * does not tell them apart. Both branches do well under this on a loaded machine.
+ */
+export const SIGNUP_MIN_MS = 400;
 /** A session started from a recovery link may set a new password without the old one for this long. */
 const RECOVERY_GRACE_SECONDS = 3_600;
 
@@ -157,6 +163,14 @@ export class AuthService {
    * already registered gets the same answer (and its owner an e-mail), so sign-up reveals nothing.
    */
   async signUp(input: SignUpInput) {
+    const done = Date.now() + SIGNUP_MIN_MS;
+    const answer = await this.signUpUnpadded(input);
+    const wait = done - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return answer;
+  }
+
+  private async signUpUnpadded(input: SignUpInput) {
     const email = input.email.trim().toLowerCase();
     this.validateNewPassword(input.password);
     const passwordHash = await hashPassword(input.password);
@@ -289,16 +303,25 @@ export class AuthService {
     else await deleteUserSessions(this.deps.db, userId, scope === 'others' ? sessionId : undefined);
   }
 
-  /** Sends a reset link when the address has an account; answers the same either way. */
+  /**
+   * Asks for a reset link. The request does the same work whether or not the address has an account (it only
+   * queues the lookup), so neither its answer nor its timing tells which.
+   */
   async recover(email: string, redirectTo: string | undefined) {
     const normalized = email.trim().toLowerCase();
     await this.emailSendAllowed('recovery', normalized, false);
-    const user = await findUserByEmail(this.deps.db, normalized);
-    if (!user) {
-      await verifyAgainstDummy(normalized);
-      return;
-    }
-    const url = await this.issueLink(user, 'recovery', user.email, this.safeRedirect(redirectTo, '/login'));
+    const payload: RecoveryEmailPayload = {
+      email: normalized,
+      redirect_to: this.safeRedirect(redirectTo, '/login'),
+    };
+    await this.deps.queue.send(RECOVERY_EMAIL, payload, { retryLimit: 3, retryDelay: 10 });
+  }
+
+  /** The queued half of recover: sends the link when the address has an account. */
+  async sendRecoveryEmail(payload: RecoveryEmailPayload) {
+    const user = await findUserByEmail(this.deps.db, payload.email);
+    if (!user) return;
+    const url = await this.issueLink(user, 'recovery', user.email, payload.redirect_to);
     await this.sendMail(user.email, recoveryMail({ name: displayName(user.userMetadata), url }));
   }
 
