@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
+import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
 import { createMailProvider } from '../modules/mail/mail.provider.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
@@ -22,5 +23,9 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     db: deps.database.db,
   });
   const auth = new AuthService({ db: deps.database.db, config: deps.config, queue: deps.queue });
-  return [sendEmailJob(mail), recoveryEmailJob(auth)] as unknown as JobDefinition<z.ZodType>[];
+  return [
+    sendEmailJob(mail),
+    recoveryEmailJob(auth),
+    authMaintenanceJob(deps.database.db),
+  ] as unknown as JobDefinition<z.ZodType>[];
 }

@@ -12,6 +12,8 @@ export interface JobDefinition<S extends z.ZodType> {
   /** Workers polling at once in this process. */
   concurrency?: number;
   pollingIntervalSeconds?: number;
+  /** Run on a schedule (cron, UTC). pg-boss keeps one slot per minute, so several workers never run it twice. */
+  cron?: string;
 }
 
 export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {
@@ -44,6 +46,7 @@ export async function registerJobs(
     const existing = await boss.getQueue(job.name);
     if (!existing) await boss.createQueue(job.name, { name: job.name, ...job.queue });
     if (!options.work) continue;
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     const concurrency = job.concurrency ?? 1;
     for (let i = 0; i < concurrency; i++) {
       await boss.work(

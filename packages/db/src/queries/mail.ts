@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { mailOutbox } from '../schema.ts';
 
@@ -13,4 +13,9 @@ export async function insertMail(
 
 export async function listMail(db: Database, limit = 50) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+}
+
+/** The local mailbox keeps 30 days of e-mail. */
+export async function pruneMail(db: Database): Promise<void> {
+  await db.delete(mailOutbox).where(sql`${mailOutbox.createdAt} < now() - interval '30 days'`);
 }

@@ -133,3 +133,10 @@ export async function findSessionOwner(db: Database, sessionId: string, userId: 
     .limit(1);
   return row;
 }
+
+/** Drops e-mail links that were used or expired more than a week ago. */
+export async function pruneOneTimeTokens(db: Database): Promise<void> {
+  await db
+    .delete(oneTimeTokens)
+    .where(sql`${oneTimeTokens.expiresAt} < now() - interval '7 days' OR ${oneTimeTokens.usedAt} < now() - interval '7 days'`);
+}

@@ -23,6 +23,8 @@ function memoryStorage() {
   };
 }
 
+type Client = ReturnType<typeof newClient>;
+
 /** The real auth-js client, as the web app and supabase-js use it. */
 const newClient = () =>
   new AuthClient({
@@ -168,6 +170,32 @@ describe('sign-up, verification, sessions and sign-out through @supabase/auth-js
     });
     const { target } = await followLink(verifyLinkOf(await waitForMail(t.app, email, /Confirm/)));
     expect(target).toBe(`${t.baseUrl}/`);
+  });
+});
+
+describe('sign-out scopes', () => {
+  it('local ends this device, others the rest, global all', async () => {
+    const email = uniqueEmail('scopes');
+    await signUpAndVerify(email);
+    const devices = [newClient(), newClient(), newClient()];
+    for (const device of devices)
+      expect((await device.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const [a, b, c] = devices as [Client, Client, Client];
+
+    await a.signOut({ scope: 'others' });
+    expect((await b.refreshSession()).error).not.toBeNull();
+    expect((await c.refreshSession()).error).not.toBeNull();
+    expect((await a.refreshSession()).error).toBeNull();
+
+    const d = newClient();
+    await d.signInWithPassword({ email, password: PASSWORD });
+    await a.signOut({ scope: 'local' });
+    expect((await d.refreshSession()).error).toBeNull();
+
+    const e = newClient();
+    await e.signInWithPassword({ email, password: PASSWORD });
+    await d.signOut({ scope: 'global' });
+    expect((await e.refreshSession()).error).not.toBeNull();
   });
 });
 

@@ -1,0 +1,22 @@
+import type { Database } from '@callwise/db/client';
+import { pruneMail } from '@callwise/db/queries/mail';
+import { pruneRateLimits } from '@callwise/db/queries/rate-limits';
+import { pruneOneTimeTokens } from '@callwise/db/queries/sessions';
+import { z } from 'zod';
+import { defineJob } from '../../lib/queue.ts';
+
+export const AUTH_MAINTENANCE = 'auth-maintenance';
+
+/** Daily: forget finished rate-limit windows, old e-mail links and old local mail. */
+export function authMaintenanceJob(db: Database) {
+  return defineJob({
+    name: AUTH_MAINTENANCE,
+    schema: z.object({}).passthrough(),
+    cron: '17 3 * * *',
+    handler: async () => {
+      await pruneRateLimits(db, 86_400);
+      await pruneOneTimeTokens(db);
+      await pruneMail(db);
+    },
+  });
+}

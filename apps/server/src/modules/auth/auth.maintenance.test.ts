@@ -1,0 +1,37 @@
+import { hitRateLimit } from '@callwise/db/queries/rate-limits';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { AUTH_MAINTENANCE } from './auth-maintenance.job.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('auth maintenance', () => {
+  it('is scheduled daily and prunes finished rate-limit windows', async () => {
+    const schedules = await t.app.queue.getSchedules();
+    expect(schedules.find((s) => s.name === AUTH_MAINTENANCE)?.cron).toBe('17 3 * * *');
+
+    await hitRateLimit(t.database.db, 'test:old', 60);
+    await t.database.executeSql(
+      `UPDATE rate_limits SET window_start = now() - interval '2 days' WHERE key = 'test:old'`,
+    );
+    await hitRateLimit(t.database.db, 'test:fresh', 60);
+    const id = await t.app.queue.send(AUTH_MAINTENANCE, {});
+    const deadline = Date.now() + 10_000;
+    let state = '';
+    while (Date.now() < deadline && state !== 'completed') {
+      state = (await t.app.queue.getJobById(AUTH_MAINTENANCE, id as string))?.state ?? '';
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(state).toBe('completed');
+    const { rows } = await t.database.executeSql(
+      `SELECT key FROM rate_limits WHERE key LIKE 'test:%' ORDER BY key`,
+    );
+    expect(rows).toEqual([{ key: 'test:fresh' }]);
+  });
+});
