@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+// A random port per run (set once here; the workers inherit it), so that parallel runs never collide.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${port}`;
 
 /** The real built server on a fresh embedded database; Debian's Chromium, never a downloaded browser. */

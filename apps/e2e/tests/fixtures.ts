@@ -1,7 +1,139 @@
-import { test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
-/** Every page test fails on an error in the browser console or an uncaught exception, unless it expects one. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** Where the web app keeps its session (apps/web/src/lib/auth-client.ts). */
+const AUTH_STORAGE_KEY = 'callwise-auth';
+
+/** One e-mail of the server's local mailbox (`/_dev/mail.json`, newest first). */
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** A session as the auth client stores it. */
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: string;
+  user: Record<string, unknown>;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  businessName: string;
+}
+
+export interface SignedInUser extends TestUser {
+  session: StoredSession;
+}
+
+/** A new, unique person to sign up with. */
+export function newUser(): TestUser {
+  const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    email: `user-${id}@example.com`,
+    password: `Blue-Harbor-${id}`,
+    firstName: 'Jane',
+    lastName: 'Doe',
+    businessName: `Bright Smile Dental ${id}`,
+  };
+}
+
+/** The newest e-mail to `to` (with a subject matching `subject`), waiting for the mail queue to send it. */
+export async function latestMail(request: APIRequestContext, to: string, subject?: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/_dev/mail.json?limit=200');
+        const mails = (await response.json()) as Mail[];
+        found = mails.find((mail) => mail.to === to && (!subject || subject.test(mail.subject)));
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to}${subject ? ` about ${subject}` : ''}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`No e-mail to ${to}`);
+  return found;
+}
+
+/** The sign-in link (verification, password reset, address change) in an e-mail. */
+export function linkIn(mail: Mail): string {
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No link in the e-mail "${mail.subject}"`);
+  return link;
+}
+
+/** Signs a new user up and confirms the address through the e-mailed link, over HTTP; returns their session. */
+export async function createUser(
+  request: APIRequestContext,
+  user: TestUser = newUser(),
+): Promise<SignedInUser> {
+  const signUp = await request.post('/auth/v1/signup', {
+    data: {
+      email: user.email,
+      password: user.password,
+      data: { first_name: user.firstName, last_name: user.lastName, business_name: user.businessName },
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+
+  const verify = await request.get(linkIn(await latestMail(request, user.email, /confirm/i)), {
+    maxRedirects: 0,
+  });
+  expect(verify.status()).toBe(303);
+  const fragment = new URLSearchParams(new URL(verify.headers().location ?? '').hash.slice(1));
+  const accessToken = fragment.get('access_token') ?? '';
+  const me = await request.get('/auth/v1/user', { headers: { authorization: `Bearer ${accessToken}` } });
+  expect(me.status()).toBe(200);
+
+  return {
+    ...user,
+    session: {
+      access_token: accessToken,
+      refresh_token: fragment.get('refresh_token') ?? '',
+      expires_in: Number(fragment.get('expires_in')),
+      expires_at: Number(fragment.get('expires_at')),
+      token_type: fragment.get('token_type') ?? 'bearer',
+      user: (await me.json()) as Record<string, unknown>,
+    },
+  };
+}
+
+/** Puts a session where the web app looks for it, so that the next page loads signed in. */
+export async function restoreSession(page: Page, session: StoredSession): Promise<void> {
+  await page.goto('/healthz');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    AUTH_STORAGE_KEY,
+    JSON.stringify(session),
+  ] as const);
+}
+
+/**
+ * Removes from the console errors those a test provoked on purpose, such as the browser's own line for a
+ * refused request ("Failed to load resource: the server responded with a status of 400"). Each must be there.
+ */
+export function allowConsoleErrors(errors: string[], ...patterns: RegExp[]): void {
+  for (const pattern of patterns) {
+    const index = errors.findIndex((error) => pattern.test(error));
+    expect(index, `a console error matching ${pattern}`).toBeGreaterThanOrEqual(0);
+    errors.splice(index, 1);
+  }
+}
+
+/**
+ * Every page test fails on an error in the browser console or an uncaught exception, unless it expects one.
+ * `account` is one confirmed user per worker; `signedInPage` is the page, signed in as that user.
+ */
+export const test = base.extend<{ consoleErrors: string[]; signedInPage: Page }, { account: SignedInUser }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -14,6 +146,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  account: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await createUser(request));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  signedInPage: async ({ page, account }, use) => {
+    await restoreSession(page, account.session);
+    await use(page);
+  },
 });
 
 export { expect };

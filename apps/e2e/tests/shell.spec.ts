@@ -12,7 +12,7 @@ const workspaceRoutes = [
 ];
 
 test.describe('every route of the product renders', () => {
-  for (const route of [...publicRoutes, ...workspaceRoutes]) {
+  for (const route of publicRoutes) {
     test(route, async ({ page, consoleErrors }) => {
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
@@ -21,6 +21,25 @@ test.describe('every route of the product renders', () => {
       expect(consoleErrors).toEqual([]);
     });
   }
+
+  for (const route of workspaceRoutes) {
+    test(`${route} (signed in)`, async ({ signedInPage: page, consoleErrors }) => {
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('sidebar')).toBeVisible();
+      await expect(page).toHaveTitle(/Callwise/);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('workspace routes send a visitor to sign in, with the way back', async ({ page }) => {
+    for (const route of workspaceRoutes) {
+      await page.goto(route);
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(route)}`);
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    }
+  });
 
   test('public pages have the public header and footer', async ({ page }) => {
     await page.goto('/pricing');
@@ -32,12 +51,13 @@ test.describe('every route of the product renders', () => {
     await expect(footer.getByText('Help Center')).toBeVisible();
   });
 
-  test('the sidebar navigates the workspace', async ({ page }) => {
+  test('the sidebar navigates the workspace', async ({ signedInPage: page, account }) => {
     await page.goto('/dashboard');
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar.getByText('Main Menu')).toBeVisible();
     await expect(sidebar.getByText('Support')).toBeVisible();
     await expect(sidebar.getByText(/Trial: \d+\/10 calls remaining/)).toBeVisible();
+    await expect(sidebar.getByText(account.email)).toBeVisible();
     await sidebar.getByRole('link', { name: 'Contacts' }).click();
     await expect(page).toHaveURL(/\/contacts$/);
     await expect(sidebar.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
@@ -65,7 +85,7 @@ test.describe('the 404 page', () => {
 
 test.describe('the sidebar', () => {
   test('ctrl+B collapses it, the choice survives a reload, and ctrl+B expands it again', async ({
-    page,
+    signedInPage: page,
     context,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -91,7 +111,7 @@ test.describe('the sidebar', () => {
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'expanded');
   });
 
-  test('is a drawer on a 375 px screen', async ({ page }) => {
+  test('is a drawer on a 375 px screen', async ({ signedInPage: page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/dashboard');
     await expect(page.getByRole('link', { name: 'Scripts' })).toBeHidden();

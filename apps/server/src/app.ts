@@ -11,9 +11,14 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import callsRoutes from './modules/calls/calls.routes.ts';
+import contactsRoutes from './modules/contacts/contacts.routes.ts';
+import contactsImportRoutes from './modules/contacts/contacts-import.routes.ts';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import devMailRoutes from './modules/mail/dev-mail.routes.ts';
 import meRoutes from './modules/me/me.routes.ts';
+import scriptsRoutes from './modules/scripts/scripts.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -85,6 +90,11 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
       await v1.register(async (privateV1) => {
         privateV1.addHook('onRequest', fastify.authenticate);
         await privateV1.register(meRoutes);
+        await privateV1.register(contactsRoutes);
+        await privateV1.register(contactsImportRoutes);
+        await privateV1.register(scriptsRoutes);
+        await privateV1.register(callsRoutes);
+        await privateV1.register(dashboardRoutes);
       });
     },
     { prefix: '/v1' },

@@ -114,3 +114,41 @@ export async function listenTestApp(
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, baseUrl };
 }
+
+let userCounter = 0;
+
+/** A confirmed user with their own business account, signed in through the real token endpoint. */
+export async function signedInUser(t: TestApp, options: { plan?: string } = {}) {
+  const { createAccountWithUser, updateUser } = await import('@callwise/db/queries/users');
+  const { hashPassword } = await import('../src/modules/auth/passwords.ts');
+  const email = `owner-${Date.now()}-${++userCounter}@example.com`;
+  const password = 'Harbor-Lantern-64';
+  const user = await createAccountWithUser(t.database.db, {
+    businessName: `Business ${userCounter}`,
+    email,
+    passwordHash: await hashPassword(password),
+    userMetadata: { first_name: 'Test', last_name: 'Owner', business_name: `Business ${userCounter}` },
+  });
+  await updateUser(t.database.db, user.id, { emailConfirmedAt: new Date() });
+  if (options.plan) {
+    await t.database.executeSql('UPDATE accounts SET plan = $1 WHERE id = $2', [
+      options.plan,
+      user.accountId,
+    ]);
+  }
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/token?grant_type=password',
+    payload: { email, password },
+    remoteAddress: `10.77.${Math.floor(userCounter / 250)}.${userCounter % 250}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  const token = res.json().access_token as string;
+  return {
+    email,
+    userId: user.id,
+    accountId: user.accountId,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}

@@ -74,12 +74,18 @@ export const contacts = pgTable(
     consent: text('consent').notNull().default('none'),
     consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
     consentSource: text('consent_source'),
+    /** Lower-cased name, e-mail, company and phone digits, for substring search. */
+    search: text('search').generatedAlwaysAs(
+      sql`lower(name || ' ' || email || ' ' || company || ' ' || regexp_replace(phone, '[^0-9]', '', 'g'))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('contacts_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
-    index('contacts_account_phone_idx').on(table.accountId, table.phone),
+    uniqueIndex('contacts_account_phone_key').on(table.accountId, table.phone),
+    index('contacts_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
+    index('contacts_tags_idx').using('gin', table.tags),
   ],
 );
 
@@ -126,11 +132,22 @@ export const calls = pgTable(
     estimatedDuration: integer('estimated_duration'),
     providerCallId: text('provider_call_id'),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** Lower-cased recipient name and phone digits, for substring search. */
+    search: text('search').generatedAlwaysAs(
+      sql`lower(recipient_name || ' ' || regexp_replace(phone, '[^0-9]', '', 'g'))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('calls_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('calls_account_status_created_idx').on(
+      table.accountId,
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('calls_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     index('calls_due_idx').on(table.scheduledAt).where(sql`status = 'scheduled'`),
   ],
 );
@@ -208,6 +225,31 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_created_idx').on(table.createdAt.desc())],
 );
 
+/** A CSV import of contacts: the file, how to read it, and how far it got. */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: id(),
+    accountId: accountRef(),
+    status: text('status').notNull().default('queued'),
+    fileName: text('file_name').notNull(),
+    csv: text('csv').notNull(),
+    /** Which CSV column feeds which contact field: {name: 'Full name', phone: 'Mobile', …}. */
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    duplicates: text('duplicates').notNull().default('skip'),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    merged: integer('merged').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    errors: jsonb('errors').$type<Array<{ line: number; reason: string }>>().notNull().default([]),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('contact_imports_account_idx').on(table.accountId, table.createdAt.desc())],
+);
+
 /** Fixed-window counters shared by every process (rate limits). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -223,3 +265,4 @@ export type Call = typeof calls.$inferSelect;
 export type AuthSession = typeof authSessions.$inferSelect;
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
 export type MailMessage = typeof mailOutbox.$inferSelect;
+export type ContactImport = typeof contactImports.$inferSelect;

@@ -6,6 +6,7 @@ import type { JobDefinition } from '../lib/queue.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
+import { contactsImportJob } from '../modules/contacts/contacts-import.job.ts';
 import { createMailProvider } from '../modules/mail/mail.provider.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
 
@@ -27,5 +28,6 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     sendEmailJob(mail),
     recoveryEmailJob(auth),
     authMaintenanceJob(deps.database.db),
+    contactsImportJob(deps.database.db),
   ] as unknown as JobDefinition<z.ZodType>[];
 }

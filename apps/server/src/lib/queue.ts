@@ -76,3 +76,15 @@ export async function registerJobs(
     }
   }
 }
+
+/** Sends a job; a queue that does not exist (pg-boss answers null) is an error, never a silent drop. */
+export async function sendJob(
+  boss: PgBoss,
+  name: string,
+  data: object,
+  options: PgBoss.SendOptions = {},
+): Promise<string> {
+  const id = await boss.send(name, data, options);
+  if (!id) throw new Error(`The job queue "${name}" did not accept the job`);
+  return id;
+}

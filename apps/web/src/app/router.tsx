@@ -6,6 +6,7 @@ import { RootLayout } from '@/app/layouts/root-layout';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import type { RouteHandle } from '@/app/route-handle';
 import { paths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth/components/require-auth';
 
 /** A route module loaded on first visit; its default export is the page. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -51,9 +52,17 @@ export const routes: RouteObject[] = [
     children: [
       { Component: PublicLayout, children: publicRoutes },
       {
-        // The workspace shell (sidebar and all) is its own chunk: public pages never download it.
-        lazy: async () => ({ Component: (await import('@/app/layouts/workspace-layout')).WorkspaceLayout }),
-        children: workspaceRoutes,
+        // Signed-in users only: visitors go to the sign-in page and come back here afterwards.
+        Component: RequireAuth,
+        children: [
+          {
+            // The workspace shell (sidebar and all) is its own chunk: public pages never download it.
+            lazy: async () => ({
+              Component: (await import('@/app/layouts/workspace-layout')).WorkspaceLayout,
+            }),
+            children: workspaceRoutes,
+          },
+        ],
       },
       { path: '*', handle: handle('Page Not Found'), lazy: page(() => import('@/app/routes/not-found')) },
     ],

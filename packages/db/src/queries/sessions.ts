@@ -138,5 +138,7 @@ export async function findSessionOwner(db: Database, sessionId: string, userId: 
 export async function pruneOneTimeTokens(db: Database): Promise<void> {
   await db
     .delete(oneTimeTokens)
-    .where(sql`${oneTimeTokens.expiresAt} < now() - interval '7 days' OR ${oneTimeTokens.usedAt} < now() - interval '7 days'`);
+    .where(
+      sql`${oneTimeTokens.expiresAt} < now() - interval '7 days' OR ${oneTimeTokens.usedAt} < now() - interval '7 days'`,
+    );
 }

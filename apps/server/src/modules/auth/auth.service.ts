@@ -16,6 +16,7 @@ import { createAccountWithUser, findUserByEmail, findUserById, updateUser } from
 import type { User } from '@callwise/db/schema';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
+import { sendJob } from '../../lib/queue.ts';
 import {
   accountExistsMail,
   emailChangeMail,
@@ -130,7 +131,11 @@ export class AuthService {
 
   private async sendMail(to: string, mail: RenderedMail) {
     const payload: SendEmailPayload = { to, ...mail };
-    await this.deps.queue.send(SEND_EMAIL, payload, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    await sendJob(this.deps.queue, SEND_EMAIL, payload, {
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+    });
   }
 
   private async issueLink(user: User, type: LinkType, email: string, redirectTo: string) {
@@ -314,7 +319,7 @@ export class AuthService {
       email: normalized,
       redirect_to: this.safeRedirect(redirectTo, '/login'),
     };
-    await this.deps.queue.send(RECOVERY_EMAIL, payload, { retryLimit: 3, retryDelay: 10 });
+    await sendJob(this.deps.queue, RECOVERY_EMAIL, payload, { retryLimit: 3, retryDelay: 10 });
   }
 
   /** The queued half of recover: sends the link when the address has an account. */

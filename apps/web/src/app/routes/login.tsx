@@ -1,44 +1,129 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
-import { Link, Navigate } from 'react-router';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { LogoMark } from '@/components/logo';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { LocalMailboxNotice } from '@/features/auth/components/local-mailbox-notice';
+import type { ResetPasswordValues } from '@/features/auth/components/reset-password-dialog';
+import { SetPasswordForm } from '@/features/auth/components/set-password-form';
+import { SignInForm, type SignInValues } from '@/features/auth/components/sign-in-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { RETURN_PARAM, safeReturnPath } from '@/features/auth/utils/return-path';
+import { errorMessage } from '@/lib/errors';
 
 const legalLink = 'font-medium text-foreground underline underline-offset-4 hover:text-primary';
 
-export default function LoginPage() {
-  const { status } = useAuth();
-  if (status === 'loading') return <Spinner className="flex-1 py-32" size="lg" label="Loading..." />;
-  if (status === 'signed-in') return <Navigate to={paths.home} replace />;
-
+function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-12 sm:py-16">
       <Card className="w-full max-w-md shadow-md">
         <CardHeader className="justify-items-center text-center">
           <LogoMark className="mb-2 size-10" />
-          <h1 className="text-2xl font-semibold tracking-tight">Welcome Back</h1>
-          <CardDescription>Sign in to your {PRODUCT_NAME} account</CardDescription>
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent>
-          <SignInForm />
-        </CardContent>
-        <CardFooter className="justify-center border-t pt-6">
-          <p className="text-center text-xs leading-relaxed text-muted-foreground">
-            By signing in, you agree to our{' '}
-            <Link to={paths.terms} className={legalLink}>
-              Terms of Service
-            </Link>{' '}
-            and{' '}
-            <Link to={paths.privacy} className={legalLink}>
-              Privacy Policy
-            </Link>
-            .
-          </p>
-        </CardFooter>
+        <CardContent className="grid gap-5">{children}</CardContent>
+        {footer && <CardFooter className="justify-center border-t pt-6">{footer}</CardFooter>}
       </Card>
     </div>
+  );
+}
+
+export default function LoginPage() {
+  const { status, user, recovery, signIn, resetPassword, updatePassword } = useAuth();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? paths.home;
+  // Where a signed-in user is sent from here; set before the action whose success signs them in.
+  const afterAuth = useRef<string | null>(null);
+  const [resetSentTo, setResetSentTo] = useState<string | null>(null);
+
+  if (status === 'loading') return <Spinner className="flex-1 py-32" size="lg" label="Loading..." />;
+
+  if (status === 'signed-in' && recovery) {
+    const setPassword = async (password: string) => {
+      afterAuth.current = paths.dashboard;
+      try {
+        await updatePassword({ password });
+      } catch (error) {
+        afterAuth.current = null;
+        toast.error('Password Reset Error', { description: errorMessage(error) });
+        throw error;
+      }
+      toast.success('Password updated', { description: 'Your new password is set and you are signed in.' });
+    };
+    return (
+      <AuthCard
+        title="Set a new password"
+        description={
+          <>
+            Choose a new password for{' '}
+            <span className="font-medium wrap-anywhere text-foreground">{user?.email}</span>.
+          </>
+        }
+      >
+        <SetPasswordForm email={user?.email ?? ''} onSubmit={setPassword} />
+      </AuthCard>
+    );
+  }
+
+  if (status === 'signed-in') return <Navigate to={afterAuth.current ?? returnTo} replace />;
+
+  const handleSignIn = async ({ email, password }: SignInValues) => {
+    try {
+      await signIn(email, password);
+    } catch (error) {
+      toast.error('Sign In Error', { description: errorMessage(error) });
+      return;
+    }
+    toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+  };
+
+  const handleResetPassword = async ({ email }: ResetPasswordValues) => {
+    try {
+      await resetPassword(email);
+    } catch (error) {
+      toast.error('Password Reset Error', { description: errorMessage(error) });
+      throw error;
+    }
+    toast.success('Password Reset Email Sent', {
+      description: 'Please check your email for password reset instructions.',
+    });
+    setResetSentTo(email);
+  };
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      description={`Sign in to your ${PRODUCT_NAME} account`}
+      footer={
+        <p className="text-center text-xs leading-relaxed text-muted-foreground">
+          By signing in, you agree to our{' '}
+          <Link to={paths.terms} className={legalLink}>
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className={legalLink}>
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      }
+    >
+      {resetSentTo && <LocalMailboxNotice lead={`We sent a password reset link to ${resetSentTo}.`} />}
+      <SignInForm onSubmit={handleSignIn} onResetPassword={handleResetPassword} />
+    </AuthCard>
   );
 }

@@ -1,25 +1,184 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { AuthContext, type AuthContextValue, type AuthUser } from '@/features/auth/hooks/use-auth';
+import type { User } from '@supabase/auth-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthUser,
+  type ProfileInput,
+  type SignUpInput,
+  type UserMetadata,
+} from '@/features/auth/hooks/use-auth';
+import { authClient, authRedirect, getAccessToken } from '@/lib/auth-client';
+
+/** Survives a reload of the sign-in page while the user is choosing a new password (this tab only). */
+const RECOVERY_KEY = 'callwise-recovery';
+
+function rememberRecovery(on: boolean) {
+  try {
+    if (on) sessionStorage.setItem(RECOVERY_KEY, '1');
+    else sessionStorage.removeItem(RECOVERY_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the flag then lasts as long as the page.
+  }
+}
+
+function rememberedRecovery(): boolean {
+  try {
+    return sessionStorage.getItem(RECOVERY_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function toAuthUser(user: User): AuthUser {
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    user_metadata: (user.user_metadata ?? {}) as UserMetadata,
+    new_email: user.new_email ?? null,
+  };
+}
+
+const siteUrl = (path: string) => `${window.location.origin}${path}`;
+
+/** A link that did not work (used twice, expired) is reported once, and its error removed from the address. */
+let redirectErrorReported = false;
+function reportRedirectError() {
+  if (redirectErrorReported || !authRedirect.error) return;
+  redirectErrorReported = true;
+  toast.error('Sign In Error', { description: authRedirect.error });
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+}
+
+/** The client empties the fragment of an e-mail link it has read, which leaves a bare "#" in the address. */
+function tidyAddress() {
+  if (window.location.href.endsWith('#')) {
+    window.history.replaceState(window.history.state, '', window.location.href.slice(0, -1));
+  }
+}
 
 interface AuthState {
   status: AuthContextValue['status'];
   user: AuthUser | null;
+  recovery: boolean;
+  signedOutByUser: boolean;
 }
 
 /**
- * Holds the session for the whole app. There is no session source yet, so the state is signed out from the
- * start; the accounts work connects it to the GoTrue-compatible auth client.
+ * Holds the session for the whole app (product spec section 4): loading until the auth client has resolved
+ * the stored session (or the one an e-mail link brought), then signed in or signed out, following every event
+ * of the client (sign-in, sign-out, token refresh, user update, password recovery).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'signed-out', user: null });
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(() => ({
+    status: 'loading',
+    user: null,
+    recovery: authRedirect.type === 'recovery' || rememberedRecovery(),
+    signedOutByUser: false,
+  }));
+  const signingOut = useRef(false);
+  const currentUserId = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (authRedirect.type === 'recovery') rememberRecovery(true);
+    const { data } = authClient.onAuthStateChange((event, session) => {
+      // Runs inside the client's lock: only record the new state here, never call the client.
+      const user = session?.user ? toAuthUser(session.user) : null;
+      const userId = user?.id ?? null;
+      // Server data cached for another user (or for nobody) must never show.
+      if (currentUserId.current !== undefined && currentUserId.current !== userId) queryClient.clear();
+      currentUserId.current = userId;
+      if (event === 'PASSWORD_RECOVERY') rememberRecovery(true);
+      if (!user) rememberRecovery(false);
+      if (event === 'INITIAL_SESSION') reportRedirectError();
+      if (event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') tidyAddress();
+
+      setState((current) => ({
+        status: user ? 'signed-in' : 'signed-out',
+        user,
+        recovery: user !== null && (event === 'PASSWORD_RECOVERY' || current.recovery),
+        signedOutByUser: user ? false : event === 'SIGNED_OUT' ? signingOut.current : current.signedOutByUser,
+      }));
+    });
+    return () => data.subscription.unsubscribe();
+  }, [queryClient]);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    const { error } = await authClient.signInWithPassword({ email, password });
+    if (error) throw error;
+  }, []);
+
+  const signUp = useCallback(async (input: SignUpInput) => {
+    const { error } = await authClient.signUp({
+      email: input.email,
+      password: input.password,
+      options: {
+        data: {
+          first_name: input.firstName,
+          last_name: input.lastName,
+          business_name: input.businessName,
+        },
+        emailRedirectTo: siteUrl('/'),
+      },
+    });
+    if (error) throw error;
+  }, []);
 
   const signOut = useCallback(async () => {
-    setState({ status: 'signed-out', user: null });
+    signingOut.current = true;
+    try {
+      const { error } = await authClient.signOut();
+      if (error) throw error;
+    } finally {
+      signingOut.current = false;
+    }
+  }, []);
+
+  const resetPassword = useCallback(async (email: string) => {
+    const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteUrl('/login') });
+    if (error) throw error;
+  }, []);
+
+  const updatePassword = useCallback(
+    async ({ password, currentPassword }: { password: string; currentPassword?: string }) => {
+      const { error } = await authClient.updateUser(
+        currentPassword === undefined ? { password } : { password, current_password: currentPassword },
+      );
+      if (error) throw error;
+      rememberRecovery(false);
+      setState((current) => ({ ...current, recovery: false }));
+    },
+    [],
+  );
+
+  const updateProfile = useCallback(async (input: ProfileInput) => {
+    const { data, error } = await authClient.updateUser({
+      data: {
+        first_name: input.firstName,
+        last_name: input.lastName,
+        business_name: input.businessName,
+      },
+      ...(input.email === undefined ? {} : { email: input.email }),
+    });
+    if (error) throw error;
+    return toAuthUser(data.user);
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, signOut }),
-    [state, signOut],
+    () => ({
+      ...state,
+      getAccessToken,
+      signIn,
+      signUp,
+      signOut,
+      resetPassword,
+      updatePassword,
+      updateProfile,
+    }),
+    [state, signIn, signUp, signOut, resetPassword, updatePassword, updateProfile],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

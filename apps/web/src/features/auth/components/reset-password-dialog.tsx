@@ -13,13 +13,19 @@ import {
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
-export const resetPasswordSchema = z.object({ email: z.email('Enter a valid email address.') });
+/** An empty address is allowed here only so that submitting it does nothing (product spec section 5). */
+export const resetPasswordSchema = z.object({
+  email: z.union([z.literal(''), z.email('Enter a valid email address.')]),
+});
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 export interface ResetPasswordDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Sends the reset link; the button stays disabled until a handler is given. */
+  /**
+   * Sends the reset link; the button stays disabled until a handler is given. When it throws (after telling
+   * the user), the dialog stays open with the address in place.
+   */
   onSubmit?: (values: ResetPasswordValues) => Promise<void>;
 }
 
@@ -35,8 +41,12 @@ export function ResetPasswordDialog({ open, onOpenChange, onSubmit }: ResetPassw
   });
 
   const submit = handleSubmit(async (values) => {
-    if (!onSubmit) return;
-    await onSubmit(values);
+    if (!onSubmit || !values.email) return;
+    try {
+      await onSubmit(values);
+    } catch {
+      return;
+    }
     reset();
     onOpenChange(false);
   });

@@ -45,9 +45,11 @@ const textFields: {
 export interface SignUpFormProps {
   /** Creates the account; the form stays disabled until a handler is given. */
   onSubmit?: (values: SignUpValues) => Promise<void>;
+  /** Values to start from (for example the details of a sign-up being corrected). */
+  initialValues?: Partial<Omit<SignUpValues, 'password' | 'agreeToTerms'>>;
 }
 
-export function SignUpForm({ onSubmit }: SignUpFormProps) {
+export function SignUpForm({ onSubmit, initialValues }: SignUpFormProps) {
   const {
     register,
     control,
@@ -60,6 +62,7 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
       lastName: '',
       businessName: '',
       email: '',
+      ...initialValues,
       password: '',
       agreeToTerms: false,
     },

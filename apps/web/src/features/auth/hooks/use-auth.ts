@@ -2,15 +2,61 @@ import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/** The profile fields kept on the user (sign-up form, Settings). */
+export interface UserMetadata {
+  first_name?: string;
+  last_name?: string;
+  business_name?: string;
+  [key: string]: unknown;
+}
+
 export interface AuthUser {
   id: string;
   email: string;
+  user_metadata: UserMetadata;
+  /** An address change waiting for its confirmation link to be opened. */
+  new_email: string | null;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  businessName: string;
+}
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  /** Only when it changes: the new address gets a confirmation link and becomes the address once opened. */
+  email?: string;
 }
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: AuthUser | null;
+  /**
+   * True after a password-reset link signed the user in (PASSWORD_RECOVERY) until a new password is set: the
+   * sign-in page then asks for the new password.
+   */
+  recovery: boolean;
+  /** True when the last sign-out was the user's own (Sign Out), false when the session ended by itself. */
+  signedOutByUser: boolean;
+  /** The session's access token, refreshed first when it is about to expire; null when signed out. */
+  getAccessToken: () => Promise<string | null>;
+  /** Each action below throws the server's error (an AuthError with `code` and `message`) when it fails. */
+  signIn: (email: string, password: string) => Promise<void>;
+  /** Creates the account; the user signs in by opening the link e-mailed to them. */
+  signUp: (input: SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;
+  /** E-mails a link to choose a new password; it opens the sign-in page in recovery mode. */
+  resetPassword: (email: string) => Promise<void>;
+  /** Sets a new password: without the current one only in recovery mode. Other sessions are signed out. */
+  updatePassword: (input: { password: string; currentPassword?: string }) => Promise<void>;
+  /** Saves the name fields; returns the user, whose `new_email` is set when an address change is pending. */
+  updateProfile: (input: ProfileInput) => Promise<AuthUser>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

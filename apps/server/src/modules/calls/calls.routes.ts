@@ -1,0 +1,142 @@
+import { Readable } from 'node:stream';
+import { getCall, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
+import { csvLine } from '@callwise/shared/csv';
+import { apiErrorSchema } from '@callwise/shared/errors';
+import { callSchema, callSummarySchema, listCallsQuerySchema } from '@callwise/shared/schemas/calls';
+import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { parseCursor } from '../../lib/pagination.ts';
+import { callResponse } from './call-response.ts';
+
+const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }) });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const tags = ['calls'];
+const EXPORT_COLUMNS = [
+  'date',
+  'status',
+  'outcome',
+  'recipient',
+  'phone',
+  'call_type',
+  'voice',
+  'duration_seconds',
+  'cost_usd',
+  'attempts',
+  'message',
+  'id',
+];
+
+/** The call history: list, search, filter, summary, export, one call. */
+const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const db = () => fastify.database.db;
+
+  fastify.get(
+    '/calls',
+    {
+      schema: {
+        tags,
+        summary: 'List calls',
+        description:
+          'The call history, newest first; search by recipient name or phone, filter by status group.',
+        querystring: pageQuerySchema.extend(listCallsQuerySchema.shape),
+        response: { 200: pageSchema(callSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, q, status } = request.query;
+      const page = await listCalls(db(), request.auth.accountId, {
+        q,
+        status,
+        limit,
+        cursor: parseCursor(cursor),
+      });
+      return { data: page.rows.map(callResponse), next_cursor: page.nextCursor };
+    },
+  );
+
+  fastify.get(
+    '/calls/summary',
+    {
+      schema: {
+        tags,
+        summary: 'Totals for the call history',
+        description:
+          'Counts by status group, success rate, average duration of completed calls and total cost, for the same filters as the list.',
+        querystring: listCallsQuerySchema,
+        response: { 200: callSummarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const s = await summarizeCalls(db(), request.auth.accountId, request.query);
+      return {
+        total: s.total,
+        completed: s.completed,
+        failed: s.failed,
+        pending: s.pending,
+        in_progress: s.inProgress,
+        success_rate: s.total === 0 ? 0 : Math.round((s.completed / s.total) * 100),
+        average_duration: s.averageDuration,
+        total_cost: Number(s.totalCost),
+      };
+    },
+  );
+
+  fastify.get(
+    '/calls/export.csv',
+    { schema: { tags, summary: 'Download the call history as CSV', querystring: listCallsQuerySchema } },
+    async (request, reply) => {
+      const { q, status } = request.query;
+      const accountId = request.auth.accountId;
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="calls-${new Date().toISOString().slice(0, 10)}.csv"`,
+        );
+      async function* lines() {
+        yield csvLine(EXPORT_COLUMNS);
+        let cursor = null;
+        do {
+          const page = await listCalls(db(), accountId, { q, status, limit: 1000, cursor });
+          let chunk = '';
+          for (const call of page.rows.map(callResponse)) {
+            chunk += csvLine(
+              [
+                call.created_at,
+                call.status,
+                call.outcome,
+                call.recipient_name,
+                call.phone,
+                call.call_type,
+                call.voice,
+                call.duration,
+                call.cost,
+                call.attempts,
+                call.message,
+                call.id,
+              ],
+              new Set([4]),
+            );
+          }
+          yield chunk;
+          cursor = page.nextCursor ? parseCursor(page.nextCursor) : null;
+        } while (cursor);
+      }
+      return reply.send(Readable.from(lines()));
+    },
+  );
+
+  fastify.get(
+    '/calls/:id',
+    { schema: { tags, summary: 'Get a call', params: idParams, response: { 200: callSchema, ...errors } } },
+    async (request) => {
+      const row = await getCall(db(), request.auth.accountId, request.params.id);
+      if (!row) throw notFound('Call');
+      return callResponse(row);
+    },
+  );
+};
+
+export default callsRoutes;

@@ -1,0 +1,174 @@
+import type { Database } from '@callwise/db/client';
+import {
+  applyContactImportBatch,
+  createContactImport,
+  loadContactImport,
+  setContactImportStatus,
+} from '@callwise/db/queries/contact-imports';
+import type { NewContact } from '@callwise/db/queries/contacts';
+import type { ContactImport } from '@callwise/db/schema';
+import { parseCsv } from '@callwise/shared/csv';
+import { type CountryCode, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
+import type { CreateContactImportInput } from '@callwise/shared/schemas/contact-imports';
+import type PgBoss from 'pg-boss';
+import { AppError } from '../../lib/app-error.ts';
+import { iso } from '../../lib/pagination.ts';
+import { sendJob } from '../../lib/queue.ts';
+import { accountCountry } from './contacts.service.ts';
+
+export const CONTACTS_IMPORT = 'contacts-import';
+export const IMPORT_BATCH_SIZE = 1000;
+/** How many problem rows an import keeps (every failure is still counted). */
+export const MAX_IMPORT_ERRORS = 5000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type ImportSummary = Omit<ContactImport, 'csv' | 'mapping'>;
+
+export function importResponse(row: ImportSummary) {
+  return {
+    id: row.id,
+    status: row.status as 'queued' | 'running' | 'completed' | 'failed',
+    file_name: row.fileName,
+    duplicates: row.duplicates as 'skip' | 'merge',
+    total_rows: row.totalRows,
+    processed_rows: row.processedRows,
+    created: row.created,
+    merged: row.merged,
+    skipped: row.skipped,
+    failed: row.failed,
+    errors: row.errors.slice(0, 100),
+    created_at: row.createdAt.toISOString(),
+    finished_at: iso(row.finishedAt),
+  };
+}
+
+const fieldError = (field: string, message: string) =>
+  new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
+
+/** Checks the file and the column mapping, stores the import and queues it. */
+export async function startContactImport(
+  db: Database,
+  queue: PgBoss,
+  accountId: string,
+  input: CreateContactImportInput,
+) {
+  const records = parseCsv(input.csv);
+  const header = records[0]?.fields.map((name) => name.trim());
+  if (!header || header.length === 0) throw fieldError('csv', 'The file is empty.');
+  if (records.length < 2) throw fieldError('csv', 'The file has a header row but no contacts.');
+  for (const [field, column] of Object.entries(input.mapping)) {
+    if (column && !header.includes(column))
+      throw fieldError(`mapping.${field}`, `The file has no column "${column}".`);
+  }
+  const row = await createContactImport(db, {
+    accountId,
+    fileName: input.file_name,
+    csv: input.csv,
+    mapping: input.mapping as Record<string, string>,
+    duplicates: input.duplicates,
+    totalRows: records.length - 1,
+  });
+  await sendJob(queue, CONTACTS_IMPORT, { import_id: row.id }, { retryLimit: 3, retryDelay: 5 });
+  return row;
+}
+
+interface MappedRow {
+  line: number;
+  get(field: string): string;
+}
+
+/** One CSV row as a contact, or the reason it cannot be one. */
+function toContact(row: MappedRow, country: CountryCode): NewContact | string {
+  const name = row.get('name');
+  const phoneText = row.get('phone');
+  const email = row.get('email').toLowerCase();
+  const company = row.get('company');
+  const missing = [!name && 'name', !phoneText && 'phone', !email && 'email', !company && 'company'].filter(
+    Boolean,
+  );
+  if (missing.length > 0) return `Missing ${missing.join(', ')}`;
+  if (!EMAIL.test(email)) return `"${email}" is not an e-mail address`;
+  const phone = normalizePhone(phoneText, country);
+  if (!phone.ok) return phone.message;
+  const tags = row
+    .get('tags')
+    .split(/[;,|]/)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0 && tag.length <= 40);
+  return {
+    name: name.slice(0, 200),
+    phone: phone.e164,
+    email: email.slice(0, 254),
+    company: company.slice(0, 200),
+    tags: [...new Set(tags)].sort(),
+    timezone: timezoneForPhone(phone.e164) ?? null,
+    consent: 'none',
+  };
+}
+
+/**
+ * Runs an import in batches, yielding to the event loop between them so the server keeps answering. Progress
+ * is committed with each batch: after a crash the job resumes after the last committed batch.
+ */
+export async function runContactImport(db: Database, importId: string) {
+  const job = await loadContactImport(db, importId);
+  if (!job || job.status === 'completed' || job.status === 'failed') return;
+  try {
+    const records = parseCsv(job.csv);
+    const header = (records[0]?.fields ?? []).map((name) => name.trim());
+    const index = new Map<string, number>();
+    for (const [field, column] of Object.entries(job.mapping)) {
+      const at = header.indexOf(column);
+      if (at >= 0) index.set(field, at);
+    }
+    const country = await accountCountry(db, job.accountId);
+    const mode = job.duplicates === 'merge' ? 'merge' : 'skip';
+    const seen = new Map<string, number>();
+    // Numbers already seen in the batches committed before a restart.
+    for (const record of records.slice(1, job.processedRows + 1)) {
+      const phone = normalizePhone(record.fields[index.get('phone') ?? -1] ?? '', country);
+      if (phone.ok && !seen.has(phone.e164)) seen.set(phone.e164, record.line);
+    }
+
+    for (let start = job.processedRows + 1; start < records.length; start += IMPORT_BATCH_SIZE) {
+      const batch = records.slice(start, start + IMPORT_BATCH_SIZE);
+      const rows: NewContact[] = [];
+      const errors: Array<{ line: number; reason: string }> = [];
+      let duplicatesInFile = 0;
+      for (const record of batch) {
+        const mapped: MappedRow = {
+          line: record.line,
+          get: (field) => (record.fields[index.get(field) ?? -1] ?? '').trim(),
+        };
+        const contact = toContact(mapped, country);
+        if (typeof contact === 'string') {
+          errors.push({ line: record.line, reason: contact });
+          continue;
+        }
+        const first = seen.get(contact.phone);
+        if (first !== undefined) {
+          duplicatesInFile++;
+          continue;
+        }
+        seen.set(contact.phone, record.line);
+        rows.push(contact);
+      }
+      await applyContactImportBatch(db, {
+        importId,
+        accountId: job.accountId,
+        rows,
+        mode,
+        processedRows: start - 1 + batch.length,
+        duplicatesInFile,
+        failed: errors.length,
+        errors,
+        maxErrors: MAX_IMPORT_ERRORS,
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await setContactImportStatus(db, importId, 'completed', true);
+  } catch (error) {
+    await setContactImportStatus(db, importId, 'failed', true);
+    throw error;
+  }
+}

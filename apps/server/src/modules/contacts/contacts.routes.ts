@@ -1,0 +1,192 @@
+import { Readable } from 'node:stream';
+import { countContacts, getContact, listContacts, listContactTags } from '@callwise/db/queries/contacts';
+import { csvLine } from '@callwise/shared/csv';
+import { apiErrorSchema } from '@callwise/shared/errors';
+import {
+  contactSchema,
+  contactTagsSchema,
+  createContactInputSchema,
+  listContactsQuerySchema,
+  updateContactInputSchema,
+} from '@callwise/shared/schemas/contacts';
+import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { parseCursor } from '../../lib/pagination.ts';
+import { addContact, contactResponse, editContact, removeContact } from './contacts.service.ts';
+
+const idParams = z.object({ id: z.uuid({ error: 'is not a contact id' }) });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const tags = ['contacts'];
+
+const EXPORT_COLUMNS = [
+  'name',
+  'phone',
+  'email',
+  'company',
+  'tags',
+  'timezone',
+  'consent',
+  'consent_at',
+  'consent_source',
+  'created_at',
+];
+
+const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const db = () => fastify.database.db;
+
+  fastify.get(
+    '/contacts',
+    {
+      schema: {
+        tags,
+        summary: 'List contacts',
+        description: 'Newest first. Filter by search text (name, phone, e-mail, company) and by tag.',
+        querystring: pageQuerySchema.extend(listContactsQuerySchema.shape),
+        response: { 200: pageSchema(contactSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, q, tag } = request.query;
+      const page = await listContacts(db(), request.auth.accountId, {
+        q,
+        tag,
+        limit,
+        cursor: parseCursor(cursor),
+      });
+      return { data: page.rows.map(contactResponse), next_cursor: page.nextCursor };
+    },
+  );
+
+  fastify.get(
+    '/contacts/count',
+    {
+      schema: {
+        tags,
+        summary: 'How many contacts the account has',
+        response: { 200: z.object({ count: z.number().int() }) },
+      },
+    },
+    async (request) => ({ count: await countContacts(db(), request.auth.accountId) }),
+  );
+
+  fastify.get(
+    '/contacts/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Tags in use, with how many contacts carry each',
+        response: { 200: contactTagsSchema },
+      },
+    },
+    async (request) => ({ data: await listContactTags(db(), request.auth.accountId) }),
+  );
+
+  fastify.get(
+    '/contacts/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'Download contacts as CSV',
+        description: 'Every contact matching the same filters as the list.',
+        querystring: listContactsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { q, tag } = request.query;
+      const accountId = request.auth.accountId;
+      const date = new Date().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="contacts-${date}.csv"`);
+      async function* lines() {
+        yield csvLine(EXPORT_COLUMNS);
+        let cursor = null;
+        do {
+          const page = await listContacts(db(), accountId, { q, tag, limit: 1000, cursor });
+          let chunk = '';
+          for (const row of page.rows.map(contactResponse)) {
+            chunk += csvLine(
+              [
+                row.name,
+                row.phone,
+                row.email,
+                row.company,
+                row.tags.join('; '),
+                row.timezone,
+                row.consent,
+                row.consent_at,
+                row.consent_source,
+                row.created_at,
+              ],
+              new Set([1]),
+            );
+          }
+          yield chunk;
+          cursor = page.nextCursor ? parseCursor(page.nextCursor) : null;
+        } while (cursor);
+      }
+      return reply.send(Readable.from(lines()));
+    },
+  );
+
+  fastify.post(
+    '/contacts',
+    {
+      schema: {
+        tags,
+        summary: 'Add a contact',
+        description: 'The phone number is stored in E.164; the time zone is derived from it when not given.',
+        body: createContactInputSchema,
+        response: { 201: contactSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addContact(db(), request.auth.accountId, request.body)),
+  );
+
+  fastify.get(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a contact',
+        params: idParams,
+        response: { 200: contactSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await getContact(db(), request.auth.accountId, request.params.id);
+      if (!row) throw notFound('Contact');
+      return contactResponse(row);
+    },
+  );
+
+  fastify.patch(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a contact',
+        params: idParams,
+        body: updateContactInputSchema,
+        response: { 200: contactSchema, ...errors },
+      },
+    },
+    async (request) => editContact(db(), request.auth.accountId, request.params.id, request.body),
+  );
+
+  fastify.delete(
+    '/contacts/:id',
+    {
+      schema: { tags, summary: 'Delete a contact', params: idParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await removeContact(db(), request.auth.accountId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default contactsRoutes;

@@ -1,0 +1,159 @@
+import {
+  createScript,
+  deleteScript,
+  getScript,
+  listScripts,
+  updateScript,
+} from '@callwise/db/queries/scripts';
+import type { Script as ScriptRow } from '@callwise/db/schema';
+import { apiErrorSchema } from '@callwise/shared/errors';
+import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
+import {
+  createScriptInputSchema,
+  listScriptsQuerySchema,
+  type Script,
+  scriptSchema,
+  updateScriptInputSchema,
+} from '@callwise/shared/schemas/scripts';
+import { variablesIn } from '@callwise/shared/variables';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { parseCursor } from '../../lib/pagination.ts';
+
+export function scriptResponse(
+  row: Pick<ScriptRow, 'id' | 'title' | 'content' | 'category' | 'createdAt' | 'updatedAt'>,
+): Script {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    category: row.category as Script['category'],
+    variables: variablesIn(row.content),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const idParams = z.object({ id: z.uuid({ error: 'is not a script id' }) });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const tags = ['scripts'];
+
+const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const db = () => fastify.database.db;
+
+  fastify.get(
+    '/scripts',
+    {
+      schema: {
+        tags,
+        summary: 'List call scripts',
+        querystring: pageQuerySchema.extend(listScriptsQuerySchema.shape),
+        response: { 200: pageSchema(scriptSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { limit, cursor, q, category } = request.query;
+      const page = await listScripts(db(), request.auth.accountId, {
+        q,
+        category,
+        limit,
+        cursor: parseCursor(cursor),
+      });
+      return { data: page.rows.map(scriptResponse), next_cursor: page.nextCursor };
+    },
+  );
+
+  fastify.post(
+    '/scripts',
+    {
+      schema: {
+        tags,
+        summary: 'Create a call script',
+        description: 'Content may use {{name}}, {{date}}, {{time}} and custom {{variables}}.',
+        body: createScriptInputSchema,
+        response: { 201: scriptSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await createScript(db(), request.auth.accountId, request.body);
+      return reply.status(201).send(scriptResponse(row));
+    },
+  );
+
+  fastify.get(
+    '/scripts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a call script',
+        params: idParams,
+        response: { 200: scriptSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await getScript(db(), request.auth.accountId, request.params.id);
+      if (!row) throw notFound('Script');
+      return scriptResponse(row);
+    },
+  );
+
+  fastify.patch(
+    '/scripts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a call script',
+        params: idParams,
+        body: updateScriptInputSchema,
+        response: { 200: scriptSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await updateScript(db(), request.auth.accountId, request.params.id, request.body);
+      if (!row) throw notFound('Script');
+      return scriptResponse(row);
+    },
+  );
+
+  fastify.post(
+    '/scripts/:id/clone',
+    {
+      schema: {
+        tags,
+        summary: 'Copy a call script',
+        description: 'The copy has the same content and category and the title suffixed " (Copy)".',
+        params: idParams,
+        response: { 201: scriptSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const source = await getScript(db(), request.auth.accountId, request.params.id);
+      if (!source) throw notFound('Script');
+      const row = await createScript(db(), request.auth.accountId, {
+        title: `${source.title} (Copy)`.slice(0, 200),
+        content: source.content,
+        category: source.category,
+      });
+      return reply.status(201).send(scriptResponse(row));
+    },
+  );
+
+  fastify.delete(
+    '/scripts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a call script',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteScript(db(), request.auth.accountId, request.params.id))) throw notFound('Script');
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default scriptsRoutes;

@@ -1,0 +1,146 @@
+import type { Me } from '@callwise/shared/schemas/me';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { MailWarningIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, fieldMessageId } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { meQueryOptions } from '@/features/settings/api/get-me';
+import { errorMessage } from '@/lib/errors';
+
+const required = (message: string) => z.string().trim().min(1, message);
+
+export const profileSchema = z.object({
+  firstName: required('Enter your first name.'),
+  lastName: required('Enter your last name.'),
+  email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address.')),
+  company: required('Enter your company name.'),
+});
+export type ProfileValues = z.infer<typeof profileSchema>;
+
+/** What Save Changes sends: the names always, the address only when it changes. */
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  email?: string;
+}
+
+const valuesFrom = (me: Me): ProfileValues => ({
+  firstName: me.first_name,
+  lastName: me.last_name,
+  email: me.email,
+  company: me.business_name,
+});
+
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+
+const fields = [
+  { name: 'firstName', id: 'first-name', label: 'First Name', autoComplete: 'given-name', type: 'text' },
+  { name: 'lastName', id: 'last-name', label: 'Last Name', autoComplete: 'family-name', type: 'text' },
+  { name: 'email', id: 'profile-email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { name: 'company', id: 'company', label: 'Company', autoComplete: 'organization', type: 'text' },
+] as const;
+
+export interface ProfileCardProps {
+  me: Me;
+  /** An address change waiting for its confirmation link. */
+  pendingEmail: string | null;
+  onSave: (changes: ProfileChanges) => Promise<void>;
+}
+
+/** Name, e-mail and company, saved with Save Changes; Cancel brings back the saved values. */
+export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: valuesFrom(me) });
+
+  const submit = handleSubmit(async (values) => {
+    const emailChanged = !sameAddress(values.email, me.email) && !sameAddress(values.email, pendingEmail);
+    try {
+      await onSave({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        businessName: values.company,
+        ...(emailChanged ? { email: values.email } : {}),
+      });
+    } catch (error) {
+      toast.error('Error updating profile', { description: errorMessage(error) });
+      return;
+    }
+    toast.success('Profile updated', { description: 'Your changes have been saved.' });
+    if (emailChanged) {
+      toast.info('Confirm your new email', {
+        description: `We sent a confirmation link to ${values.email}. Your email changes once you open it.`,
+      });
+    }
+    const { queryKey } = meQueryOptions();
+    await queryClient.invalidateQueries({ queryKey });
+    const saved = queryClient.getQueryData(queryKey);
+    reset(saved ? valuesFrom(saved) : values);
+  });
+
+  const pending = pendingEmail && !sameAddress(pendingEmail, me.email) ? pendingEmail : null;
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="contents" aria-labelledby="profile-heading">
+        <CardHeader>
+          <CardTitle as="h2" id="profile-heading">
+            Profile
+          </CardTitle>
+          <CardDescription>Your name and business, as your team and your invoices show them.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid items-start gap-5 sm:grid-cols-2">
+          {fields.map((field) => {
+            const error = errors[field.name]?.message;
+            const note =
+              field.name === 'email' && pending && !error ? (
+                <span className="inline-flex items-start gap-1.5 text-warning-soft-foreground">
+                  <MailWarningIcon aria-hidden="true" className="mt-px size-4 shrink-0" />
+                  <span>
+                    Waiting for confirmation of <strong className="font-medium">{pending}</strong>: open the
+                    link we sent there to switch.
+                  </span>
+                </span>
+              ) : undefined;
+            return (
+              <FormField key={field.id} id={field.id} label={field.label} error={error} description={note}>
+                <Input
+                  id={field.id}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error || note ? fieldMessageId(field.id) : undefined}
+                  {...register(field.name)}
+                />
+              </FormField>
+            );
+          })}
+        </CardContent>
+        <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
+          <Button
+            variant="outline"
+            className="w-full sm:w-auto"
+            disabled={!isDirty || isSubmitting}
+            onClick={() => reset(valuesFrom(me))}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" className="w-full sm:w-auto" disabled={!isDirty || isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

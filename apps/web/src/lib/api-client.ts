@@ -1,0 +1,86 @@
+import { apiErrorSchema } from '@callwise/shared/errors';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api-error';
+import { authClient, getAccessToken } from '@/lib/auth-client';
+
+let endingSession: Promise<void> | null = null;
+
+/**
+ * The error hook for a 401: the session has ended on the server (signed out elsewhere, password changed,
+ * expired). Forget it here too, once however many calls fail together; the route guard then sends the user
+ * to the sign-in page with the page they were on as the return path.
+ */
+function sessionEnded(message: string): Promise<void> {
+  endingSession ??= (async () => {
+    toast.error('Session Ended', { description: message });
+    await authClient.signOut({ scope: 'local' });
+  })().finally(() => {
+    endingSession = null;
+  });
+  return endingSession;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  return new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Checks and types the answer. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web app calls the JSON API (`/v1`, same origin): the session's bearer token, JSON in and out,
+ * the answer checked against the shared zod schema, and every failure thrown as an ApiError.
+ */
+export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal }: ApiRequest<T>) {
+  const token = await getAccessToken();
+  if (!token) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
+
+  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(
+      0,
+      'network_error',
+      'Could not reach the server. Check your connection and try again.',
+    );
+  }
+
+  if (!response.ok) {
+    const error = await readError(response);
+    if (response.status === 401) await sessionEnded(error.message);
+    throw error;
+  }
+  return schema.parse(await response.json());
+}
+
+export const api = {
+  get: <T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal) => apiRequest(path, { schema, signal }),
+  post: <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
+    apiRequest(path, { method: 'POST', body, schema }),
+  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
+    apiRequest(path, { method: 'PATCH', body, schema }),
+  delete: <T>(path: string, schema: z.ZodType<T>) => apiRequest(path, { method: 'DELETE', schema }),
+};

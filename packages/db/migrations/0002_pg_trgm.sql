@@ -1,0 +1,2 @@
+-- Trigram indexes make substring search fast (contacts and call history).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,133 @@
+import { and, arrayContains, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { contacts } from '../schema.ts';
+import { afterCursor, type Cursor, cursorAt, searchTerm, toPage } from './cursor.ts';
+
+export type NewContact = Omit<
+  typeof contacts.$inferInsert,
+  'id' | 'accountId' | 'createdAt' | 'updatedAt' | 'search'
+>;
+export type ContactPatch = Partial<NewContact>;
+
+const { search: _search, ...contactColumns } = getTableColumns(contacts);
+
+function filters(accountId: string, options: { q?: string; tag?: string }): SQL[] {
+  const where: SQL[] = [eq(contacts.accountId, accountId)];
+  if (options.q) where.push(sql`${contacts.search} LIKE ${searchTerm(options.q)}`);
+  if (options.tag) where.push(arrayContains(contacts.tags, [options.tag]));
+  return where;
+}
+
+/** One page of an account's contacts, newest first, filtered by search text and tag. */
+export async function listContacts(
+  db: Database,
+  accountId: string,
+  options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
+) {
+  const where = filters(accountId, options);
+  if (options.cursor) where.push(afterCursor(contacts.createdAt, contacts.id, options.cursor));
+  const rows = await db
+    .select({ ...contactColumns, cursorAt: cursorAt(contacts.createdAt) })
+    .from(contacts)
+    .where(and(...where))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(options.limit + 1);
+  return toPage(rows, options.limit);
+}
+
+export async function getContact(db: Database, accountId: string, id: string) {
+  const [row] = await db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findContactByPhone(db: Database, accountId: string, phone: string) {
+  const [row] = await db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.phone, phone)))
+    .limit(1);
+  return row;
+}
+
+export async function createContact(db: Database, accountId: string, values: NewContact) {
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...values, accountId })
+    .returning(contactColumns);
+  if (!row) throw new Error('contact not created');
+  return row;
+}
+
+export async function updateContact(db: Database, accountId: string, id: string, patch: ContactPatch) {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .returning(contactColumns);
+  return row;
+}
+
+export async function deleteContact(db: Database, accountId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+export async function countContacts(db: Database, accountId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.accountId, accountId));
+  return row?.n ?? 0;
+}
+
+/** Every tag the account uses, with how many contacts carry it, most used first. */
+export async function listContactTags(db: Database, accountId: string) {
+  const result = await db.execute<{ tag: string; count: number }>(sql`
+    SELECT tag, count(*)::int AS count FROM ${contacts}, unnest(${contacts.tags}) AS tag
+    WHERE ${contacts.accountId} = ${accountId}
+    GROUP BY tag ORDER BY count(*) DESC, tag ASC LIMIT 200`);
+  return (result as unknown as { rows: Array<{ tag: string; count: number }> }).rows;
+}
+
+/**
+ * Inserts many contacts at once. A number the account already has is skipped, or merged (fields replaced,
+ * tags joined). Returns how many were created and merged; the rest were skipped.
+ */
+export async function upsertContacts(
+  db: Database,
+  accountId: string,
+  rows: NewContact[],
+  mode: 'skip' | 'merge',
+): Promise<{ created: number; merged: number }> {
+  if (rows.length === 0) return { created: 0, merged: 0 };
+  const values = rows.map((row) => ({ ...row, accountId }));
+  if (mode === 'skip') {
+    const inserted = await db
+      .insert(contacts)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: contacts.id });
+    return { created: inserted.length, merged: 0 };
+  }
+  const result = await db
+    .insert(contacts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [contacts.accountId, contacts.phone],
+      set: {
+        name: sql`excluded.name`,
+        email: sql`excluded.email`,
+        company: sql`excluded.company`,
+        tags: sql`ARRAY(SELECT DISTINCT t FROM unnest(${contacts.tags} || excluded.tags) AS t ORDER BY t)`,
+        timezone: sql`coalesce(excluded.timezone, ${contacts.timezone})`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const created = result.filter((row) => row.inserted).length;
+  return { created, merged: result.length - created };
+}

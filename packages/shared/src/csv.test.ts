@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine, detectDelimiter, parseCsv } from './csv.ts';
+
+describe('parseCsv', () => {
+  it('reads quoted fields with commas, quotes and line breaks, and numbers records by their first line', () => {
+    const text = '\uFEFFname,note\r\n"Lopez, Maria","said ""hi""\nthen left"\r\n\r\nTom,plain\n';
+    expect(parseCsv(text)).toEqual([
+      { line: 1, fields: ['name', 'note'] },
+      { line: 2, fields: ['Lopez, Maria', 'said "hi"\nthen left'] },
+      { line: 5, fields: ['Tom', 'plain'] },
+    ]);
+  });
+  it('keeps empty fields and a last line without a newline', () => {
+    expect(parseCsv('a,,c\n,,\nx')).toEqual([
+      { line: 1, fields: ['a', '', 'c'] },
+      { line: 2, fields: ['', '', ''] },
+      { line: 3, fields: ['x'] },
+    ]);
+  });
+  it('detects semicolons and tabs', () => {
+    expect(detectDelimiter('name;phone;email\n')).toBe(';');
+    expect(detectDelimiter('name\tphone\n')).toBe('\t');
+    expect(detectDelimiter('"a;b",c\n')).toBe(',');
+    expect(parseCsv('a;b\n1;2')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['1', '2'] },
+    ]);
+  });
+});
+
+describe('csv output', () => {
+  it('quotes when needed and neutralises formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "x"')).toBe('"say ""x"""');
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('+12025550100', { formulaSafe: false })).toBe('+12025550100');
+    expect(csvCell(null)).toBe('');
+  });
+  it('round-trips through the parser', () => {
+    const line = csvLine(['Lopez, Maria', '+12025550100', 'line\nbreak'], new Set([1]));
+    expect(parseCsv(line)[0]?.fields).toEqual(['Lopez, Maria', '+12025550100', 'line\nbreak']);
+  });
+});
