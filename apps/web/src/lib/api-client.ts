@@ -73,7 +73,42 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
     if (response.status === 401) await sessionEnded(error.message);
     throw error;
   }
+  if (response.status === 204) return schema.parse(null);
   return schema.parse(await response.json());
+}
+
+/**
+ * Downloads a file the API makes (a CSV export) with the session's token, and saves it under the name the
+ * server gives in Content-Disposition.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const token = await getAccessToken();
+  if (!token) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
+  let response: Response;
+  try {
+    response = await fetch(`/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  } catch {
+    throw new ApiError(
+      0,
+      'network_error',
+      'Could not reach the server. Check your connection and try again.',
+    );
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    if (response.status === 401) await sessionEnded(error.message);
+    throw error;
+  }
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const api = {
