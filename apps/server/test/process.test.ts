@@ -28,7 +28,7 @@ function run(entry: string, env: Record<string, string>) {
     stderr += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, timeoutMs = 20_000) => {
+  const waitFor = async (pattern: RegExp, timeoutMs = 90_000) => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const match = stdout.match(pattern);
@@ -45,7 +45,8 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-describe('the server process', () => {
+// A first start from source runs initdb (seconds); on a busy CI machine, much longer.
+describe('the server process', { timeout: 240_000 }, () => {
   it('prints its URL, serves, refuses a second process on the same data, and shuts down cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-proc-'));
     const first = run(serverEntry, { DATA_DIR: dataDir, PORT: '0' });
