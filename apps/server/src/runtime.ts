@@ -19,6 +19,7 @@ export interface Runtime {
 
 interface Logger {
   info: (obj: object | string, msg?: string) => void;
+  debug?: (obj: object, msg: string) => void;
   error: (obj: object, msg: string) => void;
 }
 
@@ -34,6 +35,8 @@ export async function openRuntime(
   log: Logger,
   options: { jobs?: JobDefinition<z.ZodType>[] } = {},
 ): Promise<Runtime> {
+  const started = performance.now();
+  const phase = (name: string) => log.debug?.({ phase: name, ms: Math.round(performance.now() - started) }, 'startup');
   let releaseLock = () => {};
   let database: DatabaseHandle;
   if (config.DATABASE_URL) {
@@ -49,6 +52,7 @@ export async function openRuntime(
       rmSync(dataDir, { recursive: true, force: true });
       cpSync(pgliteTemplate, dataDir, { recursive: true });
     }
+    phase('data directory ready');
     try {
       database = await openDatabase({ dataDir });
     } catch (error) {
@@ -57,13 +61,17 @@ export async function openRuntime(
     }
   }
 
+  phase('database open');
   try {
     await runMigrations(database);
+    phase('migrations checked');
     const worker = config.ROLE !== 'api';
     const queue = createQueue(database, { supervise: worker });
     queue.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await queue.start();
+    phase('queue started');
     await registerJobs(queue, options.jobs ?? createJobs({ config, database, queue }), { work: worker, log });
+    phase('jobs registered');
 
     let closing: Promise<void> | null = null;
     return {

@@ -7,6 +7,7 @@ import { openRuntime } from './runtime.ts';
 const bootLog = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 async function main() {
+  bootLog.debug({ phase: 'modules loaded', ms: Math.round(performance.now()) }, 'startup');
   const config = loadConfig();
   const runtime = await openRuntime(config, bootLog);
 
@@ -17,10 +18,12 @@ async function main() {
   }
 
   const app = await buildApp({ config, database: runtime.database, queue: runtime.queue });
+  bootLog.debug({ phase: 'app built', ms: Math.round(performance.now()) }, 'startup');
   app.addHook('onClose', async () => runtime.close());
   onShutdown(async () => app.close());
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  bootLog.debug({ phase: 'listening', ms: Math.round(performance.now()) }, 'startup');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL.replace(`:${config.PORT}`, `:${port}`);

@@ -42,39 +42,42 @@ export async function registerJobs(
   jobs: JobDefinition<z.ZodType>[],
   options: { work: boolean; log: { error: (obj: object, msg: string) => void } },
 ): Promise<void> {
-  for (const job of jobs) {
-    const existing = await boss.getQueue(job.name);
-    if (!existing) await boss.createQueue(job.name, { name: job.name, ...job.queue });
-    if (!options.work) continue;
-    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    const concurrency = job.concurrency ?? 1;
-    for (let i = 0; i < concurrency; i++) {
-      await boss.work(
-        job.name,
-        { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 1, batchSize: 1 },
-        async ([received]) => {
-          if (!received) return;
-          const parsed = job.schema.safeParse(received.data);
-          if (!parsed.success) {
-            // A bad payload will never become good: record it and do not retry.
-            options.log.error(
-              { job: job.name, id: received.id, issues: parsed.error.issues },
-              'job payload rejected',
-            );
-            await boss.fail(job.name, received.id, {
-              reason: 'invalid payload',
-              issues: parsed.error.issues,
+  // Each job's queue and workers are independent: set them up together.
+  await Promise.all(
+    jobs.map(async (job) => {
+      const existing = await boss.getQueue(job.name);
+      if (!existing) await boss.createQueue(job.name, { name: job.name, ...job.queue });
+      if (!options.work) return;
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+      const concurrency = job.concurrency ?? 1;
+      for (let i = 0; i < concurrency; i++) {
+        await boss.work(
+          job.name,
+          { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 1, batchSize: 1 },
+          async ([received]) => {
+            if (!received) return;
+            const parsed = job.schema.safeParse(received.data);
+            if (!parsed.success) {
+              // A bad payload will never become good: record it and do not retry.
+              options.log.error(
+                { job: job.name, id: received.id, issues: parsed.error.issues },
+                'job payload rejected',
+              );
+              await boss.fail(job.name, received.id, {
+                reason: 'invalid payload',
+                issues: parsed.error.issues,
+              });
+              return;
+            }
+            await job.handler(parsed.data, {
+              id: received.id,
+              retryCount: (received as { retryCount?: number }).retryCount ?? 0,
             });
-            return;
-          }
-          await job.handler(parsed.data, {
-            id: received.id,
-            retryCount: (received as { retryCount?: number }).retryCount ?? 0,
-          });
-        },
-      );
-    }
-  }
+          },
+        );
+      }
+    }),
+  );
 }
 
 /** Sends a job; a queue that does not exist (pg-boss answers null) is an error, never a silent drop. */
