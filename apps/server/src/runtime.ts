@@ -36,7 +36,8 @@ export async function openRuntime(
   options: { jobs?: JobDefinition<z.ZodType>[] } = {},
 ): Promise<Runtime> {
   const started = performance.now();
-  const phase = (name: string) => log.debug?.({ phase: name, ms: Math.round(performance.now() - started) }, 'startup');
+  const phase = (name: string) =>
+    log.debug?.({ phase: name, ms: Math.round(performance.now() - started) }, 'startup');
   let releaseLock = () => {};
   let database: DatabaseHandle;
   if (config.DATABASE_URL) {

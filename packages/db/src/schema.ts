@@ -14,6 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+// Lists are read newest first (ORDER BY created_at DESC, id DESC): btree indexes on (…, created_at, id) in
+// ascending order serve that by scanning backwards. (An index declared "DESC NULLS LAST" cannot.)
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -82,7 +84,7 @@ export const contacts = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('contacts_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('contacts_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
     uniqueIndex('contacts_account_phone_key').on(table.accountId, table.phone),
     index('contacts_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     index('contacts_tags_idx').using('gin', table.tags),
@@ -100,9 +102,7 @@ export const scripts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [
-    index('scripts_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
-  ],
+  (table) => [index('scripts_account_created_id_idx').on(table.accountId, table.createdAt, table.id)],
 );
 
 /** A call: scheduled, placed, answered and reported. This table is the call history. */
@@ -140,13 +140,8 @@ export const calls = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('calls_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
-    index('calls_account_status_created_idx').on(
-      table.accountId,
-      table.status,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
+    index('calls_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
+    index('calls_account_status_created_id_idx').on(table.accountId, table.status, table.createdAt, table.id),
     index('calls_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     index('calls_due_idx').on(table.scheduledAt).where(sql`status = 'scheduled'`),
   ],

@@ -9,6 +9,7 @@ import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
 import { contactsImportJob } from '../modules/contacts/contacts-import.job.ts';
 import { createMailProvider } from '../modules/mail/mail.provider.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
+import { databaseMaintenanceJob } from './database-maintenance.job.ts';
 
 export interface JobDeps {
   config: Config;
@@ -29,5 +30,6 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     recoveryEmailJob(auth),
     authMaintenanceJob(deps.database.db),
     contactsImportJob(deps.database.db),
+    databaseMaintenanceJob(deps.database),
   ] as unknown as JobDefinition<z.ZodType>[];
 }

@@ -95,7 +95,8 @@ export async function listContactTags(db: Database, accountId: string) {
 
 /**
  * Inserts many contacts at once. A number the account already has is skipped, or merged (fields replaced,
- * tags joined). Returns how many were created and merged; the rest were skipped.
+ * tags joined). Returns how many were created and merged; the rest were skipped. The batch travels as one
+ * JSON parameter (far cheaper to bind than thousands of parameters, on both engines).
  */
 export async function upsertContacts(
   db: Database,
@@ -104,30 +105,32 @@ export async function upsertContacts(
   mode: 'skip' | 'merge',
 ): Promise<{ created: number; merged: number }> {
   if (rows.length === 0) return { created: 0, merged: 0 };
-  const values = rows.map((row) => ({ ...row, accountId }));
-  if (mode === 'skip') {
-    const inserted = await db
-      .insert(contacts)
-      .values(values)
-      .onConflictDoNothing()
-      .returning({ id: contacts.id });
-    return { created: inserted.length, merged: 0 };
-  }
-  const result = await db
-    .insert(contacts)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [contacts.accountId, contacts.phone],
-      set: {
-        name: sql`excluded.name`,
-        email: sql`excluded.email`,
-        company: sql`excluded.company`,
-        tags: sql`ARRAY(SELECT DISTINCT t FROM unnest(${contacts.tags} || excluded.tags) AS t ORDER BY t)`,
-        timezone: sql`coalesce(excluded.timezone, ${contacts.timezone})`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  const created = result.filter((row) => row.inserted).length;
-  return { created, merged: result.length - created };
+  const payload = JSON.stringify(
+    rows.map((row) => ({
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      company: row.company,
+      tags: row.tags ?? [],
+      timezone: row.timezone ?? null,
+      consent: row.consent ?? 'none',
+    })),
+  );
+  const onConflict =
+    mode === 'skip'
+      ? sql`DO NOTHING`
+      : sql`DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
+          tags = ARRAY(SELECT DISTINCT t FROM unnest(contacts.tags || excluded.tags) AS t ORDER BY t),
+          timezone = coalesce(excluded.timezone, contacts.timezone), updated_at = now()`;
+  const result = await db.execute<{ inserted: boolean }>(sql`
+    INSERT INTO contacts (account_id, name, phone, email, company, tags, timezone, consent)
+    SELECT ${accountId}::uuid, r.name, r.phone, r.email, r.company,
+      ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.timezone, r.consent
+    FROM jsonb_to_recordset(${payload}::jsonb)
+      AS r(name text, phone text, email text, company text, tags jsonb, timezone text, consent text)
+    ON CONFLICT (account_id, phone) ${onConflict}
+    RETURNING (xmax = 0) AS inserted`);
+  const returned = (result as unknown as { rows: Array<{ inserted: boolean }> }).rows;
+  const created = returned.filter((row) => row.inserted).length;
+  return { created, merged: mode === 'merge' ? returned.length - created : 0 };
 }

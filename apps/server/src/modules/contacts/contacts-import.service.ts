@@ -6,6 +6,7 @@ import {
   setContactImportStatus,
 } from '@callwise/db/queries/contact-imports';
 import type { NewContact } from '@callwise/db/queries/contacts';
+import { vacuumAnalyze } from '@callwise/db/queries/maintenance';
 import type { ContactImport } from '@callwise/db/schema';
 import { parseCsv } from '@callwise/shared/csv';
 import { type CountryCode, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
@@ -167,6 +168,8 @@ export async function runContactImport(db: Database, importId: string) {
       await new Promise((resolve) => setImmediate(resolve));
     }
     await setContactImportStatus(db, importId, 'completed', true);
+    // Fresh statistics and a flushed search index, so lists and search stay fast after a large import.
+    await vacuumAnalyze(db, ['contacts']);
   } catch (error) {
     await setContactImportStatus(db, importId, 'failed', true);
     throw error;
