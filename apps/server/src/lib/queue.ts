@@ -36,18 +36,32 @@ export function createQueue(database: DatabaseHandle, options: QueueOptions): Pg
   });
 }
 
+/** Creates a job's queue unless it exists; a deadlock with another process starting at the same time is retried. */
+async function ensureQueue(boss: PgBoss, job: JobDefinition<z.ZodType>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(job.name)))
+        await boss.createQueue(job.name, { name: job.name, ...job.queue });
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /** Creates the queue of each job (idempotent); in a worker, starts polling for it. */
 export async function registerJobs(
   boss: PgBoss,
   jobs: JobDefinition<z.ZodType>[],
   options: { work: boolean; log: { error: (obj: object, msg: string) => void } },
 ): Promise<void> {
-  // Each job's queue and workers are independent: set them up together.
+  // Queues one at a time: pg-boss creates a table per queue, and concurrent creation deadlocks on PostgreSQL.
+  for (const job of jobs) await ensureQueue(boss, job);
+  if (!options.work) return;
+  // Workers and schedules are independent: set them up together.
   await Promise.all(
     jobs.map(async (job) => {
-      const existing = await boss.getQueue(job.name);
-      if (!existing) await boss.createQueue(job.name, { name: job.name, ...job.queue });
-      if (!options.work) return;
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       const concurrency = job.concurrency ?? 1;
       for (let i = 0; i < concurrency; i++) {
