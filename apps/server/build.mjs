@@ -35,12 +35,16 @@ const { openDatabase } = await import('@callwise/db/client');
 const { runMigrations } = await import('@callwise/db/migrate');
 const templateDir = path.join(dist, 'pglite-template');
 rmSync(templateDir, { recursive: true, force: true });
-const { createQueue } = await import('./src/lib/queue.ts');
+const { createQueue, registerJobs } = await import('./src/lib/queue.ts');
+const { createJobs } = await import('./src/jobs/registry.ts');
+const { loadConfig } = await import('./src/config.ts');
 const handle = await openDatabase({ dataDir: templateDir });
 await runMigrations(handle);
-// The job queue's own tables too, so that a first start only checks their version.
+// The job queue's tables and every job's queue too, so that a first start only checks that they exist.
 const queue = createQueue(handle, { supervise: false });
 await queue.start();
+const config = loadConfig({ DATA_DIR: templateDir, JWT_SECRET: 'template-build-only-secret-0123456789abcdef' });
+await registerJobs(queue, createJobs({ config, database: handle, queue }), { work: false, log: console });
 await queue.stop({ graceful: false, close: false, wait: true });
 await handle.close();
 console.log('server built: apps/server/dist/server.js');
