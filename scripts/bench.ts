@@ -221,8 +221,10 @@ async function benchWorkspace() {
       const lines = ['name,phone,email,company,tags'];
       for (let i = 0; i < 100_000; i++) {
         const first = firstNames[i % firstNames.length];
+        const areaCode = ['212', '312', '415', '303', '617', '206', '713', '305'][i % 8];
+        const phone = `+1${areaCode}${2_000_000 + Math.floor(i / 8) * 7}`;
         lines.push(
-          `${first} Person${i},+1${String(2_000_000_000 + i * 37)},p${i}@example.com,Company ${i % 5000},${i % 3 === 0 ? 'vip' : 'regular'}`,
+          `${first} Person${i},${phone},p${i}@example.com,Company ${i % 5000},${i % 3 === 0 ? 'vip' : 'regular'}`,
         );
       }
       const csv = lines.join('\n');
@@ -289,7 +291,7 @@ async function benchWorkspace() {
             '/v1/contacts?q=chloe',
             '/v1/contacts?q=person4711',
             '/v1/contacts?q=company%20123',
-            '/v1/contacts?q=2000001',
+            '/v1/contacts?q=4152000',
             '/v1/contacts?tag=vip',
             '/v1/contacts?q=nobody-matches',
           ],
