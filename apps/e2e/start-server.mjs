@@ -10,7 +10,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-e2e-'));
 const { DATABASE_URL: _unused, ...env } = process.env;
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   stdio: 'inherit',
-  env: { ...env, DATA_DIR: dataDir, NODE_ENV: 'production', SIMULATOR_SPEED: env.SIMULATOR_SPEED ?? '20' },
+  env: {
+    ...env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    SIMULATOR_SPEED: env.SIMULATOR_SPEED ?? '20',
+    // Every browser test signs up from 127.0.0.1; the limit itself is tested in the server's suite.
+    AUTH_RATE_LIMIT_PER_5_MIN: env.AUTH_RATE_LIMIT_PER_5_MIN ?? '1000',
+  },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);

@@ -129,6 +129,15 @@ export function allowConsoleErrors(errors: string[], ...patterns: RegExp[]): voi
   }
 }
 
+/** Like allowConsoleErrors, for an error that may be logged any number of times (at least once). */
+export function allowRepeatedConsoleErrors(errors: string[], pattern: RegExp): void {
+  expect(
+    errors.some((error) => pattern.test(error)),
+    `a console error matching ${pattern}`,
+  ).toBe(true);
+  errors.splice(0, errors.length, ...errors.filter((error) => !pattern.test(error)));
+}
+
 /**
  * Every page test fails on an error in the browser console or an uncaught exception, unless it expects one.
  * `account` is one confirmed user per worker; `signedInPage` is the page, signed in as that user.

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
+import { dashboardQueryKey } from '@/lib/query-keys';
 
 /** What a query or mutation tells the error hook. */
 export interface RequestMeta extends Record<string, unknown> {
@@ -22,14 +23,19 @@ declare module '@tanstack/react-query' {
  */
 function notifyError(error: unknown, meta: RequestMeta | undefined) {
   if (isApiError(error) && error.status === 401) return;
-  toast.error(meta?.errorTitle ?? 'Error', { description: errorMessage(error) });
+  const title = meta?.errorTitle ?? 'Error';
+  const description = errorMessage(error);
+  // One toast for one problem, however many requests report it at once.
+  toast.error(title, { description, id: `${title}\n${description}` });
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => notifyError(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => notifyError(error, mutation.meta),
+      // Contacts, scripts and calls all feed the dashboard and the sidebar's usage badge.
+      onSuccess: () => client.invalidateQueries({ queryKey: dashboardQueryKey }),
     }),
     defaultOptions: {
       queries: {
@@ -41,4 +47,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

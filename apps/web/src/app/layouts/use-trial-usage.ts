@@ -1,15 +1,17 @@
-import { TRIAL_CALLS } from '@callwise/shared/product';
-
-export interface TrialUsage {
-  used: number;
-  total: number;
-}
+import { PLANS, type PlanId } from '@callwise/shared/plans';
+import { useQuery } from '@tanstack/react-query';
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 
 /**
- * The account's free-trial usage for the sidebar badge. The workspace issue fills this from the account's
- * call count on the server; until then an account shows its whole trial allowance, which is true for a new
- * account and invents no numbers.
+ * The sidebar badge: "Trial: 7/10 calls remaining", or on a paid plan "Professional: 420/500 calls left this
+ * month". It reads the dashboard's answer (same query, so one request serves both); until that arrives there
+ * is no badge, and when a later request fails the last known numbers stay.
  */
-export function useTrialUsage(): TrialUsage {
-  return { used: 0, total: TRIAL_CALLS };
+export function useTrialUsage(): string | null {
+  const { data } = useQuery(dashboardQueryOptions());
+  if (!data) return null;
+  const { plan, remaining, included } = data.usage;
+  if (plan === 'trial') return `Trial: ${remaining}/${included} calls remaining`;
+  const name = PLANS[plan as PlanId]?.name ?? plan;
+  return `${name}: ${remaining}/${included} calls left this month`;
 }

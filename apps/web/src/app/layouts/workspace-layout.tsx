@@ -12,17 +12,13 @@ import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 export function WorkspaceLayout() {
   const { user } = useAuth();
   const signOut = useSignOut();
-  const trial = useTrialUsage();
+  const usage = useTrialUsage();
   const title = pageTitle(useMatches());
 
   return (
     <SidebarProvider>
       <SkipLink />
-      <WorkspaceSidebar
-        trial={{ remaining: Math.max(0, trial.total - trial.used), total: trial.total }}
-        email={user?.email ?? null}
-        onSignOut={() => void signOut()}
-      />
+      <WorkspaceSidebar usage={usage} email={user?.email ?? null} onSignOut={() => void signOut()} />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
           <SidebarTrigger />

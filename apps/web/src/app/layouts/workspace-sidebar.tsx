@@ -24,13 +24,13 @@ import { paths } from '@/config/paths';
 const groupLabelId = (label: string) => `sidebar-group-${label.toLowerCase().replace(/\s+/g, '-')}`;
 
 export interface WorkspaceSidebarProps {
-  /** Calls left in the free trial, and how many it includes. */
-  trial: { remaining: number; total: number };
+  /** The plan's calls left ("Trial: 7/10 calls remaining"); null while unknown. */
+  usage: string | null;
   email: string | null;
   onSignOut: () => void;
 }
 
-export function WorkspaceSidebar({ trial, email, onSignOut }: WorkspaceSidebarProps) {
+export function WorkspaceSidebar({ usage, email, onSignOut }: WorkspaceSidebarProps) {
   const { isMobile, setOpenMobile } = useSidebar();
   const closeDrawer = () => {
     if (isMobile) setOpenMobile(false);
@@ -49,10 +49,16 @@ export function WorkspaceSidebar({ trial, email, onSignOut }: WorkspaceSidebarPr
             </SidebarMenuButton>
           </SidebarMenuItem>
         </SidebarMenu>
-        <SidebarExpandedOnly className="px-1">
-          <Badge variant="secondary" className="w-full justify-start px-2.5 py-1" data-testid="trial-badge">
-            Trial: {trial.remaining}/{trial.total} calls remaining
-          </Badge>
+        <SidebarExpandedOnly className="min-h-6 px-1">
+          {usage && (
+            <Badge
+              variant="secondary"
+              className="w-full justify-start px-2.5 py-1 text-left whitespace-normal"
+              data-testid="trial-badge"
+            >
+              {usage}
+            </Badge>
+          )}
         </SidebarExpandedOnly>
       </SidebarHeader>
 

@@ -1,108 +1,129 @@
-import { STATUS_GROUPS, type StatusGroup } from '@callwise/shared/calls';
-import {
-  CheckCircle2Icon,
-  DollarSignIcon,
-  DownloadIcon,
-  PhoneIcon,
-  SearchIcon,
-  XCircleIcon,
-} from 'lucide-react';
-import { useState } from 'react';
+import type { Call } from '@callwise/shared/schemas/calls';
+import { DownloadIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { LoadMore } from '@/components/load-more';
 import { PageIntro } from '@/components/page-intro';
-import { NO_VALUE, StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Spinner } from '@/components/ui/spinner';
+import { useExportCalls } from '@/features/call-history/api/export-calls';
+import { useCallSummary } from '@/features/call-history/api/get-call-summary';
+import { useCalls } from '@/features/call-history/api/get-calls';
+import { CallDetailsSheet } from '@/features/call-history/components/call-details-sheet';
+import { CallSummaryCards } from '@/features/call-history/components/call-summary-cards';
+import { CallsList } from '@/features/call-history/components/calls-list';
+import { CallsToolbar } from '@/features/call-history/components/calls-toolbar';
+import { RecordingDialog } from '@/features/call-history/components/recording-dialog';
+import { useCallFilters } from '@/features/call-history/hooks/use-call-filters';
+import { errorMessage } from '@/lib/errors';
+import { cn } from '@/lib/utils';
 
-const columns = ['Status', 'Recipient', 'Phone', 'Voice', 'Duration', 'Cost', 'Date', 'Actions'];
-
-const statusLabels: Record<StatusGroup, string> = {
-  completed: 'Completed',
-  failed: 'Failed',
-  pending: 'Pending',
-  'in-progress': 'In Progress',
-};
-
-const summary = [
-  { title: 'Total Calls', icon: PhoneIcon },
-  { title: 'Completed', icon: CheckCircle2Icon },
-  { title: 'Failed', icon: XCircleIcon },
-  { title: 'Total Cost', icon: DollarSignIcon },
-];
+/** Which call a panel shows; the call stays while the panel closes so its content does not vanish mid-slide. */
+interface Panel {
+  call: Call | null;
+  open: boolean;
+}
+const closed: Panel = { call: null, open: false };
 
 export default function CallHistoryPage() {
-  const [status, setStatus] = useState<'all' | StatusGroup>('all');
+  const { filters, search, setSearch, setStatus, clear, filtered } = useCallFilters();
+  const calls = useCalls(filters);
+  const summary = useCallSummary(filters);
+  const exportCalls = useExportCalls();
+  const [details, setDetails] = useState<Panel>(closed);
+  const [playing, setPlaying] = useState<Panel>(closed);
+
+  const items = calls.data?.pages.flatMap((page) => page.data) ?? [];
+
+  let placeholder: ReactNode = null;
+  if (calls.isPending) {
+    placeholder = <Spinner label="Loading call history..." />;
+  } else if (calls.isError && items.length === 0) {
+    placeholder = (
+      <div role="alert" className="grid justify-items-center gap-3">
+        <p className="font-medium">The call history could not be loaded</p>
+        <p className="text-sm text-muted-foreground">{errorMessage(calls.error)}</p>
+        <Button variant="outline" size="sm" disabled={calls.isFetching} onClick={() => void calls.refetch()}>
+          {calls.isFetching ? 'Trying again...' : 'Try again'}
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    placeholder = (
+      <div className="grid justify-items-center gap-1">
+        <p className="font-medium">No calls found</p>
+        <p className="text-sm text-muted-foreground">
+          {filtered
+            ? 'No call matches this search and status.'
+            : 'Calls appear here as soon as they are scheduled.'}
+        </p>
+        {filtered && (
+          <Button variant="outline" size="sm" className="mt-3" onClick={clear}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+    );
+  }
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageIntro
         description="Every call you have placed, with its status, duration, cost and recording."
         actions={
-          <Button variant="outline" disabled>
+          <Button
+            variant="outline"
+            disabled={exportCalls.isPending}
+            onClick={() => exportCalls.mutate(filters)}
+          >
             <DownloadIcon aria-hidden="true" />
-            Export
+            {exportCalls.isPending ? 'Exporting...' : 'Export'}
           </Button>
         }
       />
 
-      <section aria-label="Call summary" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {summary.map((item) => (
-          <StatCard key={item.title} title={item.title} value={NO_VALUE} icon={item.icon} />
-        ))}
-      </section>
+      <CallSummaryCards summary={summary.data} loading={summary.isFetching} />
 
-      <Card className="gap-0 py-0">
-        <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center">
-          <div className="relative flex-1 sm:max-w-sm">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              aria-label="Search calls"
-              placeholder="Search by name or phone..."
-              className="pl-9"
-            />
-          </div>
-          <Select value={status} onValueChange={(value) => setStatus(value as 'all' | StatusGroup)}>
-            <SelectTrigger aria-label="Filter by status" className="w-full sm:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All statuses</SelectItem>
-              {STATUS_GROUPS.map((group) => (
-                <SelectItem key={group} value={group}>
-                  {statusLabels[group]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+      <Card className="gap-0 overflow-hidden py-0">
+        <CallsToolbar
+          search={search}
+          onSearchChange={setSearch}
+          status={filters.status}
+          onStatusChange={setStatus}
+        />
+        <div
+          aria-busy={calls.isFetching && !calls.isFetchingNextPage}
+          className={cn('transition-opacity', calls.isPlaceholderData && 'opacity-60')}
+        >
+          <CallsList
+            calls={items}
+            placeholder={placeholder}
+            onPlay={(call) => setPlaying({ call, open: true })}
+            onDetails={(call) => setDetails({ call, open: true })}
+          />
         </div>
-        <Table>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              {columns.map((column) => (
-                <TableHead key={column} className={column === 'Actions' ? 'text-right' : undefined}>
-                  {column}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={columns.length} className="py-16 text-center whitespace-normal">
-                <p className="font-medium">No calls found</p>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Calls appear here as soon as they are scheduled.
-                </p>
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
       </Card>
+
+      {items.length > 0 && (
+        <LoadMore
+          hasMore={calls.hasNextPage}
+          loading={calls.isFetchingNextPage}
+          onLoadMore={() => void calls.fetchNextPage()}
+          shown={items.length}
+          noun="calls"
+        />
+      )}
+
+      <CallDetailsSheet
+        call={details.call}
+        open={details.open}
+        onOpenChange={(open) => setDetails((panel) => ({ ...panel, open }))}
+      />
+      <RecordingDialog
+        call={playing.call}
+        open={playing.open}
+        onOpenChange={(open) => setPlaying((panel) => ({ ...panel, open }))}
+      />
     </div>
   );
 }

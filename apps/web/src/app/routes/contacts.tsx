@@ -1,33 +1,117 @@
-import { SearchIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
+import type { Contact } from '@callwise/shared/schemas/contacts';
+import { DownloadIcon, FileUpIcon, UserPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { useDeleteContact } from '@/features/contacts/api/delete-contact';
+import { useExportContacts } from '@/features/contacts/api/export-contacts';
+import { useContacts } from '@/features/contacts/api/get-contacts';
+import { useContactsCount } from '@/features/contacts/api/get-contacts-count';
+import { ContactFormDialog } from '@/features/contacts/components/contact-form-dialog';
+import { ContactList } from '@/features/contacts/components/contact-list';
+import { ContactsToolbar } from '@/features/contacts/components/contacts-toolbar';
+import { DeleteContactDialog } from '@/features/contacts/components/delete-contact-dialog';
+import { ImportContactsDialog } from '@/features/contacts/components/import-contacts-dialog';
+import { useContactFilters } from '@/features/contacts/hooks/use-contact-filters';
 
 export default function ContactsPage() {
+  const filters = useContactFilters();
+  const count = useContactsCount();
+  const list = useContacts(filters.filters);
+  const exporter = useExportContacts();
+  const remove = useDeleteContact();
+  // The contact stays while a dialog closes, so that its text does not change during the animation.
+  const [editor, setEditor] = useState<{ open: boolean; contact: Contact | null }>({
+    open: false,
+    contact: null,
+  });
+  const [deleting, setDeleting] = useState<{ open: boolean; contact: Contact | null }>({
+    open: false,
+    contact: null,
+  });
+  const [importing, setImporting] = useState(false);
+
+  const openAdd = () => setEditor({ open: true, contact: null });
+  const openImport = () => setImporting(true);
+  const total = count.data;
+
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageIntro
+        title={
+          total === undefined ? undefined : (
+            <span data-testid="contacts-count">
+              {total.toLocaleString()} {total === 1 ? 'contact' : 'contacts'}
+            </span>
+          )
+        }
         description="The people and businesses you call, with their phone numbers and details."
         actions={
-          <Button disabled>
-            <UserPlusIcon aria-hidden="true" />
-            Add Contact
-          </Button>
+          <>
+            <Button onClick={openAdd}>
+              <UserPlusIcon aria-hidden="true" />
+              Add Contact
+            </Button>
+            <Button variant="outline" onClick={openImport}>
+              <FileUpIcon aria-hidden="true" />
+              Import CSV
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => exporter.mutate(filters.filters)}
+              disabled={exporter.isPending || total === 0}
+              aria-describedby="export-hint"
+            >
+              <DownloadIcon aria-hidden="true" />
+              {exporter.isPending ? 'Exporting...' : 'Export'}
+            </Button>
+            <span id="export-hint" className="sr-only">
+              {filters.active
+                ? 'Downloads the contacts that match the filters, as CSV.'
+                : 'Downloads every contact as CSV.'}
+            </span>
+          </>
         }
       />
-      <div className="relative max-w-md">
-        <SearchIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input type="search" aria-label="Search contacts" placeholder="Search contacts..." className="pl-9" />
-      </div>
-      <EmptyState
-        icon={UsersIcon}
-        title="No contacts"
-        description="Add your first contact to start scheduling calls."
+
+      <ContactsToolbar
+        search={filters.search}
+        onSearchChange={filters.setSearch}
+        tag={filters.filters.tag}
+        onTagChange={filters.setTag}
+        busy={filters.typing || (list.isFetching && list.isPlaceholderData)}
+        filtered={filters.active}
+        onClear={filters.clear}
       />
+
+      <ContactList
+        filters={filters.filters}
+        filtered={filters.active}
+        onClearFilters={filters.clear}
+        onAdd={openAdd}
+        onImport={openImport}
+        onEdit={(contact) => setEditor({ open: true, contact })}
+        onDelete={(contact) => setDeleting({ open: true, contact })}
+      />
+
+      <ContactFormDialog
+        open={editor.open}
+        contact={editor.contact}
+        onOpenChange={(open) => setEditor((current) => ({ ...current, open }))}
+      />
+      <DeleteContactDialog
+        open={deleting.open}
+        contact={deleting.contact}
+        onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
+        onConfirm={(contact) =>
+          remove.mutate(contact.id, {
+            onSuccess: () =>
+              toast.success('Contact deleted', { description: `${contact.name} has been removed.` }),
+          })
+        }
+      />
+      <ImportContactsDialog open={importing} onOpenChange={setImporting} />
     </div>
   );
 }

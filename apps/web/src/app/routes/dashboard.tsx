@@ -1,110 +1,117 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
-import {
-  CalendarPlusIcon,
-  ClockIcon,
-  PhoneIcon,
-  PhoneOutgoingIcon,
-  TrendingUpIcon,
-  UsersIcon,
-} from 'lucide-react';
-import { Link } from 'react-router';
-import { useTrialUsage } from '@/app/layouts/use-trial-usage';
-import { EmptyState } from '@/components/empty-state';
+import { CalendarPlusIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LoadError } from '@/components/load-error';
 import { PageIntro } from '@/components/page-intro';
-import { NO_VALUE, StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { paths } from '@/config/paths';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { CallsChartCard } from '@/features/dashboard/components/calls-chart-card';
+import { DashboardStats, DashboardStatsSkeleton } from '@/features/dashboard/components/dashboard-stats';
+import { RecentCallsCard } from '@/features/dashboard/components/recent-calls-card';
+import { UsageCard } from '@/features/dashboard/components/usage-card';
+import { errorMessage } from '@/lib/errors';
 
-const stats = [
-  { title: 'Total Calls', icon: PhoneIcon, hint: 'All calls placed' },
-  { title: 'Success Rate', icon: TrendingUpIcon, hint: 'Share of completed calls' },
-  { title: 'Avg Duration', icon: ClockIcon, hint: 'Over completed calls' },
-  { title: 'Contacts', icon: UsersIcon, hint: 'People you can call' },
-];
+const SCHEDULING_NOTE = 'Scheduling arrives with the call engine';
 
-function TrialProgress() {
-  const { used, total } = useTrialUsage();
-  const remaining = Math.max(0, total - used);
-  const percent = total > 0 ? Math.round((used / total) * 100) : 0;
+/**
+ * Schedule Call stays visible but inert until the call engine lands; the tooltip says why. The button is
+ * aria-disabled rather than disabled, so that it keeps the focus and its tooltip reaches keyboard users too.
+ */
+function ScheduleCallButton() {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span className="inline-flex">
+          <Button
+            aria-disabled="true"
+            aria-describedby="schedule-call-note"
+            onClick={(event) => event.preventDefault()}
+          >
+            <CalendarPlusIcon aria-hidden="true" />
+            Schedule Call
+          </Button>
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{SCHEDULING_NOTE}</TooltipContent>
+      <span id="schedule-call-note" className="sr-only">
+        {SCHEDULING_NOTE}
+      </span>
+    </Tooltip>
+  );
+}
+
+function PanelSkeleton({ lines }: { lines: number }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Free Trial Progress</CardTitle>
-        <CardDescription>
-          {used} of {total} calls used
-        </CardDescription>
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-4 w-56 max-w-full" />
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div
-          role="progressbar"
-          aria-label="Free trial calls used"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={used}
-          aria-valuetext={`${used} of ${total} calls used`}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width]"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
-        <div className="flex justify-between text-sm text-muted-foreground">
-          <span>{remaining} remaining</span>
-          <span>{percent}%</span>
-        </div>
+        {Array.from({ length: lines }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows never change.
+          <Skeleton key={index} className="h-9 w-full" />
+        ))}
       </CardContent>
-      <CardFooter>
-        <Button asChild variant="outline" className="w-full">
-          <Link to={paths.pricing}>Upgrade to Pro Plan</Link>
-        </Button>
-      </CardFooter>
     </Card>
   );
 }
 
 export default function DashboardPage() {
   const { user } = useAuth();
+  const dashboard = useDashboard();
+
+  let body: ReactNode;
+  if (dashboard.isPending) {
+    body = (
+      <div role="status" aria-label="Loading dashboard..." className="grid gap-6 lg:gap-8">
+        <DashboardStatsSkeleton />
+        <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
+          <PanelSkeleton lines={5} />
+          <PanelSkeleton lines={2} />
+        </div>
+      </div>
+    );
+  } else if (dashboard.isError) {
+    body = (
+      <LoadError
+        title="Your dashboard could not be loaded"
+        message={errorMessage(dashboard.error)}
+        retrying={dashboard.isFetching}
+        onRetry={() => void dashboard.refetch()}
+      />
+    );
+  } else {
+    const data = dashboard.data;
+    body = (
+      <>
+        <DashboardStats dashboard={data} />
+        <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
+          {/* First on a phone (the plan's allowance matters before the history), beside the rest on a wide screen. */}
+          <div className="lg:order-last">
+            <UsageCard usage={data.usage} />
+          </div>
+          <div className="grid min-w-0 gap-6">
+            <RecentCallsCard calls={data.recent_calls} />
+            <CallsChartCard daily={data.daily} />
+          </div>
+        </div>
+      </>
+    );
+  }
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:gap-8">
       <PageIntro
         title={user ? `Welcome back, ${user.email}` : `Welcome to ${PRODUCT_NAME}`}
         description="Your calls at a glance: schedule new ones and see how recent ones went."
-        actions={
-          <Button disabled>
-            <CalendarPlusIcon aria-hidden="true" />
-            Schedule Call
-          </Button>
-        }
+        actions={<ScheduleCallButton />}
       />
-
-      <section aria-label="Call statistics" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {stats.map((stat) => (
-          <StatCard key={stat.title} title={stat.title} value={NO_VALUE} hint={stat.hint} icon={stat.icon} />
-        ))}
-      </section>
-
-      <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Recent Call Activity</CardTitle>
-            <CardDescription>Your latest calls and how they ended.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <EmptyState
-              icon={PhoneOutgoingIcon}
-              headingLevel="h3"
-              title="No calls yet"
-              description="Calls you schedule will show up here with their status and outcome."
-              className="py-10"
-            />
-          </CardContent>
-        </Card>
-        <TrialProgress />
-      </div>
+      {body}
     </div>
   );
 }

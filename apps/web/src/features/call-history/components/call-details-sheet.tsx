@@ -1,0 +1,98 @@
+import { formatCost, formatDuration } from '@callwise/shared/format';
+import { formatPhone } from '@callwise/shared/phone';
+import type { Call } from '@callwise/shared/schemas/calls';
+import type { ReactNode } from 'react';
+import { CallStatusBadge } from '@/components/call-status-badge';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { useCall } from '@/features/call-history/api/get-call';
+import { callTypeLabel, outcomeLabel, voiceLabel } from '@/features/call-history/components/call-labels';
+import { RecordingPlayer } from '@/features/call-history/components/recording-player';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { formatDateTime } from '@/lib/dates';
+
+const NONE = <span className="text-muted-foreground">—</span>;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-3 py-2 text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+const time = (value: string | null) => (value ? <time dateTime={value}>{formatDateTime(value)}</time> : NONE);
+
+function CallDetails({ call: listed }: { call: Call }) {
+  // The list's copy shows at once; the server's fresh copy replaces it (a call in progress moves on).
+  const { data } = useCall(listed);
+  const call = data ?? listed;
+  const outcome = outcomeLabel(call.outcome);
+  return (
+    <div className="grid gap-6 overflow-y-auto px-4 pb-6">
+      <dl className="divide-y">
+        <Detail label="Status">
+          <CallStatusBadge status={call.status} />
+        </Detail>
+        <Detail label="Outcome">{outcome ?? NONE}</Detail>
+        <Detail label="Phone">{formatPhone(call.phone)}</Detail>
+        <Detail label="Call type">{callTypeLabel(call.call_type)}</Detail>
+        <Detail label="Voice">{voiceLabel(call.voice)}</Detail>
+        <Detail label="Attempts">{call.attempts}</Detail>
+        <Detail label="Scheduled">{time(call.scheduled_at)}</Detail>
+        <Detail label="Started">{time(call.started_at)}</Detail>
+        <Detail label="Ended">{time(call.ended_at)}</Detail>
+        <Detail label="Duration">{call.duration === null ? NONE : formatDuration(call.duration)}</Detail>
+        <Detail label="Cost">{call.cost === null ? NONE : formatCost(call.cost)}</Detail>
+        <Detail label="Created">{time(call.created_at)}</Detail>
+      </dl>
+      <section aria-labelledby="call-message-heading" className="grid gap-2">
+        <h3 id="call-message-heading" className="text-sm font-semibold">
+          Message
+        </h3>
+        <p className="rounded-lg border bg-muted/40 p-3 text-sm leading-relaxed break-words whitespace-pre-line">
+          {call.message}
+        </p>
+      </section>
+      <section aria-labelledby="call-recording-heading" className="grid gap-2">
+        <h3 id="call-recording-heading" className="text-sm font-semibold">
+          Recording
+        </h3>
+        {call.recording_url ? (
+          <RecordingPlayer
+            url={call.recording_url}
+            label={`Recording of the call to ${call.recipient_name}`}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">No recording for this call.</p>
+        )}
+      </section>
+      <p className="font-mono text-xs break-all text-muted-foreground">ID {call.id}</p>
+    </div>
+  );
+}
+
+/** Everything about one call, in a panel from the right. */
+export function CallDetailsSheet({
+  call,
+  open,
+  onOpenChange,
+}: {
+  /** The call to show; kept while the panel slides away. */
+  call: Call | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Sheet open={open && call !== null} onOpenChange={onOpenChange}>
+      <SheetContent className="w-[calc(100%-2rem)] gap-0 sm:max-w-md" {...returnFocus}>
+        <SheetHeader className="pr-10">
+          <SheetTitle>{call ? `Call to ${call.recipient_name}` : 'Call details'}</SheetTitle>
+          <SheetDescription>{call ? formatDateTime(call.created_at) : ''}</SheetDescription>
+        </SheetHeader>
+        {call && <CallDetails call={call} />}
+      </SheetContent>
+    </Sheet>
+  );
+}

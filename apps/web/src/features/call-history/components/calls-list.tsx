@@ -1,0 +1,186 @@
+import { formatCost, formatDuration } from '@callwise/shared/format';
+import { formatPhone } from '@callwise/shared/phone';
+import type { Call } from '@callwise/shared/schemas/calls';
+import { type LucideIcon, PanelRightOpenIcon, PlayIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CallStatusBadge } from '@/components/call-status-badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { voiceLabel } from '@/features/call-history/components/call-labels';
+import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+
+const COLUMNS = ['Status', 'Recipient', 'Phone', 'Voice', 'Duration', 'Cost', 'Date', 'Actions'] as const;
+
+const dash = (
+  <>
+    <span aria-hidden="true">—</span>
+    <span className="sr-only">none</span>
+  </>
+);
+
+export interface CallsListProps {
+  calls: Call[];
+  onPlay: (call: Call) => void;
+  onDetails: (call: Call) => void;
+  /** Shown under the table's header (or instead of the cards) when there are no calls: loading, empty. */
+  placeholder?: ReactNode;
+}
+
+interface ActionProps {
+  label: string;
+  text: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  /** Icon only, named by a tooltip (table rows); otherwise icon and text (cards). */
+  compact: boolean;
+}
+
+function Action({ label, text, icon: Icon, onClick, compact }: ActionProps) {
+  if (!compact) {
+    return (
+      <Button size="sm" variant="outline" aria-label={label} onClick={onClick}>
+        <Icon aria-hidden="true" />
+        {text}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button size="icon" variant="ghost" className="size-8" aria-label={label} onClick={onClick}>
+          <Icon aria-hidden="true" />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function CallActions({
+  call,
+  onPlay,
+  onDetails,
+  compact,
+}: { call: Call; compact: boolean } & Pick<CallsListProps, 'onPlay' | 'onDetails'>) {
+  return (
+    <div className={cn('flex items-center gap-1', compact ? 'justify-end' : 'gap-2')}>
+      {call.recording_url && (
+        <Action
+          label={`Play recording of the call to ${call.recipient_name}`}
+          text="Play"
+          icon={PlayIcon}
+          onClick={() => onPlay(call)}
+          compact={compact}
+        />
+      )}
+      <Action
+        label={`Details of the call to ${call.recipient_name}`}
+        text="Details"
+        icon={PanelRightOpenIcon}
+        onClick={() => onDetails(call)}
+        compact={compact}
+      />
+    </div>
+  );
+}
+
+/**
+ * The calls as a table where there is room (48rem of container width and up) and as stacked cards below that,
+ * so a phone never scrolls sideways. Only one of the two is displayed (and so in the accessibility tree).
+ */
+export function CallsList({ calls, onPlay, onDetails, placeholder }: CallsListProps) {
+  return (
+    <div className="@container">
+      <div className="hidden @3xl:block">
+        <Table aria-label="Calls">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              {COLUMNS.map((column) => (
+                <TableHead
+                  key={column}
+                  scope="col"
+                  className={column === 'Actions' ? 'text-right' : undefined}
+                >
+                  {column}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {calls.map((call) => (
+              <TableRow key={call.id} data-testid="call-row">
+                <TableCell>
+                  <CallStatusBadge status={call.status} />
+                </TableCell>
+                <TableCell className="max-w-48 truncate font-medium" title={call.recipient_name}>
+                  {call.recipient_name}
+                </TableCell>
+                <TableCell className="tabular-nums">{formatPhone(call.phone)}</TableCell>
+                <TableCell>{voiceLabel(call.voice)}</TableCell>
+                <TableCell className="tabular-nums">
+                  {call.duration === null ? dash : formatDuration(call.duration)}
+                </TableCell>
+                <TableCell className="tabular-nums">
+                  {call.cost === null ? dash : formatCost(call.cost)}
+                </TableCell>
+                <TableCell className="py-2 leading-tight">
+                  <time dateTime={call.created_at} title={formatDateTime(call.created_at)} className="grid">
+                    <span>{formatDate(call.created_at)}</span>
+                    <span className="text-xs text-muted-foreground">{formatTime(call.created_at)}</span>
+                  </time>
+                </TableCell>
+                <TableCell className="py-1.5">
+                  <CallActions call={call} onPlay={onPlay} onDetails={onDetails} compact />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <div className="@3xl:hidden">
+        {calls.length > 0 && (
+          <ul aria-label="Calls" className="divide-y">
+            {calls.map((call) => (
+              <li key={call.id} className="grid gap-2 p-4" data-testid="call-card">
+                <div className="flex items-center justify-between gap-2">
+                  <CallStatusBadge status={call.status} />
+                  <time dateTime={call.created_at} className="text-xs text-muted-foreground">
+                    {formatDateTime(call.created_at)}
+                  </time>
+                </div>
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{call.recipient_name}</p>
+                  <p className="text-sm text-muted-foreground tabular-nums">{formatPhone(call.phone)}</p>
+                </div>
+                <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                  <div className="flex gap-1">
+                    <dt>Voice</dt>
+                    <dd className="font-medium text-foreground">{voiceLabel(call.voice)}</dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt>Duration</dt>
+                    <dd className="font-medium text-foreground tabular-nums">
+                      {call.duration === null ? dash : formatDuration(call.duration)}
+                    </dd>
+                  </div>
+                  <div className="flex gap-1">
+                    <dt>Cost</dt>
+                    <dd className="font-medium text-foreground tabular-nums">
+                      {call.cost === null ? dash : formatCost(call.cost)}
+                    </dd>
+                  </div>
+                </dl>
+                <CallActions call={call} onPlay={onPlay} onDetails={onDetails} compact={false} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {calls.length === 0 && <div className="px-4 py-14 text-center">{placeholder}</div>}
+    </div>
+  );
+}

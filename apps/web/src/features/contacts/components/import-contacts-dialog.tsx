@@ -1,0 +1,230 @@
+import { createContactImportInputSchema } from '@callwise/shared/schemas/contact-imports';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useCreateContactImport } from '@/features/contacts/api/create-contact-import';
+import {
+  contactImportQueryOptions,
+  isImportFinished,
+  useContactImport,
+} from '@/features/contacts/api/get-contact-import';
+import { contactsQueryKey } from '@/features/contacts/api/get-contacts';
+import { checkImportFile, ImportFileStep } from '@/features/contacts/components/import-file-step';
+import {
+  type DuplicateMode,
+  ImportMappingActions,
+  ImportMappingStep,
+  type ImportSource,
+} from '@/features/contacts/components/import-mapping-step';
+import { ImportProgressStep, importSummary } from '@/features/contacts/components/import-progress-step';
+import {
+  type ColumnMapping,
+  guessMapping,
+  type ImportField,
+  previewCsv,
+} from '@/features/contacts/utils/csv-import';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { errorMessage } from '@/lib/errors';
+import { fieldErrorsOf } from '@/lib/form-errors';
+import { cn } from '@/lib/utils';
+
+type Step = 'file' | 'map' | 'progress';
+
+const STEP_TEXT: Record<Step, string> = {
+  file: 'Step 1 of 3: choose a CSV file.',
+  map: 'Step 2 of 3: match the columns to contact fields.',
+  progress: 'Step 3 of 3: import.',
+};
+
+const EMPTY_MAPPING: ColumnMapping = { name: '', phone: '', email: '', company: '', tags: '' };
+
+/**
+ * The CSV import wizard: a file, its columns matched to contact fields, then the server's progress and
+ * summary. It stays mounted while closed, so an import keeps being followed (and the list refreshed when it
+ * ends) after the dialog is closed; reopened, it shows where the import is.
+ */
+export function ImportContactsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('file');
+  const [reading, setReading] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+  const [source, setSource] = useState<ImportSource | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping>(EMPTY_MAPPING);
+  const [mappingErrors, setMappingErrors] = useState<Partial<Record<ImportField, string>>>({});
+  const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
+  const [importId, setImportId] = useState<string | null>(null);
+  const focus = useReturnFocus();
+  const start = useCreateContactImport();
+  const job = useContactImport(importId).data;
+  const finished = job !== undefined && isImportFinished(job);
+
+  const reset = () => {
+    setStep('file');
+    setReading(false);
+    setFileError(undefined);
+    setSource(null);
+    setMapping(EMPTY_MAPPING);
+    setMappingErrors({});
+    setDuplicates('skip');
+    setImportId(null);
+  };
+
+  // Once the import ends: the list, count and tags are asked again, and a closed dialog says how it went.
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!job || !isImportFinished(job) || announced.current === job.id) return;
+    announced.current = job.id;
+    void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    if (job.status === 'failed') {
+      toast.error('Error importing contacts', {
+        description: `The import of ${job.file_name} stopped before the end: ${importSummary(job)}.`,
+      });
+    } else if (!open) {
+      toast.success('Contacts imported', { description: `${job.file_name}: ${importSummary(job)}.` });
+    }
+  }, [job, open, queryClient]);
+
+  const chooseFile = async (file: File) => {
+    const problem = checkImportFile(file);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
+    setReading(true);
+    setFileError(undefined);
+    try {
+      const text = await file.text();
+      const preview = previewCsv(text);
+      if ('error' in preview) {
+        setFileError(`${file.name}: ${preview.error}`);
+        return;
+      }
+      setSource({ fileName: file.name, size: file.size, text, preview });
+      setMapping(guessMapping(preview.headers));
+      setMappingErrors({});
+      setStep('map');
+    } catch (error) {
+      setFileError(`${file.name} could not be read: ${errorMessage(error)}`);
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const startImport = () => {
+    if (!source) return;
+    const { tags, ...required } = mapping;
+    const checked = createContactImportInputSchema.shape.mapping.safeParse({
+      ...required,
+      ...(tags ? { tags } : {}),
+    });
+    if (!checked.success) {
+      const problems: Partial<Record<ImportField, string>> = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as ImportField;
+        problems[field] ??= issue.message;
+      }
+      setMappingErrors(problems);
+      return;
+    }
+    setMappingErrors({});
+    start.mutate(
+      { file_name: source.fileName, csv: source.text, mapping: checked.data, duplicates },
+      {
+        onSuccess: (started) => {
+          queryClient.setQueryData(contactImportQueryOptions(started.id).queryKey, started);
+          setImportId(started.id);
+          setStep('progress');
+        },
+        onError: (error) => {
+          const problems: Partial<Record<ImportField, string>> = {};
+          for (const problem of fieldErrorsOf(error)) {
+            const field = problem.field.replace(/^mapping\./, '') as ImportField;
+            if (field in mapping) problems[field] = problem.message;
+          }
+          setMappingErrors(problems);
+        },
+      },
+    );
+  };
+
+  const changeOpen = (next: boolean) => {
+    onOpenChange(next);
+    // Closed before an import started, or after it ended: the next opening starts afresh.
+    if (!next && (step !== 'progress' || finished)) reset();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent className={cn(step !== 'file' && 'sm:max-w-4xl')} {...focus}>
+        <DialogHeader>
+          <DialogTitle>Import contacts</DialogTitle>
+          <DialogDescription>{STEP_TEXT[step]}</DialogDescription>
+        </DialogHeader>
+
+        {step === 'file' && (
+          <ImportFileStep onFile={(file) => void chooseFile(file)} reading={reading} error={fileError} />
+        )}
+        {step === 'map' && source && (
+          <ImportMappingStep
+            source={source}
+            mapping={mapping}
+            onMappingChange={(next) => {
+              setMapping(next);
+              setMappingErrors({});
+            }}
+            errors={mappingErrors}
+            duplicates={duplicates}
+            onDuplicatesChange={setDuplicates}
+          />
+        )}
+        {step === 'progress' && <ImportProgressStep job={job} />}
+
+        <DialogFooter>
+          {step === 'file' && (
+            <Button variant="outline" onClick={() => changeOpen(false)}>
+              Cancel
+            </Button>
+          )}
+          {step === 'map' && (
+            <ImportMappingActions
+              onBack={() => {
+                setStep('file');
+                setSource(null);
+              }}
+              onImport={startImport}
+              pending={start.isPending}
+            />
+          )}
+          {step === 'progress' &&
+            (finished ? (
+              <>
+                <Button variant="outline" onClick={reset}>
+                  Import another file
+                </Button>
+                <Button onClick={() => changeOpen(false)}>Done</Button>
+              </>
+            ) : (
+              <Button variant="outline" onClick={() => changeOpen(false)}>
+                Close
+              </Button>
+            ))}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

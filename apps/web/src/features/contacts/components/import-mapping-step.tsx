@@ -1,0 +1,263 @@
+import { IMPORT_FIELDS } from '@callwise/shared/schemas/contact-imports';
+import { CircleAlertIcon, CircleCheckIcon, FileSpreadsheetIcon } from 'lucide-react';
+import { Fragment, useId } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  type ColumnMapping,
+  type CsvPreview,
+  formatFileSize,
+  IMPORT_FIELD_LABELS,
+  type ImportField,
+  isRequiredField,
+  PREVIEW_ROWS,
+  previewContact,
+} from '@/features/contacts/utils/csv-import';
+import { cn } from '@/lib/utils';
+
+/** A select item may not have an empty value (spec section 5): this one means "no column". */
+const NO_COLUMN = '__none__';
+
+export type DuplicateMode = 'skip' | 'merge';
+
+const DUPLICATE_OPTIONS: ReadonlyArray<{ value: DuplicateMode; label: string; hint: string }> = [
+  {
+    value: 'skip',
+    label: 'Skip numbers I already have',
+    hint: 'Contacts you already have stay as they are.',
+  },
+  {
+    value: 'merge',
+    label: "Update them with the file's details",
+    hint: 'Name, email and company come from the file; its tags are added to theirs.',
+  },
+];
+
+export interface ImportSource {
+  fileName: string;
+  size: number;
+  text: string;
+  preview: CsvPreview;
+}
+
+/** Step 2: which column feeds each field, a preview of the first rows, and what to do with known numbers. */
+export function ImportMappingStep({
+  source,
+  mapping,
+  onMappingChange,
+  errors,
+  duplicates,
+  onDuplicatesChange,
+}: {
+  source: ImportSource;
+  mapping: ColumnMapping;
+  onMappingChange: (mapping: ColumnMapping) => void;
+  errors: Partial<Record<ImportField, string>>;
+  duplicates: DuplicateMode;
+  onDuplicatesChange: (mode: DuplicateMode) => void;
+}) {
+  const duplicatesLabel = useId();
+  const { headers, rows, rowCount } = source.preview;
+  const contacts = rows.map((row) => previewContact(row, mapping));
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2.5">
+        <FileSpreadsheetIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-medium" title={source.fileName}>
+            {source.fileName}
+          </p>
+          <p className="text-muted-foreground">
+            {formatFileSize(source.size)}
+            {rowCount !== undefined && ` · ${rowCount.toLocaleString()} ${rowCount === 1 ? 'row' : 'rows'}`}
+            {` · ${headers.length} ${headers.length === 1 ? 'column' : 'columns'}`}
+          </p>
+        </div>
+      </div>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-1 text-sm font-semibold">Match the columns</legend>
+        <p className="-mt-1 text-sm text-muted-foreground">
+          We picked the columns whose names fit. Fields marked * are required.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-center sm:gap-x-4">
+          {IMPORT_FIELDS.map((field) => {
+            const id = `import-map-${field}`;
+            const error = errors[field];
+            const required = isRequiredField(field);
+            return (
+              <div key={field} className="grid gap-1.5 sm:col-span-2 sm:grid-cols-subgrid sm:items-center">
+                <Label htmlFor={id}>
+                  {IMPORT_FIELD_LABELS[field]}
+                  {required && (
+                    <span aria-hidden="true" className="text-destructive">
+                      *
+                    </span>
+                  )}
+                </Label>
+                <div className="grid gap-1">
+                  <Select
+                    value={mapping[field] || (required ? '' : NO_COLUMN)}
+                    onValueChange={(value) =>
+                      onMappingChange({ ...mapping, [field]: value === NO_COLUMN ? '' : value })
+                    }
+                  >
+                    <SelectTrigger
+                      id={id}
+                      className="w-full"
+                      aria-required={required || undefined}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                    >
+                      <SelectValue placeholder="Choose a column" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {!required && <SelectItem value={NO_COLUMN}>Don't import {field}</SelectItem>}
+                      {headers.map((header) => (
+                        <SelectItem key={header} value={header}>
+                          {header}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  {error && (
+                    <p id={`${id}-error`} className="text-[0.8125rem] text-destructive">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <section aria-labelledby="import-preview-heading" className="grid min-w-0 gap-2">
+        <div>
+          <h3 id="import-preview-heading" className="text-sm font-semibold">
+            Preview
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            The first {Math.min(PREVIEW_ROWS, rows.length)} rows as they will be imported.
+          </p>
+        </div>
+        <div className="min-w-0 rounded-lg border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Line</TableHead>
+                {IMPORT_FIELDS.map((field) => (
+                  <TableHead key={field}>{IMPORT_FIELD_LABELS[field]}</TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {contacts.map((contact) => (
+                <Fragment key={contact.line}>
+                  <TableRow className={cn(contact.problem && 'border-b-0 bg-destructive-soft/40')}>
+                    <TableCell className="tabular-nums">
+                      <span className="flex items-center gap-1.5 text-muted-foreground">
+                        {contact.problem ? (
+                          <CircleAlertIcon aria-hidden="true" className="size-4 text-destructive" />
+                        ) : (
+                          <CircleCheckIcon
+                            aria-hidden="true"
+                            className="size-4 text-success-soft-foreground"
+                          />
+                        )}
+                        {contact.line}
+                      </span>
+                    </TableCell>
+                    <TableCell>{contact.name}</TableCell>
+                    <TableCell className="tabular-nums">{contact.phone}</TableCell>
+                    <TableCell>{contact.email}</TableCell>
+                    <TableCell>{contact.company}</TableCell>
+                    <TableCell>
+                      <span className="flex gap-1">
+                        {contact.tags.map((tag) => (
+                          <Badge key={tag} variant="neutral">
+                            {tag}
+                          </Badge>
+                        ))}
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                  {contact.problem && (
+                    <TableRow className="bg-destructive-soft/40 hover:bg-destructive-soft/40">
+                      <TableCell
+                        colSpan={6}
+                        className="pt-0 text-[0.8125rem] whitespace-normal text-destructive"
+                      >
+                        {/* Stays in view on narrow screens, where the table scrolls sideways. */}
+                        <span className="sticky left-3 block w-fit max-w-[min(40rem,calc(100vw-6rem))]">
+                          Line {contact.line} will be skipped: {contact.problem}
+                        </span>
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      </section>
+
+      <div className="grid gap-3">
+        <h3 id={duplicatesLabel} className="text-sm font-semibold">
+          Numbers you already have
+        </h3>
+        <RadioGroup
+          aria-labelledby={duplicatesLabel}
+          value={duplicates}
+          onValueChange={(value) => onDuplicatesChange(value as DuplicateMode)}
+        >
+          {DUPLICATE_OPTIONS.map((option) => (
+            <div key={option.value} className="flex items-start gap-3">
+              <RadioGroupItem
+                id={`import-duplicates-${option.value}`}
+                value={option.value}
+                aria-describedby={`import-duplicates-${option.value}-hint`}
+                className="mt-0.5"
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={`import-duplicates-${option.value}`} className="font-normal">
+                  {option.label}
+                </Label>
+                <p id={`import-duplicates-${option.value}-hint`} className="text-xs text-muted-foreground">
+                  {option.hint}
+                </p>
+              </div>
+            </div>
+          ))}
+        </RadioGroup>
+      </div>
+    </div>
+  );
+}
+
+/** The footer buttons of step 2. */
+export function ImportMappingActions({
+  onBack,
+  onImport,
+  pending,
+}: {
+  onBack: () => void;
+  onImport: () => void;
+  pending: boolean;
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onBack} disabled={pending}>
+        Choose another file
+      </Button>
+      <Button onClick={onImport} disabled={pending}>
+        {pending ? 'Starting...' : 'Import contacts'}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { detectDelimiter, parseCsv } from '@callwise/shared/csv';
+import { formatPhone, normalizePhone } from '@callwise/shared/phone';
+import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from '@callwise/shared/schemas/contact-imports';
+
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** For each contact field, the header of the file's column that feeds it ('' when none does). */
+export type ColumnMapping = Record<ImportField, string>;
+
+export const IMPORT_FIELD_LABELS: Readonly<Record<ImportField, string>> = {
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  company: 'Company',
+  tags: 'Tags',
+};
+
+export const isRequiredField = (field: ImportField) =>
+  (REQUIRED_IMPORT_FIELDS as readonly string[]).includes(field);
+
+/** How many data rows the preview shows. */
+export const PREVIEW_ROWS = 5;
+/** Only this much of a file is read for the preview: a 20 MB file is parsed by the server, not the page. */
+const PREVIEW_BYTES = 256 * 1024;
+
+/** "E-mail Address" -> "emailaddress". */
+const simplify = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Header names that mean a field, simplified: an exact match wins, then a header containing a hint. */
+const EXACT: Readonly<Record<ImportField, readonly string[]>> = {
+  name: [
+    'name',
+    'fullname',
+    'contactname',
+    'customername',
+    'clientname',
+    'patientname',
+    'contact',
+    'customer',
+  ],
+  phone: [
+    'phone',
+    'phonenumber',
+    'mobile',
+    'mobilenumber',
+    'mobilephone',
+    'cell',
+    'cellphone',
+    'tel',
+    'telephone',
+  ],
+  email: ['email', 'emailaddress', 'mail'],
+  company: ['company', 'companyname', 'business', 'businessname', 'organization', 'organisation', 'org'],
+  tags: ['tags', 'tag', 'groups', 'group', 'labels', 'label', 'segments', 'segment', 'lists', 'categories'],
+};
+const CONTAINS: ReadonlyArray<[ImportField, readonly string[]]> = [
+  ['email', ['email']],
+  ['phone', ['phone', 'mobile', 'cell']],
+  ['company', ['company', 'business', 'organi', 'employer']],
+  ['tags', ['tag', 'group', 'label', 'segment']],
+  ['name', ['fullname', 'name']],
+];
+/** Half a name: the import takes one column of names, so these are never guessed. */
+const PARTIAL_NAMES = ['firstname', 'lastname', 'surname', 'givenname', 'familyname', 'middlename'];
+
+/** Pre-selects a column for each field from the headers' names; each column is used at most once. */
+export function guessMapping(headers: readonly string[]): ColumnMapping {
+  const mapping: ColumnMapping = { name: '', phone: '', email: '', company: '', tags: '' };
+  const used = new Set<string>();
+  const take = (field: ImportField, header: string | undefined) => {
+    if (!header || mapping[field]) return;
+    mapping[field] = header;
+    used.add(header);
+  };
+  for (const field of IMPORT_FIELDS) {
+    take(
+      field,
+      headers.find((header) => !used.has(header) && EXACT[field].includes(simplify(header))),
+    );
+  }
+  for (const [field, hints] of CONTAINS) {
+    take(
+      field,
+      headers.find((header) => {
+        const simple = simplify(header);
+        if (used.has(header) || PARTIAL_NAMES.some((partial) => simple.includes(partial))) return false;
+        return hints.some((hint) => simple.includes(hint));
+      }),
+    );
+  }
+  return mapping;
+}
+
+export interface CsvPreview {
+  /** The header row's names, trimmed, without blanks and repeats (the import finds a column by its name). */
+  headers: string[];
+  /** The first data rows, each as header name -> cell. */
+  rows: Array<{ line: number; cells: Map<string, string> }>;
+  /** How many data rows the file has, when the whole file was read for the preview. */
+  rowCount: number | undefined;
+}
+
+/** Reads the header and the first rows of a CSV file, or says why it cannot be imported. */
+export function previewCsv(text: string): CsvPreview | { error: string } {
+  const whole = text.length <= PREVIEW_BYTES;
+  let head = text;
+  if (!whole) {
+    head = text.slice(0, PREVIEW_BYTES);
+    head = head.slice(0, Math.max(head.lastIndexOf('\n'), 0));
+  }
+  const records = parseCsv(head, detectDelimiter(text));
+  const header = records[0]?.fields.map((name) => name.trim()) ?? [];
+  if (header.every((name) => name === '')) return { error: 'The file is empty.' };
+  if (records.length < 2) return { error: 'The file has a header row but no contacts.' };
+  const rows = records.slice(1, PREVIEW_ROWS + 1).map((record) => {
+    const cells = new Map<string, string>();
+    header.forEach((name, index) => {
+      if (name && !cells.has(name)) cells.set(name, (record.fields[index] ?? '').trim());
+    });
+    return { line: record.line, cells };
+  });
+  return {
+    headers: [...new Set(header.filter((name) => name !== ''))],
+    rows,
+    rowCount: whole ? records.length - 1 : undefined,
+  };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface PreviewContact {
+  line: number;
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  tags: string[];
+  /** Why the import will skip this row, in the server's words. */
+  problem: string | undefined;
+}
+
+/** A row as the import will store it: the same checks and clean-up as the server's (US numbers by default). */
+export function previewContact(
+  row: { line: number; cells: Map<string, string> },
+  mapping: ColumnMapping,
+): PreviewContact {
+  const get = (field: ImportField) => (mapping[field] ? (row.cells.get(mapping[field]) ?? '') : '');
+  const name = get('name');
+  const phoneText = get('phone');
+  const email = get('email').toLowerCase();
+  const company = get('company');
+  const tags = [
+    ...new Set(
+      get('tags')
+        .split(/[;,|]/)
+        .map((tag) => tag.trim())
+        .filter((tag) => tag.length > 0 && tag.length <= 40),
+    ),
+  ].sort();
+  const phone = phoneText ? normalizePhone(phoneText) : undefined;
+  const missing = (['name', 'phone', 'email', 'company'] as const).filter((field) => !get(field));
+  let problem: string | undefined;
+  if (missing.length > 0) problem = `Missing ${missing.join(', ')}`;
+  else if (!EMAIL.test(email)) problem = `"${email}" is not an e-mail address`;
+  else if (phone && !phone.ok) problem = phone.message;
+  return {
+    line: row.line,
+    name,
+    phone: phone?.ok ? formatPhone(phone.e164) : phoneText,
+    email,
+    company,
+    tags,
+    problem,
+  };
+}
+
+/** "1.5 MB", "20 MB", "820 KB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

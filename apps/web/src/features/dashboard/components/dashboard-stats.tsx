@@ -1,0 +1,62 @@
+import { formatDuration } from '@callwise/shared/format';
+import type { Dashboard } from '@callwise/shared/schemas/dashboard';
+import { ClockIcon, PhoneIcon, TrendingUpIcon, UsersIcon } from 'lucide-react';
+import { StatCard } from '@/components/stat-card';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+
+const integer = new Intl.NumberFormat();
+
+/** Total Calls, Success Rate, Avg Duration and Contacts. */
+export function DashboardStats({ dashboard }: { dashboard: Dashboard }) {
+  const stats = [
+    {
+      title: 'Total Calls',
+      icon: PhoneIcon,
+      value: integer.format(dashboard.total_calls),
+      hint: 'All calls placed',
+    },
+    {
+      title: 'Success Rate',
+      icon: TrendingUpIcon,
+      value: `${dashboard.success_rate}%`,
+      hint: 'Share of completed calls',
+    },
+    {
+      title: 'Avg Duration',
+      icon: ClockIcon,
+      value: formatDuration(dashboard.average_duration),
+      hint: 'Over completed calls',
+    },
+    {
+      title: 'Contacts',
+      icon: UsersIcon,
+      value: integer.format(dashboard.contacts),
+      hint: 'People you can call',
+    },
+  ];
+  return (
+    <section aria-label="Call statistics" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {stats.map((stat) => (
+        <StatCard key={stat.title} title={stat.title} value={stat.value} hint={stat.hint} icon={stat.icon} />
+      ))}
+    </section>
+  );
+}
+
+export function DashboardStatsSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {['calls', 'rate', 'duration', 'contacts'].map((key) => (
+        <Card key={key} className="gap-3 px-4 py-4 sm:px-5 sm:py-5">
+          <div className="flex items-center justify-between">
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="size-8 rounded-lg" />
+          </div>
+          <Skeleton className="h-8 w-16" />
+          <Skeleton className="h-3 w-28" />
+        </Card>
+      ))}
+    </div>
+  );
+}
