@@ -63,6 +63,11 @@ function rssMb(pid: number): number {
 async function main() {
   console.log(`Callwise benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
   const port = 3290;
+  const only = process.env.BENCH_ONLY;
+  if (only && only !== 'startup') {
+    await benchWorkspace();
+    return;
+  }
 
   // Cold start: a first start on an empty data directory, and a restart on existing data.
   const firstStarts: number[] = [];
@@ -128,7 +133,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  await benchWorkspace();
+  if (!only) await benchWorkspace();
 
   mkdirSync(path.join(root, '.bench'), { recursive: true });
   writeFileSync(path.join(root, '.bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -204,6 +209,8 @@ async function benchWorkspace() {
        FROM generate_series(1, 100000) AS g`,
       [user.accountId],
     );
+    // The steady state: the hourly maintenance job has run since these rows arrived (no autovacuum on PGlite).
+    await handle.executeSql('VACUUM (ANALYZE) calls');
     await handle.close();
     release();
 
@@ -282,23 +289,23 @@ async function benchWorkspace() {
         await latencies(base, headers, ['/v1/contacts?limit=25'], 200),
         20,
       );
-      recordLatency(
-        'contact search (100k rows)',
-        await latencies(
-          base,
-          headers,
-          [
-            '/v1/contacts?q=chloe',
-            '/v1/contacts?q=person4711',
-            '/v1/contacts?q=company%20123',
-            '/v1/contacts?q=4152000',
-            '/v1/contacts?tag=vip',
-            '/v1/contacts?q=nobody-matches',
-          ],
-          300,
-        ),
-        20,
-      );
+      const searches = [
+        '/v1/contacts?q=chloe',
+        '/v1/contacts?q=person4711',
+        '/v1/contacts?q=company%20123',
+        '/v1/contacts?q=4152000',
+        '/v1/contacts?tag=vip',
+        '/v1/contacts?q=nobody-matches',
+      ];
+      const searchTimes: number[] = [];
+      for (const search of searches) {
+        const times = await latencies(base, headers, [search], 50);
+        searchTimes.push(...times);
+        console.log(
+          `    ${search.padEnd(36)} p50 ${round1(percentile(times, 50))} ms, max ${round1(Math.max(...times))} ms`,
+        );
+      }
+      recordLatency('contact search (100k rows)', searchTimes, 20);
       recordLatency(
         'call history page (100k rows)',
         await latencies(

@@ -43,7 +43,10 @@ await runMigrations(handle);
 // The job queue's tables and every job's queue too, so that a first start only checks that they exist.
 const queue = createQueue(handle, { supervise: false });
 await queue.start();
-const config = loadConfig({ DATA_DIR: templateDir, JWT_SECRET: 'template-build-only-secret-0123456789abcdef' });
+const config = loadConfig({
+  DATA_DIR: templateDir,
+  JWT_SECRET: 'template-build-only-secret-0123456789abcdef',
+});
 await registerJobs(queue, createJobs({ config, database: handle, queue }), { work: false, log: console });
 await queue.stop({ graceful: false, close: false, wait: true });
 await handle.close();

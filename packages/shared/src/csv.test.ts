@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, detectDelimiter, parseCsv } from './csv.ts';
+import { csvCell, csvHeaderAndCount, csvLine, detectDelimiter, parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, quotes and line breaks, and numbers records by their first line', () => {
@@ -40,5 +40,15 @@ describe('csv output', () => {
   it('round-trips through the parser', () => {
     const line = csvLine(['Lopez, Maria', '+12025550100', 'line\nbreak'], new Set([1]));
     expect(parseCsv(line)[0]?.fields).toEqual(['Lopez, Maria', '+12025550100', 'line\nbreak']);
+  });
+});
+
+describe('csvHeaderAndCount', () => {
+  it('agrees with the full parser', () => {
+    const text = '\uFEFFname,note\r\n"Lopez, Maria","line\nbreak"\r\n\r\nTom,x\n  \nAna,"a ""b"""';
+    expect(csvHeaderAndCount(text)).toEqual({ header: ['name', 'note'], rows: parseCsv(text).length - 1 });
+    expect(csvHeaderAndCount(text).rows).toBe(3);
+    expect(csvHeaderAndCount('a;b\n1;2\n').header).toEqual(['a', 'b']);
+    expect(csvHeaderAndCount('')).toEqual({ header: [], rows: 0 });
   });
 });

@@ -15,7 +15,7 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
   return ',';
 }
 
-/** Every record of the text, each with the line number it starts on (1-based). Blank lines are skipped. */
+/** Every record of the text, each with the line number it starts on (1-based). Blank (or whitespace-only) lines are skipped. */
 export function parseCsv(
   input: string,
   delimiter = detectDelimiter(input),
@@ -28,11 +28,13 @@ export function parseCsv(
   let line = 1;
   let recordLine = 1;
   let fieldStarted = false;
+  let quotedField = false;
 
   const endRecord = () => {
     fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '' && !fieldStarted))
-      records.push({ line: recordLine, fields });
+    const blank = fields.length === 1 && (fields[0] ?? '').trim() === '' && !quotedField;
+    if (!blank) records.push({ line: recordLine, fields });
+    quotedField = false;
     fields = [];
     field = '';
     fieldStarted = false;
@@ -56,6 +58,7 @@ export function parseCsv(
     }
     if (char === '"' && field === '') {
       quoted = true;
+      quotedField = true;
       fieldStarted = true;
     } else if (char === delimiter) {
       fields.push(field);
@@ -86,4 +89,37 @@ export function csvCell(value: unknown, options: { formulaSafe?: boolean } = { f
 /** One CSV line (CRLF-terminated) from cells; `raw` marks cells that must not be formula-escaped (phone numbers). */
 export function csvLine(cells: unknown[], raw: ReadonlySet<number> = new Set()): string {
   return `${cells.map((cell, i) => csvCell(cell, { formulaSafe: !raw.has(i) })).join(',')}\r\n`;
+}
+
+/**
+ * The first record (the header) and how many non-blank records follow, without building every row: cheap
+ * enough to run on a large upload before it is queued.
+ */
+export function csvHeaderAndCount(
+  input: string,
+  delimiter = detectDelimiter(input),
+): { header: string[]; rows: number } {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const headerEnd = findRecordEnd(text, 0);
+  const header = parseCsv(text.slice(0, headerEnd), delimiter)[0]?.fields ?? [];
+  let rows = 0;
+  let start = headerEnd;
+  while (start < text.length) {
+    const end = findRecordEnd(text, start);
+    if (text.slice(start, end).trim() !== '') rows++;
+    start = end;
+  }
+  return { header, rows };
+}
+
+/** The index just past the line break that ends the record starting at `start` (quotes respected). */
+function findRecordEnd(text: string, start: number): number {
+  let quoted = false;
+  for (let i = start; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (char === 34 /* " */) quoted = !quoted;
+    else if (!quoted && char === 10 /* \n */) return i + 1;
+    else if (!quoted && char === 13 /* \r */) return text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
+  }
+  return text.length;
 }

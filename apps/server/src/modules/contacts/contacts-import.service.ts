@@ -8,7 +8,7 @@ import {
 import type { NewContact } from '@callwise/db/queries/contacts';
 import { vacuumAnalyze } from '@callwise/db/queries/maintenance';
 import type { ContactImport } from '@callwise/db/schema';
-import { parseCsv } from '@callwise/shared/csv';
+import { csvHeaderAndCount, parseCsv } from '@callwise/shared/csv';
 import { type CountryCode, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import type { CreateContactImportInput } from '@callwise/shared/schemas/contact-imports';
 import type PgBoss from 'pg-boss';
@@ -18,7 +18,7 @@ import { sendJob } from '../../lib/queue.ts';
 import { accountCountry } from './contacts.service.ts';
 
 export const CONTACTS_IMPORT = 'contacts-import';
-export const IMPORT_BATCH_SIZE = 1000;
+export const IMPORT_BATCH_SIZE = 2000;
 /** How many problem rows an import keeps (every failure is still counted). */
 export const MAX_IMPORT_ERRORS = 5000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -53,10 +53,10 @@ export async function startContactImport(
   accountId: string,
   input: CreateContactImportInput,
 ) {
-  const records = parseCsv(input.csv);
-  const header = records[0]?.fields.map((name) => name.trim());
-  if (!header || header.length === 0) throw fieldError('csv', 'The file is empty.');
-  if (records.length < 2) throw fieldError('csv', 'The file has a header row but no contacts.');
+  const { header: rawHeader, rows } = csvHeaderAndCount(input.csv);
+  const header = rawHeader.map((name) => name.trim());
+  if (header.length === 0) throw fieldError('csv', 'The file is empty.');
+  if (rows === 0) throw fieldError('csv', 'The file has a header row but no contacts.');
   for (const [field, column] of Object.entries(input.mapping)) {
     if (column && !header.includes(column))
       throw fieldError(`mapping.${field}`, `The file has no column "${column}".`);
@@ -67,7 +67,7 @@ export async function startContactImport(
     csv: input.csv,
     mapping: input.mapping as Record<string, string>,
     duplicates: input.duplicates,
-    totalRows: records.length - 1,
+    totalRows: rows,
   });
   await sendJob(queue, CONTACTS_IMPORT, { import_id: row.id }, { retryLimit: 3, retryDelay: 5 });
   return row;
@@ -167,9 +167,10 @@ export async function runContactImport(db: Database, importId: string) {
       });
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await setContactImportStatus(db, importId, 'completed', true);
-    // Fresh statistics and a flushed search index, so lists and search stay fast after a large import.
+    // Fresh statistics and a flushed search index before the import says it is done, so that the lists and
+    // search the user opens next are fast.
     await vacuumAnalyze(db, ['contacts']);
+    await setContactImportStatus(db, importId, 'completed', true);
   } catch (error) {
     await setContactImportStatus(db, importId, 'failed', true);
     throw error;
