@@ -1,6 +1,5 @@
-import { CircleAlertIcon, RotateCwIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadError } from '@/components/load-error';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The profile and notification cards while `/v1/me` loads. */
@@ -46,29 +45,7 @@ export function SettingsSkeleton() {
   );
 }
 
-/** When `/v1/me` fails: what went wrong and a way to try again. */
-export function SettingsError({
-  message,
-  retrying,
-  onRetry,
-}: {
-  message: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <Card role="alert" className="border-destructive/30">
-      <CardHeader className="grid-cols-[auto_1fr] gap-x-3">
-        <CircleAlertIcon aria-hidden="true" className="row-span-2 mt-0.5 size-5 text-destructive" />
-        <CardTitle as="h2">Your settings could not be loaded</CardTitle>
-        <CardDescription>{message}</CardDescription>
-      </CardHeader>
-      <CardFooter>
-        <Button variant="outline" onClick={onRetry} disabled={retrying}>
-          <RotateCwIcon aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
-          {retrying ? 'Trying again...' : 'Try again'}
-        </Button>
-      </CardFooter>
-    </Card>
-  );
+/** The settings could not be loaded: what went wrong and a way to try again. */
+export function SettingsError(props: { message: string; retrying: boolean; onRetry: () => void }) {
+  return <LoadError title="Your settings could not be loaded" {...props} />;
 }
