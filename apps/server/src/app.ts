@@ -7,9 +7,10 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
+import { createSerializerCompiler } from './lib/serializer.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
@@ -51,7 +52,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.decorate('queue', options.queue);
 
   fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setSerializerCompiler(createSerializerCompiler(options.config.NODE_ENV !== 'production'));
 
   await fastify.register(securityHeaders, { hsts: options.config.PUBLIC_URL.startsWith('https://') });
   await fastify.register(compress, {
