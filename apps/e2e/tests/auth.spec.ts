@@ -307,6 +307,27 @@ test.describe('settings', () => {
     await restoreSession(page, user.session);
     await page.goto('/settings');
 
+    // Billing shows the account's own plan: a new account is on the free trial.
+    const billing = page
+      .locator('[data-slot="card"]')
+      .filter({ has: page.getByRole('heading', { name: 'Billing', exact: true }) });
+    await expect(billing.getByText('Free Trial', { exact: true })).toBeVisible();
+    await expect(billing.getByText('Current plan')).toBeVisible();
+    // …and follows the account: the same page for an account on Professional.
+    await page.route('**/v1/me', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({
+        response,
+        json: { ...body, account: { ...body.account, plan: 'professional' } },
+      });
+    });
+    await page.reload();
+    await expect(billing.getByText('Professional', { exact: true })).toBeVisible();
+    await expect(billing.getByRole('link', { name: 'Compare plans' })).toBeVisible();
+    await page.unroute('**/v1/me');
+    await page.reload();
+
     const summaries = page.getByRole('switch', { name: 'Call summaries' });
     await expect(summaries).toBeChecked();
     const saved = page.waitForResponse(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageDuration, formatCost, formatDuration, successRate } from './format.ts';
+import { averageDuration, formatCost, formatDuration, percentOf, successRate } from './format.ts';
 
 describe('formatCost', () => {
   it('shows dollars with four decimals', () => {
@@ -35,5 +35,14 @@ describe('successRate and averageDuration', () => {
   it('averages over completed calls only', () => {
     expect(averageDuration(calls)).toBe(46);
     expect(averageDuration([{ status: 'busy', duration: 100 }])).toBe(0);
+  });
+});
+
+describe('percentOf', () => {
+  it('rounds, and is 0 of nothing', () => {
+    expect(percentOf(2, 7)).toBe(29);
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(5, 0)).toBe(0);
+    expect(percentOf(10, 10)).toBe(100);
   });
 });

@@ -18,11 +18,14 @@ interface CallLike {
   duration?: number | null;
 }
 
+/** `part` of `total` as a rounded percentage; 0 when the total is 0. */
+export function percentOf(part: number, total: number): number {
+  return total === 0 ? 0 : Math.round((part / total) * 100);
+}
+
 /** The rounded share of completed calls, in percent (0 when there are none). */
 export function successRate(calls: readonly CallLike[]): number {
-  if (calls.length === 0) return 0;
-  const completed = calls.filter((call) => call.status === 'completed').length;
-  return Math.round((completed / calls.length) * 100);
+  return percentOf(calls.filter((call) => call.status === 'completed').length, calls.length);
 }
 
 /** The average duration in seconds over completed calls only, rounded (0 when there are none). */

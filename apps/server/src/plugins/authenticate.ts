@@ -1,8 +1,13 @@
-import { findSessionOwner } from '@callwise/db/queries/sessions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { verifyAccessToken } from '../modules/auth/tokens.ts';
+import { checkBearer } from '../modules/auth/bearer.ts';
+
+const MESSAGES = {
+  missing: 'Sign in, or send an API key as "Authorization: Bearer <key>".',
+  invalid: 'The access token is invalid or has expired. Sign in again.',
+  ended: 'This session has ended. Sign in again.',
+} as const;
 
 export interface RequestAuth {
   kind: 'session';
@@ -27,27 +32,17 @@ declare module 'fastify' {
  */
 export default fp(async function authenticate(fastify: FastifyInstance) {
   fastify.decorateRequest('auth', null as unknown as RequestAuth);
-  const issuer = `${fastify.config.PUBLIC_URL}/auth/v1`;
+  const bearer = { secret: fastify.config.JWT_SECRET, issuer: `${fastify.config.PUBLIC_URL}/auth/v1` };
 
   fastify.decorate('authenticate', async (request: FastifyRequest) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) {
-      throw new AppError('unauthorized', 'Sign in, or send an API key as "Authorization: Bearer <key>".');
-    }
-    let verified: Awaited<ReturnType<typeof verifyAccessToken>>;
-    try {
-      verified = await verifyAccessToken(fastify.config.JWT_SECRET, issuer, match[1]);
-    } catch {
-      throw new AppError('unauthorized', 'The access token is invalid or has expired. Sign in again.');
-    }
-    const owner = await findSessionOwner(fastify.database.db, verified.sessionId, verified.userId);
-    if (!owner) throw new AppError('unauthorized', 'This session has ended. Sign in again.');
+    const check = await checkBearer(fastify.database.db, bearer, request.headers.authorization);
+    if (!check.ok) throw new AppError('unauthorized', MESSAGES[check.reason]);
     request.auth = {
       kind: 'session',
-      userId: verified.userId,
-      accountId: owner.accountId,
-      sessionId: verified.sessionId,
-      email: owner.email,
+      userId: check.session.userId,
+      accountId: check.session.accountId,
+      sessionId: check.session.id,
+      email: check.session.email,
     };
   });
 });

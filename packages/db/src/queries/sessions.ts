@@ -23,11 +23,6 @@ export async function createSession(
   });
 }
 
-export async function findSession(db: Database, id: string) {
-  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
-  return row;
-}
-
 export async function findRefreshToken(db: Database, tokenHash: string) {
   const [row] = await db
     .select({ token: refreshTokens, session: authSessions })
@@ -123,10 +118,17 @@ export async function consumeOneTimeToken(db: Database, tokenHash: string, type:
   return row;
 }
 
-/** The account and address behind a live session, or undefined when the session has ended. */
-export async function findSessionOwner(db: Database, sessionId: string, userId: string) {
+/** A live session with what requests need of its owner, or undefined when the session has ended. */
+export async function findLiveSession(db: Database, sessionId: string, userId: string) {
   const [row] = await db
-    .select({ accountId: users.accountId, email: users.email })
+    .select({
+      id: authSessions.id,
+      userId: authSessions.userId,
+      method: authSessions.method,
+      createdAt: authSessions.createdAt,
+      accountId: users.accountId,
+      email: users.email,
+    })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))

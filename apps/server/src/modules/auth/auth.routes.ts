@@ -1,8 +1,8 @@
-import { findSession } from '@callwise/db/queries/sessions';
 import { PRODUCT_NAME } from '@callwise/shared/product';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthService, LinkType } from './auth.service.ts';
+import { checkBearer } from './bearer.ts';
 import {
   badJwt,
   GoTrueError,
@@ -11,7 +11,6 @@ import {
   sessionMissing,
   validationFailed,
 } from './gotrue-error.ts';
-import { verifyAccessToken } from './tokens.ts';
 import { userResponse } from './user-response.ts';
 
 const emailField = z
@@ -90,23 +89,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
     );
   });
 
-  async function requireUser(request: FastifyRequest) {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match?.[1]) throw noAuthorization();
-    let verified: Awaited<ReturnType<typeof verifyAccessToken>>;
-    try {
-      verified = await verifyAccessToken(
-        fastify.config.JWT_SECRET,
-        `${fastify.config.PUBLIC_URL}/auth/v1`,
-        match[1],
-      );
-    } catch {
-      throw badJwt();
-    }
-    const session = await findSession(fastify.database.db, verified.sessionId);
-    if (!session || session.userId !== verified.userId) throw sessionMissing();
-    return verified;
+  const bearer = { secret: fastify.config.JWT_SECRET, issuer: `${fastify.config.PUBLIC_URL}/auth/v1` };
+  async function requireSession(request: FastifyRequest) {
+    const check = await checkBearer(fastify.database.db, bearer, request.headers.authorization);
+    if (check.ok) return check.session;
+    if (check.reason === 'missing') throw noAuthorization();
+    if (check.reason === 'invalid') throw badJwt();
+    throw sessionMissing();
   }
 
   fastify.get('/settings', async () => ({
@@ -147,17 +136,17 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
   });
 
   fastify.post('/logout', async (request, reply) => {
-    const user = await requireUser(request).catch((error: unknown) => {
+    const session = await requireSession(request).catch((error: unknown) => {
       // Signing out of a session that is already gone succeeds.
       if (error instanceof GoTrueError && error.code === 'session_not_found') return null;
       throw error;
     });
-    if (user) {
+    if (session) {
       const scope = (request.query as { scope?: string }).scope ?? 'global';
       if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
         throw validationFailed('Unsupported logout scope');
       }
-      await auth.logout(user.userId, user.sessionId, scope);
+      await auth.logout(session.userId, session.id, scope);
     }
     return reply.status(204).send();
   });
@@ -199,14 +188,14 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
   });
 
   fastify.get('/user', async (request) => {
-    const { userId } = await requireUser(request);
+    const { userId } = await requireSession(request);
     return userResponse(await auth.getUser(userId));
   });
 
   fastify.put('/user', async (request) => {
-    const verified = await requireUser(request);
+    const session = await requireSession(request);
     const body = parse(updateUserBody, request.body);
-    const user = await auth.updateUser({ userId: verified.userId, sessionId: verified.sessionId }, body);
+    const user = await auth.updateUser(session, body);
     return userResponse(user);
   });
 };

@@ -9,7 +9,6 @@ import {
   deleteSession,
   deleteUserSessions,
   findRefreshToken,
-  findSession,
   rotateRefreshToken,
 } from '@callwise/db/queries/sessions';
 import { createAccountWithUser, findUserByEmail, findUserById, updateUser } from '@callwise/db/queries/users';
@@ -27,7 +26,8 @@ import {
   verificationMail,
 } from '../mail/mail.templates.ts';
 import { SEND_EMAIL, type SendEmailPayload } from '../mail/send-email.job.ts';
-import { GoTrueError, invalidCredentials, sessionMissing } from './gotrue-error.ts';
+import type { LiveSession } from './bearer.ts';
+import { GoTrueError, invalidCredentials } from './gotrue-error.ts';
 import { checkNewPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { RECOVERY_EMAIL, type RecoveryEmailPayload } from './recovery-email.job.ts';
 import { ACCESS_TOKEN_SECONDS, hashToken, randomToken, signAccessToken } from './tokens.ts';
@@ -366,12 +366,10 @@ export class AuthService {
    * it ends the user's other sessions).
    */
   async updateUser(
-    auth: { userId: string; sessionId: string },
+    session: Pick<LiveSession, 'id' | 'userId' | 'method' | 'createdAt'>,
     input: { email?: string; password?: string; current_password?: string; data?: Record<string, unknown> },
   ) {
-    const session = await findSession(this.deps.db, auth.sessionId);
-    if (!session || session.userId !== auth.userId) throw sessionMissing();
-    let user = await this.getUser(auth.userId);
+    let user = await this.getUser(session.userId);
 
     if (input.password !== undefined) {
       const recoveryGrace =

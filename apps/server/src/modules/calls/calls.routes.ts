@@ -1,12 +1,12 @@
-import { Readable } from 'node:stream';
 import { getCall, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
-import { csvLine } from '@callwise/shared/csv';
 import { apiErrorSchema } from '@callwise/shared/errors';
+import { percentOf } from '@callwise/shared/format';
 import { callSchema, callSummarySchema, listCallsQuerySchema } from '@callwise/shared/schemas/calls';
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { callResponse } from './call-response.ts';
 
@@ -76,7 +76,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         failed: s.failed,
         pending: s.pending,
         in_progress: s.inProgress,
-        success_rate: s.total === 0 ? 0 : Math.round((s.completed / s.total) * 100),
+        success_rate: percentOf(s.completed, s.total),
         average_duration: s.averageDuration,
         total_cost: Number(s.totalCost),
       };
@@ -89,42 +89,29 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { q, status } = request.query;
       const accountId = request.auth.accountId;
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="calls-${new Date().toISOString().slice(0, 10)}.csv"`,
-        );
-      async function* lines() {
-        yield csvLine(EXPORT_COLUMNS);
-        let cursor = null;
-        do {
-          const page = await listCalls(db(), accountId, { q, status, limit: 1000, cursor });
-          let chunk = '';
-          for (const call of page.rows.map(callResponse)) {
-            chunk += csvLine(
-              [
-                call.created_at,
-                call.status,
-                call.outcome,
-                call.recipient_name,
-                call.phone,
-                call.call_type,
-                call.voice,
-                call.duration,
-                call.cost,
-                call.attempts,
-                call.message,
-                call.id,
-              ],
-              new Set([4]),
-            );
-          }
-          yield chunk;
-          cursor = page.nextCursor ? parseCursor(page.nextCursor) : null;
-        } while (cursor);
-      }
-      return reply.send(Readable.from(lines()));
+      return sendCsvExport(reply, {
+        name: 'calls',
+        columns: EXPORT_COLUMNS,
+        raw: new Set([4]),
+        page: (limit, cursor) => listCalls(db(), accountId, { q, status, limit, cursor }),
+        cells: (row) => {
+          const call = callResponse(row);
+          return [
+            call.created_at,
+            call.status,
+            call.outcome,
+            call.recipient_name,
+            call.phone,
+            call.call_type,
+            call.voice,
+            call.duration,
+            call.cost,
+            call.attempts,
+            call.message,
+            call.id,
+          ];
+        },
+      });
     },
   );
 

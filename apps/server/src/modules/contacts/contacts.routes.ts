@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import { countContacts, getContact, listContacts, listContactTags } from '@callwise/db/queries/contacts';
-import { csvLine } from '@callwise/shared/csv';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
   contactSchema,
@@ -13,6 +11,7 @@ import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { addContact, contactResponse, editContact, removeContact } from './contacts.service.ts';
 
@@ -96,38 +95,27 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { q, tag } = request.query;
       const accountId = request.auth.accountId;
-      const date = new Date().toISOString().slice(0, 10);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="contacts-${date}.csv"`);
-      async function* lines() {
-        yield csvLine(EXPORT_COLUMNS);
-        let cursor = null;
-        do {
-          const page = await listContacts(db(), accountId, { q, tag, limit: 1000, cursor });
-          let chunk = '';
-          for (const row of page.rows.map(contactResponse)) {
-            chunk += csvLine(
-              [
-                row.name,
-                row.phone,
-                row.email,
-                row.company,
-                row.tags.join('; '),
-                row.timezone,
-                row.consent,
-                row.consent_at,
-                row.consent_source,
-                row.created_at,
-              ],
-              new Set([1]),
-            );
-          }
-          yield chunk;
-          cursor = page.nextCursor ? parseCursor(page.nextCursor) : null;
-        } while (cursor);
-      }
-      return reply.send(Readable.from(lines()));
+      return sendCsvExport(reply, {
+        name: 'contacts',
+        columns: EXPORT_COLUMNS,
+        raw: new Set([1]),
+        page: (limit, cursor) => listContacts(db(), accountId, { q, tag, limit, cursor }),
+        cells: (contact) => {
+          const row = contactResponse(contact);
+          return [
+            row.name,
+            row.phone,
+            row.email,
+            row.company,
+            row.tags.join('; '),
+            row.timezone,
+            row.consent,
+            row.consent_at,
+            row.consent_source,
+            row.created_at,
+          ];
+        },
+      });
     },
   );
 

@@ -1,6 +1,7 @@
 import { findAccount } from '@callwise/db/queries/accounts';
 import { countBillableCalls, dailyCallCounts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { countContacts } from '@callwise/db/queries/contacts';
+import { percentOf } from '@callwise/shared/format';
 import { PLANS, type PlanId } from '@callwise/shared/plans';
 import { dashboardSchema } from '@callwise/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,7 +32,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const remaining = Math.max(0, plan.callsIncluded - used);
       return {
         total_calls: summary.total,
-        success_rate: summary.total === 0 ? 0 : Math.round((summary.completed / summary.total) * 100),
+        success_rate: percentOf(summary.completed, summary.total),
         average_duration: summary.averageDuration,
         contacts,
         usage: {
@@ -39,7 +40,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
           used,
           included: plan.callsIncluded,
           remaining,
-          percent: Math.min(100, Math.round((used / plan.callsIncluded) * 100)),
+          percent: Math.min(100, percentOf(used, plan.callsIncluded)),
         },
         recent_calls: recent.rows.map(callResponse),
         daily,

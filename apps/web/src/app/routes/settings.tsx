@@ -1,4 +1,4 @@
-import { PLANS } from '@callwise/shared/plans';
+import { PLANS, type PlanId } from '@callwise/shared/plans';
 import { Link } from 'react-router';
 import { PageIntro } from '@/components/page-intro';
 import { Badge } from '@/components/ui/badge';
@@ -13,8 +13,9 @@ import { ProfileCard, type ProfileChanges } from '@/features/settings/components
 import { SettingsError, SettingsSkeleton } from '@/features/settings/components/settings-states';
 import { errorMessage } from '@/lib/errors';
 
-function BillingCard() {
-  const trial = PLANS.trial;
+/** The account's own plan (billing history and plan changes come with the billing work). */
+function BillingCard({ planId }: { planId: PlanId | null }) {
+  const plan = planId ? PLANS[planId] : null;
   return (
     <Card>
       <CardHeader>
@@ -25,15 +26,21 @@ function BillingCard() {
         <div className="flex flex-col gap-4 rounded-lg border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="grid gap-1">
             <div className="flex items-center gap-2">
-              <span className="font-semibold">{trial.name}</span>
-              <Badge variant="secondary">Current plan</Badge>
+              <span className="font-semibold">{plan?.name ?? 'Your plan'}</span>
+              {plan ? <Badge variant="secondary">Current plan</Badge> : null}
             </div>
-            <p className="text-sm text-muted-foreground">{trial.description}</p>
+            <p className="text-sm text-muted-foreground">
+              {plan?.description ?? 'Plan details are loading.'}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button asChild>
-              <Link to={paths.pricing}>Upgrade to Pro</Link>
-            </Button>
+            {planId === 'enterprise' ? null : (
+              <Button asChild>
+                <Link to={paths.pricing}>
+                  {planId === 'professional' ? 'Compare plans' : 'Upgrade to Pro'}
+                </Link>
+              </Button>
+            )}
             <Button variant="outline" disabled>
               View Billing History
             </Button>
@@ -77,7 +84,7 @@ export default function SettingsPage() {
         </>
       )}
       <PasswordCard email={user?.email ?? ''} onChangePassword={changePassword} />
-      <BillingCard />
+      <BillingCard planId={me.data?.account.plan ?? null} />
     </div>
   );
 }
