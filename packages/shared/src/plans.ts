@@ -75,3 +75,9 @@ export const PLANS: Record<PlanId, Plan> = {
 };
 
 export const PAID_PLANS: Plan[] = [PLANS.starter, PLANS.professional, PLANS.enterprise];
+
+/** The voices a plan may use: the first `voices` of the catalogue, or all of them. */
+export function planAllowsVoice(plan: PlanId, voiceIndex: number): boolean {
+  const limit = PLANS[plan].voices;
+  return limit === null || voiceIndex < limit;
+}

@@ -19,5 +19,8 @@ export const meSchema = z.object({
   business_name: z.string(),
   account: z.object({ id: z.uuid(), name: z.string(), plan: z.enum(PLAN_IDS) }),
   notifications: notificationSettingsSchema,
+  carrier: z
+    .enum(['simulator', 'twilio'])
+    .describe('Who places the calls: the built-in simulated carrier (no real phone rings) or Twilio'),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -25,6 +25,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
         call_summaries: user.notificationSettings.callSummaries,
         failure_alerts: user.notificationSettings.failureAlerts,
       },
+      carrier: fastify.config.TELEPHONY_PROVIDER,
     };
   }
 
