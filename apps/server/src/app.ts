@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
+import type { Services } from './services.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -17,10 +18,12 @@ import callsRoutes from './modules/calls/calls.routes.ts';
 import contactsRoutes from './modules/contacts/contacts.routes.ts';
 import contactsImportRoutes from './modules/contacts/contacts-import.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
+import eventsRoutes from './modules/events/events.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import devMailRoutes from './modules/mail/dev-mail.routes.ts';
 import meRoutes from './modules/me/me.routes.ts';
 import scriptsRoutes from './modules/scripts/scripts.routes.ts';
+import voicesRoutes from './modules/voices/voices.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -31,6 +34,7 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     queue: PgBoss;
+    services: Services;
   }
 }
 
@@ -38,6 +42,7 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   queue: PgBoss;
+  services: Services;
   /** The built web app to serve; null to serve none. Defaults to apps/web/dist. */
   webDist?: string | null;
 }
@@ -50,6 +55,11 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.decorate('config', options.config);
   fastify.decorate('database', options.database);
   fastify.decorate('queue', options.queue);
+  fastify.decorate('services', options.services);
+  // The offline speech engine starts its thread and warms up once the server listens (not in tests).
+  if (options.config.NODE_ENV !== 'test') {
+    fastify.addHook('onListen', async () => void options.services.speech.warmUp().catch(() => undefined));
+  }
 
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(createSerializerCompiler(options.config.NODE_ENV !== 'production'));
@@ -104,6 +114,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await privateV1.register(scriptsRoutes);
         await privateV1.register(callsRoutes);
         await privateV1.register(dashboardRoutes);
+        await privateV1.register(eventsRoutes);
+        await privateV1.register(voicesRoutes);
       });
     },
     { prefix: '/v1' },

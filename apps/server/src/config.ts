@@ -55,6 +55,10 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_5_MIN: z.coerce.number().int().min(1).default(30),
   CALL_RATE_PER_MINUTE_USD: z.coerce.number().min(0).default(0.05),
+  CALL_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(5).default(2),
+  CALL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(1800),
+  DISPATCH_CLAIM_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

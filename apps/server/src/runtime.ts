@@ -9,17 +9,20 @@ import type { z } from 'zod';
 import type { Config } from './config.ts';
 import { createJobs } from './jobs/registry.ts';
 import { createQueue, type JobDefinition, registerJobs } from './lib/queue.ts';
+import { openServices, type Services } from './services.ts';
 
 export interface Runtime {
   config: Config;
   database: DatabaseHandle;
   queue: PgBoss;
+  services: Services;
   close(): Promise<void>;
 }
 
 interface Logger {
   info: (obj: object | string, msg?: string) => void;
   debug?: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
   error: (obj: object, msg: string) => void;
 }
 
@@ -71,17 +74,25 @@ export async function openRuntime(
     queue.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await queue.start();
     phase('queue started');
-    await registerJobs(queue, options.jobs ?? createJobs({ config, database, queue }), { work: worker, log });
+    const services = await openServices({ config, database, queue, log });
+    await registerJobs(queue, options.jobs ?? createJobs({ config, database, queue, services }), {
+      work: worker,
+      log,
+    });
     phase('jobs registered');
+    if (worker) await services.startEngine();
+    phase('call engine started');
 
     let closing: Promise<void> | null = null;
     return {
       config,
       database,
       queue,
+      services,
       close() {
         closing ??= (async () => {
           try {
+            await services.close();
             await queue.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
           } finally {
             await database.close();

@@ -17,7 +17,12 @@ async function main() {
     return;
   }
 
-  const app = await buildApp({ config, database: runtime.database, queue: runtime.queue });
+  const app = await buildApp({
+    config,
+    database: runtime.database,
+    queue: runtime.queue,
+    services: runtime.services,
+  });
   bootLog.debug({ phase: 'app built', ms: Math.round(performance.now()) }, 'startup');
   app.addHook('onClose', async () => runtime.close());
   onShutdown(async () => app.close());

@@ -8,6 +8,16 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createJobs } from '../src/jobs/registry.ts';
 import { createQueue, registerJobs } from '../src/lib/queue.ts';
+import { openServices, type Services } from '../src/services.ts';
+
+/** Engine logs in tests: problems are printed (they would otherwise vanish), nothing else. */
+const testLog = {
+  info: () => undefined,
+  warn: (obj: object, msg: string) => {
+    if (process.env.DEBUG_TEST) console.warn(msg, obj);
+  },
+  error: (obj: object, msg: string) => console.warn(`[engine] ${msg}`, obj),
+};
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -58,24 +68,32 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  services: Services;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh copy of the migrated test database (PGlite, or PostgreSQL with DATABASE_URL). */
 export async function buildTestApp(
-  options: { webDist?: string | null; env?: Record<string, string> } = {},
+  options: {
+    webDist?: string | null;
+    env?: Record<string, string>;
+    /** Run the call engine (dispatcher and simulated carrier) in this app, as a worker does. */
+    engine?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
   const queue = createQueue(database, { supervise: false });
   await queue.start();
+  const services = await openServices({ config, database, queue, log: testLog });
   // Jobs run as in a real worker, so that e-mails reach the outbox.
-  await registerJobs(queue, createJobs({ config, database, queue }), {
+  await registerJobs(queue, createJobs({ config, database, queue, services }), {
     work: true,
     log: { error: () => undefined },
   });
+  if (options.engine) await services.startEngine();
   const app = await buildApp(
-    { config, database, queue, webDist: options.webDist ?? null },
+    { config, database, queue, services, webDist: options.webDist ?? null },
     { logger: process.env.DEBUG_TEST ? { level: 'error' } : false },
   );
   await app.ready();
@@ -83,8 +101,10 @@ export async function buildTestApp(
     app,
     database,
     config,
+    services,
     async close() {
       await app.close();
+      await services.close();
       await queue.stop({ graceful: false, close: false, wait: true });
       await database.close();
     },
@@ -106,11 +126,11 @@ export async function freePort(): Promise<number> {
 
 /** The test app listening on real HTTP, with PUBLIC_URL pointing at itself (for clients such as auth-js). */
 export async function listenTestApp(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; engine?: boolean } = {},
 ): Promise<TestApp & { baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ env: { PUBLIC_URL: baseUrl, ...options.env } });
+  const t = await buildTestApp({ env: { PUBLIC_URL: baseUrl, ...options.env }, engine: options.engine });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, baseUrl };
 }

@@ -131,6 +131,17 @@ export const calls = pgTable(
     callbackUrl: text('callback_url'),
     estimatedDuration: integer('estimated_duration'),
     providerCallId: text('provider_call_id'),
+    /** A dispatcher holds the call until then while it hands it to the carrier; expired claims are taken over. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    /** When the carrier accepted the current attempt. */
+    placedAt: timestamp('placed_at', { withTimezone: true, mode: 'date' }),
+    /** human or machine, when the carrier knows. */
+    answeredBy: text('answered_by'),
+    /** Why the call failed, in words, when it did. */
+    failureReason: text('failure_reason'),
+    /** The recording in file storage; recording_url is derived from it. */
+    recordingKey: text('recording_key'),
+    recordingCreatedAt: timestamp('recording_created_at', { withTimezone: true, mode: 'date' }),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     /** Lower-cased recipient name and phone digits, for substring search. */
     search: text('search').generatedAlwaysAs(
@@ -143,7 +154,36 @@ export const calls = pgTable(
     index('calls_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
     index('calls_account_status_created_id_idx').on(table.accountId, table.status, table.createdAt, table.id),
     index('calls_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
-    index('calls_due_idx').on(table.scheduledAt).where(sql`status = 'scheduled'`),
+    // The dispatcher's work: due calls not yet handed to the carrier.
+    index('calls_dispatch_idx')
+      .on(table.scheduledAt)
+      .where(sql`provider_call_id IS NULL AND status IN ('scheduled', 'queued')`),
+    index('calls_provider_call_idx').on(table.providerCallId),
+    index('calls_recording_created_idx').on(table.recordingCreatedAt).where(sql`recording_key IS NOT NULL`),
+  ],
+);
+
+/**
+ * The simulated carrier's own ledger: one row per call it accepted (keyed by our idempotency key, so a
+ * repeated request never rings a phone twice), with a lease so that one worker at a time drives the call.
+ */
+export const simulatorCalls = pgTable(
+  'simulator_calls',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    callId: uuid('call_id').notNull(),
+    toNumber: text('to_number').notNull(),
+    behaviour: text('behaviour').notNull(),
+    /** How many times the callee's phone rang for this call: the exactly-once evidence. */
+    rings: integer('rings').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('simulator_calls_idempotency_key').on(table.idempotencyKey),
+    index('simulator_calls_unfinished_idx').on(table.leaseUntil).where(sql`finished_at IS NULL`),
   ],
 );
 

@@ -4,17 +4,21 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
+import { callFailureAlertJob, callsDailySummaryJob } from '../modules/calls/call-notifications.job.ts';
+import { recordingsPurgeJob } from '../modules/calls/recordings-purge.job.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
 import { contactsImportJob } from '../modules/contacts/contacts-import.job.ts';
 import { createMailProvider } from '../modules/mail/mail.provider.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
+import type { Services } from '../services.ts';
 import { databaseMaintenanceJob } from './database-maintenance.job.ts';
 
 export interface JobDeps {
   config: Config;
   database: DatabaseHandle;
   queue: PgBoss;
+  services: Pick<Services, 'storage'>;
 }
 
 /** Every job the worker runs, built with what they need. */
@@ -31,5 +35,12 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     authMaintenanceJob(deps.database.db),
     contactsImportJob(deps.database.db),
     databaseMaintenanceJob(deps.database),
+    callFailureAlertJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
+    callsDailySummaryJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
+    recordingsPurgeJob({
+      db: deps.database.db,
+      storage: deps.services.storage,
+      retentionDays: deps.config.RECORDING_RETENTION_DAYS,
+    }),
   ] as unknown as JobDefinition<z.ZodType>[];
 }

@@ -22,6 +22,12 @@ export const callSchema = z.object({
   recording_url: z.string().nullable(),
   callback_url: z.string().nullable(),
   estimated_duration: z.number().int().nullable().describe('Seconds'),
+  answered_by: z.enum(['human', 'machine']).nullable().describe('Who picked up, when the carrier knows'),
+  failure_reason: z.string().nullable(),
+  transcript: z
+    .array(z.object({ speaker: z.enum(['ai', 'callee']), text: z.string(), at: z.number() }))
+    .nullable()
+    .describe('What was said, in order'),
   created_at: z.iso.datetime(),
 });
 export type Call = z.infer<typeof callSchema>;

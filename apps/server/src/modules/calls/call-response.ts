@@ -23,6 +23,9 @@ export function callResponse(row: Omit<CallRow, 'search'>): Call {
     recording_url: row.recordingUrl,
     callback_url: row.callbackUrl,
     estimated_duration: row.estimatedDuration,
+    answered_by: row.answeredBy as Call['answered_by'],
+    failure_reason: row.failureReason,
+    transcript: row.transcript,
     created_at: row.createdAt.toISOString(),
   };
 }

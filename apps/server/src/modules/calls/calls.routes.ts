@@ -1,7 +1,12 @@
 import { getCall, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
-import { callSchema, callSummarySchema, listCallsQuerySchema } from '@callwise/shared/schemas/calls';
+import {
+  callSchema,
+  callSummarySchema,
+  createCallInputSchema,
+  listCallsQuerySchema,
+} from '@callwise/shared/schemas/calls';
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +17,7 @@ import { callResponse } from './call-response.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const createErrors = { ...errors, 402: apiErrorSchema, 403: apiErrorSchema };
 const tags = ['calls'];
 const EXPORT_COLUMNS = [
   'date',
@@ -31,6 +37,7 @@ const EXPORT_COLUMNS = [
 /** The call history: list, search, filter, summary, export, one call. */
 const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => fastify.database.db;
+  const calls = () => fastify.services.calls;
 
   fastify.get(
     '/calls',
@@ -112,6 +119,81 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           ];
         },
       });
+    },
+  );
+
+  fastify.post(
+    '/calls',
+    {
+      schema: {
+        tags,
+        summary: 'Schedule a call',
+        description:
+          'Calls a contact (contact_id) or a number (phone, recipient_name) with a script (script_id) or a message, ' +
+          'in the chosen voice, at scheduled_at (absent: now). {{variables}} in the text are filled from `variables`; ' +
+          '{{name}} defaults to the recipient name, any other variable without a value is a validation error. ' +
+          'A free trial includes 10 calls (402 call_limit_reached after that); cancelled calls are given back.',
+        body: createCallInputSchema,
+        response: { 201: callSchema, ...createErrors },
+      },
+    },
+    async (request, reply) => {
+      const call = await calls().create(request.auth.accountId, request.body);
+      reply.code(201);
+      return callResponse(call);
+    },
+  );
+
+  fastify.post(
+    '/calls/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a call',
+        description:
+          'Cancels a scheduled or queued call that is not being placed yet (409 otherwise). A trial call is given back.',
+        params: idParams,
+        response: { 200: callSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => callResponse(await calls().cancel(request.auth.accountId, request.params.id)),
+  );
+
+  fastify.get(
+    '/calls/:id/recording',
+    {
+      schema: {
+        tags,
+        summary: "Download a call's recording",
+        description: 'The recording of the call as audio/wav (only for its own account).',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const row = await getCall(db(), request.auth.accountId, request.params.id);
+      const file = await calls().recording(request.auth.accountId, request.params.id, row);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', `inline; filename="call-${request.params.id}.wav"`)
+        .send(file.data);
+    },
+  );
+
+  fastify.delete(
+    '/calls/:id/recording',
+    {
+      schema: {
+        tags,
+        summary: "Delete a call's recording",
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await calls().deleteRecording(request.auth.accountId, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 

@@ -139,3 +139,62 @@ export function passwordChangedMail(input: { name?: string }): RenderedMail {
     }),
   };
 }
+
+const STATUS_WORDS: Record<string, string> = {
+  failed: 'could not be connected',
+  busy: 'got a busy signal',
+  'no-answer': 'was not answered',
+};
+
+export function callFailedMail(input: {
+  name?: string;
+  recipient: string;
+  phone: string;
+  status: string;
+  attempts: number;
+  reason?: string | null;
+  url: string;
+}): RenderedMail {
+  const what = STATUS_WORDS[input.status] ?? 'did not go through';
+  return {
+    subject: `Call to ${input.recipient} ${what}`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        `Your call to ${input.recipient} (${input.phone}) ${what}${input.attempts > 1 ? ` after ${input.attempts} attempts` : ''}.`,
+        ...(input.reason ? [input.reason] : []),
+        'You can schedule it again from your call history.',
+      ],
+      action: { label: 'Open call history', url: input.url },
+      footer: `You receive failure alerts because they are switched on in Settings. ${footer}`,
+    }),
+  };
+}
+
+export function dailySummaryMail(input: {
+  name?: string;
+  date: string;
+  total: number;
+  completed: number;
+  failed: number;
+  confirmed: number;
+  cancelled: number;
+  rescheduled: number;
+  optedOut: number;
+  cost: string;
+  url: string;
+}): RenderedMail {
+  return {
+    subject: `Your calls on ${input.date}: ${input.completed} of ${input.total} completed`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [
+        `On ${input.date} (UTC), ${input.total} ${input.total === 1 ? 'call' : 'calls'} ended: ${input.completed} completed, ${input.failed} not reached.`,
+        `Answers: ${input.confirmed} confirmed, ${input.cancelled} cancelled, ${input.rescheduled} asked to reschedule, ${input.optedOut} opted out.`,
+        `Cost: ${input.cost}.`,
+      ],
+      action: { label: 'Open call history', url: input.url },
+      footer: `You receive call summaries because they are switched on in Settings. ${footer}`,
+    }),
+  };
+}

@@ -1,0 +1,108 @@
+import { EventEmitter } from 'node:events';
+import type { DatabaseHandle } from '@callwise/db/client';
+import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-engine';
+import type { CallEvent } from '@callwise/shared/schemas/calls';
+import type pg from 'pg';
+
+interface Logger {
+  warn: (obj: object, msg: string) => void;
+}
+
+/**
+ * Changes of calls, from every process: the queries announce each change with NOTIFY (delivered on commit), and
+ * this bus LISTENs — on PGlite in process, on PostgreSQL over one dedicated connection (re-established when it
+ * drops). Subscribers get the changes of one account.
+ */
+export class CallEventBus {
+  private readonly emitter = new EventEmitter();
+  private stopListening: (() => Promise<void>) | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: Logger,
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    if (this.database.pglite) {
+      const pglite = this.database.pglite;
+      const offEvents = await pglite.listen(CALL_EVENTS_CHANNEL, (payload) => this.onEvent(payload));
+      const offDue = await pglite.listen(CALLS_DUE_CHANNEL, () => this.emitter.emit('due'));
+      this.stopListening = async () => {
+        await offEvents();
+        await offDue();
+      };
+      return;
+    }
+    if (this.database.pool) await this.listenOnPool(this.database.pool);
+  }
+
+  private async listenOnPool(pool: pg.Pool) {
+    let client: pg.PoolClient | null = null;
+    const connect = async () => {
+      if (this.closed) return;
+      try {
+        client = await pool.connect();
+        client.on('notification', (message) => {
+          if (message.channel === CALL_EVENTS_CHANNEL) this.onEvent(message.payload ?? '');
+          else if (message.channel === CALLS_DUE_CHANNEL) this.emitter.emit('due');
+        });
+        client.on('error', (error) => {
+          this.log.warn({ err: error }, 'call events: listening connection lost; reconnecting');
+          client?.release(true);
+          client = null;
+          setTimeout(connect, 1000).unref();
+        });
+        await client.query(`LISTEN ${CALL_EVENTS_CHANNEL}; LISTEN ${CALLS_DUE_CHANNEL}`);
+        // Anything may have changed while we were not listening.
+        this.emitter.emit('due');
+      } catch (error) {
+        this.log.warn({ err: error }, 'call events: cannot listen; retrying');
+        setTimeout(connect, 1000).unref();
+      }
+    };
+    await connect();
+    this.stopListening = async () => {
+      const current = client as pg.PoolClient | null;
+      client = null;
+      if (current) {
+        await current.query(`UNLISTEN *`).catch(() => undefined);
+        current.release();
+      }
+    };
+  }
+
+  private onEvent(payload: string) {
+    try {
+      const event = JSON.parse(payload) as { a: string; id: string; s: string; o: string | null; v: number };
+      this.emitter.emit(`account:${event.a}`, {
+        id: event.id,
+        status: event.s,
+        outcome: event.o,
+        version: Number(event.v),
+      } as CallEvent);
+    } catch {
+      // Not ours.
+    }
+  }
+
+  /** The changes of one account's calls. Returns the unsubscribe function. */
+  subscribe(accountId: string, listener: (event: CallEvent) => void): () => void {
+    this.emitter.on(`account:${accountId}`, listener);
+    return () => this.emitter.off(`account:${accountId}`, listener);
+  }
+
+  /** A call may have become due (created in any process). */
+  onCallsDue(listener: () => void): () => void {
+    this.emitter.on('due', listener);
+    return () => this.emitter.off('due', listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stopListening?.();
+    this.emitter.removeAllListeners();
+  }
+}

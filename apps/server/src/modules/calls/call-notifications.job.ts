@@ -1,0 +1,74 @@
+import type { Database } from '@callwise/db/client';
+import {
+  findCallById,
+  notificationRecipients,
+  summarizeCallsBetween,
+} from '@callwise/db/queries/call-engine';
+import { formatCost } from '@callwise/shared/format';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { defineJob, sendJob } from '../../lib/queue.ts';
+import { callFailedMail, dailySummaryMail } from '../mail/mail.templates.ts';
+import { SEND_EMAIL } from '../mail/send-email.job.ts';
+import { CALL_FAILURE_ALERT } from './calls.service.ts';
+
+/** E-mails the account's users who switched failure alerts on, when a call ends without reaching anyone. */
+export function callFailureAlertJob(deps: { db: Database; queue: PgBoss; publicUrl: string }) {
+  return defineJob({
+    name: CALL_FAILURE_ALERT,
+    schema: z.object({ callId: z.uuid() }),
+    queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+    pollingIntervalSeconds: 1,
+    handler: async ({ callId }) => {
+      const call = await findCallById(deps.db, callId);
+      if (!call) return;
+      const recipients = await notificationRecipients(deps.db, call.accountId, 'failureAlerts');
+      for (const recipient of recipients) {
+        const mail = callFailedMail({
+          name: recipient.firstName || undefined,
+          recipient: call.recipientName,
+          phone: call.phone,
+          status: call.status,
+          attempts: call.attempts,
+          reason: call.failureReason,
+          url: `${deps.publicUrl}/call-history`,
+        });
+        await sendJob(deps.queue, SEND_EMAIL, { to: recipient.email, ...mail });
+      }
+    },
+  });
+}
+
+export const CALLS_DAILY_SUMMARY = 'calls-daily-summary';
+
+/** Every morning (07:00 UTC): yesterday's calls, to the users who switched call summaries on. */
+export function callsDailySummaryJob(deps: { db: Database; queue: PgBoss; publicUrl: string }) {
+  return defineJob({
+    name: CALLS_DAILY_SUMMARY,
+    schema: z.object({ date: z.iso.date().optional() }).passthrough(),
+    cron: '0 7 * * *',
+    handler: async (payload) => {
+      const day = payload.date ? new Date(`${payload.date}T00:00:00Z`) : startOfUtcDay(-1);
+      const next = new Date(day.getTime() + 86_400_000);
+      const date = day.toISOString().slice(0, 10);
+      for (const summary of await summarizeCallsBetween(deps.db, day, next)) {
+        const recipients = await notificationRecipients(deps.db, summary.accountId, 'callSummaries');
+        for (const recipient of recipients) {
+          const mail = dailySummaryMail({
+            name: recipient.firstName || undefined,
+            date,
+            ...summary,
+            cost: formatCost(summary.cost),
+            url: `${deps.publicUrl}/call-history`,
+          });
+          await sendJob(deps.queue, SEND_EMAIL, { to: recipient.email, ...mail });
+        }
+      }
+    },
+  });
+}
+
+function startOfUtcDay(offsetDays: number): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offsetDays));
+}

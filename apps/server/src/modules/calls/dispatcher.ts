@@ -1,0 +1,143 @@
+import type { Database } from '@callwise/db/client';
+import {
+  type ClaimedCall,
+  claimDueCalls,
+  failUnplacedCall,
+  markCallPlaced,
+  nextDispatchAt,
+  retryClaimLater,
+} from '@callwise/db/queries/call-engine';
+import { type Carrier, CarrierRejectedError } from '../../providers/telephony/carrier.ts';
+
+interface Logger {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface DispatcherOptions {
+  db: Database;
+  carrier: Carrier;
+  log: Logger;
+  /** How long a claim protects a call being handed to the carrier; a crashed dispatcher's calls are retaken after it. */
+  claimSeconds: number;
+  /** Calls claimed (and placed concurrently) at a time. */
+  batchSize?: number;
+  /** The longest sleep: how soon calls created by another process are noticed without a wake-up. */
+  idlePollMs?: number;
+  /** Runs between the carrier's acceptance and our record of it (the crash tests kill the process here). */
+  afterCarrierAccepted?: () => void;
+}
+
+/**
+ * Hands each due call to the carrier at its time. The call row is the truth: a call is claimed (queued, with a
+ * deadline), placed with an idempotency key made of its id and attempt number, then marked placed. A process
+ * killed anywhere in between leaves a claim that runs out; the next dispatcher places the call again with the
+ * same key, and the carrier answers with the call it already has — so no call is lost and none placed twice.
+ */
+export class Dispatcher {
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  private readonly batchSize: number;
+  private readonly idlePollMs: number;
+  /** Placement times of the last calls, for the bench: [due, placed] in ms since the epoch. */
+  readonly placements: Array<[number, number]> = [];
+  recordPlacements = false;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.batchSize = options.batchSize ?? 200;
+    this.idlePollMs = options.idlePollMs ?? 1000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+  }
+
+  /** Something may have become due sooner: look again now. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loopDone;
+  }
+
+  private async loop() {
+    while (this.running) {
+      this.woken = false;
+      let claimed: ClaimedCall[];
+      try {
+        claimed = await claimDueCalls(this.options.db, {
+          limit: this.batchSize,
+          claimSeconds: this.options.claimSeconds,
+        });
+      } catch (error) {
+        if (!this.running) return;
+        this.options.log.error({ err: error }, 'dispatcher: claiming due calls failed');
+        await this.sleep(1000);
+        continue;
+      }
+      if (claimed.length > 0) {
+        await Promise.all(claimed.map((call) => this.place(call)));
+        continue;
+      }
+      let delay = this.idlePollMs;
+      try {
+        const next = await nextDispatchAt(this.options.db);
+        if (next) delay = Math.max(0, Math.min(delay, next.getTime() - Date.now()));
+      } catch (error) {
+        if (!this.running) return;
+        this.options.log.error({ err: error }, 'dispatcher: reading the next due time failed');
+      }
+      if (!this.woken) await this.sleep(delay);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wakeUp = null;
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  private async place(call: ClaimedCall) {
+    const attempt = call.attempts + 1;
+    const { db, carrier, log } = this.options;
+    try {
+      const { providerCallId } = await carrier.place({
+        idempotencyKey: `${call.id}:${attempt}`,
+        callId: call.id,
+        to: call.phone,
+        attempt,
+      });
+      if (this.recordPlacements) this.placements.push([call.scheduledAt.getTime(), Date.now()]);
+      this.options.afterCarrierAccepted?.();
+      const ours = await markCallPlaced(db, call.id, { providerCallId, attempt });
+      if (!ours) {
+        // Cancelled while our claim had run out: the carrier must not go on with it.
+        await carrier.hangUp(providerCallId);
+      }
+    } catch (error) {
+      if (error instanceof CarrierRejectedError) {
+        await failUnplacedCall(db, call.id, error.message).catch((err: unknown) =>
+          log.error({ err, callId: call.id }, 'dispatcher: recording a refused call failed'),
+        );
+        return;
+      }
+      log.warn({ err: error, callId: call.id }, 'dispatcher: the carrier did not take the call; trying again');
+      await retryClaimLater(db, call.id, 10).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { Pcm } from '../speech/audio.ts';
+
+/** What a carrier reports about a call it placed. */
+export type CarrierCallStatus = 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed';
+
+export interface CarrierStatusEvent {
+  providerCallId: string;
+  /** Our call id, as given when placing it: a report may arrive before we recorded the carrier's id. */
+  callId: string;
+  status: CarrierCallStatus;
+  at: Date;
+  answeredBy?: 'human' | 'machine';
+  /** Connected time in seconds, on completion. */
+  durationSeconds?: number;
+  failureReason?: string;
+}
+
+export interface PlaceCallRequest {
+  /** The same key for the same attempt: a carrier that sees it again answers with the call it already has. */
+  idempotencyKey: string;
+  callId: string;
+  /** E.164 */
+  to: string;
+  /** Which attempt of the call this is (1 for the first). */
+  attempt: number;
+}
+
+/** What we play when the callee answers, and whether we wait for an answer. */
+export interface CallPrompt {
+  audio: Pcm;
+  /** Listen for a key or words after the prompt (false for a voicemail). */
+  gather: boolean;
+}
+
+/** Our side of a call, which a carrier drives: status reports, the conversation and the recording. */
+export interface CallHost {
+  onStatus(event: CarrierStatusEvent): Promise<void>;
+  onAnswer(providerCallId: string, answeredBy: 'human' | 'machine'): Promise<CallPrompt | null>;
+  onInput(providerCallId: string, input: { digits?: string; speech?: string }): Promise<{ reply: Pcm } | null>;
+  onRecording(providerCallId: string, recording: { data: Buffer; contentType: string; durationSeconds: number }): Promise<void>;
+}
+
+/** A refusal that trying again will not fix (an unreachable number, a blocked destination). */
+export class CarrierRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CarrierRejectedError';
+  }
+}
+
+export interface Carrier {
+  readonly name: 'simulator' | 'twilio';
+  /** Places a call; idempotent by request.idempotencyKey. Throws CarrierRejectedError for a permanent refusal. */
+  place(request: PlaceCallRequest): Promise<{ providerCallId: string }>;
+  /** Hangs up a call we no longer want (best effort). */
+  hangUp(providerCallId: string): Promise<void>;
+  /** Starts delivering events to the host (and resumes calls a stopped worker left). */
+  start(host: CallHost): Promise<void>;
+  /** Stops driving calls; in-flight work is left to be resumed. */
+  stop(): Promise<void>;
+}

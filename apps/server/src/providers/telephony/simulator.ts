@@ -1,0 +1,259 @@
+import type { Database } from '@callwise/db/client';
+import {
+  acceptSimulatorCall,
+  expireSimulatorLeases,
+  finishSimulatorCall,
+  recordSimulatorRing,
+  renewSimulatorLease,
+  type SimulatorCall,
+  takeOverSimulatorCalls,
+} from '@callwise/db/queries/call-engine';
+import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/simulator';
+import { concatPcm, dtmfTone, encodeWav, type Pcm, pcmDurationSeconds, silence } from '../speech/audio.ts';
+import type { Carrier, CallHost, CarrierStatusEvent, PlaceCallRequest } from './carrier.ts';
+
+/** Recordings are kept at telephone quality. */
+const RECORDING_SAMPLE_RATE = 8000;
+
+/** Seconds of a call at real speed (SIMULATOR_SPEED=1). */
+export const SIMULATOR_TIMING = {
+  dial: 1,
+  failAfter: 1.5,
+  ringUntilAnswer: 4,
+  ringUntilBusy: 2,
+  ringUntilNoAnswer: 25,
+  ringUntilVoicemail: 6,
+  voicemailGreeting: 2,
+  think: 1.5,
+  keyPress: 0.3,
+  gatherTimeout: 5,
+  hangUp: 0.5,
+};
+
+interface Logger {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+class Stopped extends Error {}
+
+/**
+ * A carrier that behaves like a real one without a phone network: it accepts calls (once per idempotency key,
+ * in a ledger in our database, so a worker killed at any moment never rings a phone twice), rings, answers or
+ * not according to the number, plays our prompt, presses the callee's key, plays our reply, hangs up and
+ * delivers a real recording — with delays scaled by `speed`. Calls a stopped worker left are taken over.
+ */
+export class SimulatedCarrier implements Carrier {
+  readonly name = 'simulator' as const;
+  private host: CallHost | null = null;
+  private running = false;
+  private readonly active = new Map<string, Promise<void>>();
+  private readonly timers = new Set<{ timer: NodeJS.Timeout; reject: (error: Error) => void }>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly options: {
+      db: Database;
+      speed: number;
+      log: Logger;
+      /** Only this process uses the database (PGlite): every unfinished call is ours to resume at start. */
+      exclusive: boolean;
+      /** How often to look for calls a crashed worker left (ms). */
+      sweepMs?: number;
+    },
+  ) {}
+
+  /** Long enough for a whole call at this speed, with room to spare. */
+  private get leaseSeconds() {
+    return Math.ceil(90 / this.options.speed) + 15;
+  }
+
+  async place(request: PlaceCallRequest): Promise<{ providerCallId: string }> {
+    const code = simulatorBehaviourFor(request.to);
+    const { row, created } = await acceptSimulatorCall(this.options.db, {
+      idempotencyKey: request.idempotencyKey,
+      callId: request.callId,
+      toNumber: request.to,
+      behaviour: `${code}:${request.attempt}`,
+      leaseSeconds: this.leaseSeconds,
+    });
+    if (created && this.running) this.drive(row);
+    return { providerCallId: providerId(row) };
+  }
+
+  async hangUp(providerCallId: string): Promise<void> {
+    const id = providerCallId.replace(/^SIM-/, '');
+    await finishSimulatorCall(this.options.db, id);
+  }
+
+  async start(host: CallHost): Promise<void> {
+    this.host = host;
+    this.running = true;
+    if (this.options.exclusive) {
+      // Nobody else can be driving these: resume them all now rather than after their leases run out.
+      await this.sweep(true);
+    }
+    const tick = () => {
+      this.sweep(false)
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'simulator: resuming calls failed'))
+        .finally(() => {
+          if (this.running) this.sweepTimer = setTimeout(tick, this.options.sweepMs ?? 5000);
+        });
+    };
+    this.sweepTimer = setTimeout(tick, this.options.sweepMs ?? 5000);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    for (const entry of this.timers) {
+      clearTimeout(entry.timer);
+      entry.reject(new Stopped());
+    }
+    this.timers.clear();
+    await Promise.allSettled([...this.active.values()]);
+  }
+
+  /** Calls in flight in this process. */
+  get activeCalls(): number {
+    return this.active.size;
+  }
+
+  private async sweep(all: boolean) {
+    if (!this.running) return;
+    if (all) {
+      // Expire every unfinished lease first, then take them over like any stale call.
+      await expireSimulatorLeases(this.options.db);
+    }
+    for (;;) {
+      const rows = await takeOverSimulatorCalls(this.options.db, { limit: 500, leaseSeconds: this.leaseSeconds });
+      for (const row of rows) if (!this.active.has(row.id)) this.drive(row);
+      if (rows.length < 500) return;
+    }
+  }
+
+  private drive(row: SimulatorCall) {
+    const run = this.run(row)
+      .catch((error: unknown) => {
+        if (error instanceof Stopped) return;
+        this.options.log.error({ err: error, providerCallId: providerId(row) }, 'simulated call failed');
+      })
+      .finally(() => this.active.delete(row.id));
+    this.active.set(row.id, run);
+  }
+
+  private wait(seconds: number): Promise<void> {
+    if (!this.running) return Promise.reject(new Stopped());
+    return new Promise((resolve, reject) => {
+      const entry = {
+        timer: setTimeout(() => {
+          this.timers.delete(entry);
+          resolve();
+        }, (seconds * 1000) / this.options.speed),
+        reject,
+      };
+      this.timers.add(entry);
+    });
+  }
+
+  private async run(row: SimulatorCall) {
+    const host = this.host;
+    if (!host) return;
+    const db = this.options.db;
+    const providerCallId = providerId(row);
+    const [code = '0100', attemptText = '1'] = row.behaviour.split(':');
+    const behaviour = SIMULATOR_BEHAVIOURS[code as keyof typeof SIMULATOR_BEHAVIOURS] ?? SIMULATOR_BEHAVIOURS['0100'];
+    const attempt = Number(attemptText);
+    const t = SIMULATOR_TIMING;
+    const report = (event: Omit<CarrierStatusEvent, 'providerCallId' | 'callId' | 'at'>) =>
+      host.onStatus({ providerCallId, callId: row.callId, at: new Date(), ...event });
+    const finish = () => finishSimulatorCall(db, row.id);
+    const renew = () => renewSimulatorLease(db, row.id, this.leaseSeconds);
+
+    if (behaviour.kind === 'failed') {
+      await this.wait(t.failAfter);
+      await report({ status: 'failed', failureReason: 'The carrier could not connect the call (simulated network failure).' });
+      return finish();
+    }
+
+    await this.wait(t.dial);
+    if (row.rings === 0) {
+      // The phone rings once per accepted call; a call taken over after a crash has already rung.
+      await recordSimulatorRing(db, row.id);
+    }
+    await report({ status: 'ringing' });
+    await renew();
+
+    const busy = behaviour.kind === 'busy' || (behaviour.kind === 'busy-once' && attempt <= 1);
+    if (busy) {
+      await this.wait(t.ringUntilBusy);
+      await report({ status: 'busy' });
+      return finish();
+    }
+    if (behaviour.kind === 'no-answer') {
+      await this.wait(t.ringUntilNoAnswer);
+      await report({ status: 'no-answer' });
+      return finish();
+    }
+
+    const machine = behaviour.kind === 'voicemail';
+    await this.wait(machine ? t.ringUntilVoicemail : t.ringUntilAnswer);
+    await report({ status: 'in-progress', answeredBy: machine ? 'machine' : 'human' });
+    await renew();
+    const prompt = await host.onAnswer(providerCallId, machine ? 'machine' : 'human');
+    const parts: Pcm[] = [];
+    if (machine) {
+      // The mailbox greeting, its beep, then our message.
+      await this.wait(t.voicemailGreeting);
+      parts.push(silence(t.voicemailGreeting * 1000), tone(1000, 400));
+    }
+    if (prompt) {
+      parts.push(prompt.audio);
+      await this.wait(pcmDurationSeconds(prompt.audio));
+      await renew();
+      if (prompt.gather && !machine) {
+        const digits = 'digits' in behaviour ? behaviour.digits : null;
+        let input: { digits?: string };
+        if (digits) {
+          await this.wait(t.think + t.keyPress);
+          parts.push(silence(t.think * 1000), dtmfTone(digits, t.keyPress * 1000));
+          input = { digits };
+        } else {
+          await this.wait(t.gatherTimeout);
+          parts.push(silence(t.gatherTimeout * 1000));
+          input = {};
+        }
+        const answer = await host.onInput(providerCallId, input);
+        if (answer) {
+          parts.push(answer.reply);
+          await this.wait(pcmDurationSeconds(answer.reply));
+        }
+      }
+    }
+    await this.wait(t.hangUp);
+    parts.push(silence(t.hangUp * 1000));
+    const audio = concatPcm(parts, RECORDING_SAMPLE_RATE);
+    const durationSeconds = pcmDurationSeconds(audio);
+    await host.onRecording(providerCallId, {
+      data: encodeWav(audio),
+      contentType: 'audio/wav',
+      durationSeconds,
+    });
+    await report({ status: 'completed', durationSeconds });
+    return finish();
+  }
+}
+
+function providerId(row: SimulatorCall) {
+  return `SIM-${row.id}`;
+}
+
+/** A plain sine tone (the voicemail beep). */
+function tone(frequency: number, ms: number): Pcm {
+  const sampleRate = RECORDING_SAMPLE_RATE;
+  const samples = new Int16Array(Math.round((sampleRate * ms) / 1000));
+  for (let i = 0; i < samples.length; i++) {
+    samples[i] = Math.round(Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 12000);
+  }
+  return { samples, sampleRate };
+}

@@ -1,0 +1,189 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
+import { runMigrations } from '@callwise/db/migrate';
+import { createAccountWithUser } from '@callwise/db/queries/users';
+import { databaseUrlWithName } from '@callwise/db/testing';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+
+/**
+ * A worker killed with SIGKILL while it hands 1,000 due calls to the carrier — once at the worst moment (the
+ * carrier accepted a call and we had not recorded it yet), once at a random moment — and then another worker
+ * finishes: every call is placed exactly once and reaches its end. Real processes, on PostgreSQL when
+ * DATABASE_URL is set (several workers at once), else on the embedded database (one process at a time).
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.join(here, '../src/server.ts');
+const CALLS = 1000;
+const children: ChildProcess[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups) await cleanup();
+});
+
+function start(env: Record<string, string>) {
+  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...parentEnv,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'k'.repeat(40),
+      PORT: '0',
+      SIMULATOR_SPEED: '100',
+      DISPATCH_CLAIM_SECONDS: '2',
+      CALL_RETRY_ATTEMPTS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? String(code))),
+  );
+  const url = async () => {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const match = /is running at (http:\/\/localhost:\d+) /.exec(stdout);
+      if (match?.[1]) return match[1];
+      if (child.exitCode !== null || child.signalCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`server did not start\n${stdout}\n${stderr}`);
+  };
+  return { child, exited, url, output: () => stdout + stderr };
+}
+
+async function freshDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crash-'));
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir: path.join(dataDir, 'pgdata') }) };
+  }
+  const name = `callwise_crash_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = databaseUrlWithName(url, name);
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  });
+  return {
+    env: { DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'callwise-crash-')) },
+    open: () => openDatabase({ url: databaseUrl, poolSize: 2 }),
+  };
+}
+
+describe('a worker killed during dispatch', { timeout: 300_000 }, () => {
+  it('leaves every one of 1,000 calls placed exactly once', async () => {
+    const database = await freshDatabase();
+    const email = `crash-${Date.now()}@example.com`;
+    const password = 'Harbor-Lantern-64';
+    {
+      const handle = await database.open();
+      await runMigrations(handle);
+      const user = await createAccountWithUser(handle.db, {
+        businessName: 'Crash Test Dental',
+        email,
+        passwordHash: await hashPassword(password),
+        userMetadata: {},
+      });
+      await handle.executeSql(`UPDATE accounts SET plan = 'professional' WHERE id = $1`, [user.accountId]);
+      await handle.executeSql(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [user.id]);
+      // Most callees do not answer (cheap); every 20th answers and cancels, so whole conversations cross the crash.
+      await handle.executeSql(
+        `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, scheduled_at)
+         SELECT $1, 'Caller ' || i, CASE WHEN i % 20 = 0 THEN '+12025550105' ELSE '+12025550102' END,
+                'Your appointment is tomorrow.', 'aria', 'scheduled', now() + interval '4 seconds'
+         FROM generate_series(1, ${CALLS}) AS i`,
+        [user.accountId],
+      );
+      await handle.close();
+    }
+
+    // The worst moment: right after the carrier accepted the 300th call, before it was recorded.
+    const doomed = start({ ...database.env, ROLE: 'worker', CALLWISE_TEST_KILL_AFTER_ACCEPTED: '300' });
+    const others: Array<ReturnType<typeof start>> = [];
+    if (process.env.DATABASE_URL) {
+      // On PostgreSQL a second worker shares the work, and is itself killed at a random moment.
+      const second = start({ ...database.env, ROLE: 'worker' });
+      others.push(second);
+      await new Promise((resolve) => setTimeout(resolve, 4500 + Math.random() * 1000));
+      second.child.kill('SIGKILL');
+      expect(await second.exited).toBe('SIGKILL');
+    }
+    expect(await doomed.exited, doomed.output()).toBe('SIGKILL');
+
+    // A new worker (serving the API too) finishes the work.
+    const survivor = start({ ...database.env, ROLE: 'all' });
+    const base = await survivor.url();
+    const token = await signIn(base, email, password);
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const summary = (await (
+        await fetch(`${base}/v1/calls/summary`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { total: number; pending: number; in_progress: number };
+      if (summary.total === CALLS && summary.pending === 0 && summary.in_progress === 0) break;
+      if (Date.now() > deadline) throw new Error(`calls did not finish: ${JSON.stringify(summary)}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    survivor.child.kill('SIGTERM');
+    expect(await survivor.exited).toBe('0');
+
+    const handle = await database.open();
+    try {
+      const byStatus = await handle.executeSql(
+        `SELECT status, outcome, attempts, count(*)::int AS n FROM calls GROUP BY 1, 2, 3 ORDER BY 1, 2`,
+      );
+      expect(byStatus.rows).toEqual([
+        { status: 'completed', outcome: 'cancelled', attempts: 1, n: CALLS / 20 },
+        { status: 'no-answer', outcome: null, attempts: 1, n: CALLS - CALLS / 20 },
+      ]);
+      const accepted = await handle.executeSql(
+        `SELECT count(*)::int AS calls, sum(n)::int AS accepted, max(n)::int AS most, min(rings)::int AS min_rings,
+                max(rings)::int AS max_rings
+         FROM (SELECT call_id, count(*) AS n, sum(rings) AS rings FROM simulator_calls GROUP BY call_id) AS per_call`,
+      );
+      // Each call accepted by the carrier once and its phone rung once.
+      expect(accepted.rows[0]).toEqual({ calls: CALLS, accepted: CALLS, most: 1, min_rings: 1, max_rings: 1 });
+      const unlinked = await handle.executeSql(
+        `SELECT count(*)::int AS n FROM calls c LEFT JOIN simulator_calls s ON 'SIM-' || s.id = c.provider_call_id
+         WHERE s.id IS NULL`,
+      );
+      expect(unlinked.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await handle.close();
+    }
+    for (const other of others) expect(other.child.signalCode).toBe('SIGKILL');
+  });
+});
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -1,0 +1,553 @@
+import { and, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { accounts, type Call, calls, simulatorCalls, users } from '../schema.ts';
+
+/** The channel every change of a call is announced on (NOTIFY), for the live event stream. */
+export const CALL_EVENTS_CHANNEL = 'callwise_call_events';
+/** The channel that tells dispatchers in other processes that a call became due sooner than they thought. */
+export const CALLS_DUE_CHANNEL = 'callwise_calls_due';
+
+const { search: _search, ...callColumns } = getTableColumns(calls);
+export type CallRow = Omit<Call, 'search'>;
+
+/** Where a status stands on the way of a call; a status never moves to a lower rank. */
+export const STATUS_RANK: Record<string, number> = {
+  scheduled: 0,
+  queued: 1,
+  ringing: 2,
+  'in-progress': 3,
+  completed: 4,
+  busy: 4,
+  'no-answer': 4,
+  failed: 4,
+  canceled: 4,
+};
+const TERMINAL = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
+
+/** Announces changed calls to listeners (delivered when the surrounding transaction commits). */
+export async function notifyCallChanges(
+  db: Database,
+  changes: Array<Pick<CallRow, 'id' | 'accountId' | 'status' | 'outcome' | 'version'>>,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const payload = JSON.stringify(
+    changes.map((c) => ({ a: c.accountId, id: c.id, s: c.status, o: c.outcome, v: c.version })),
+  );
+  // NOTIFY payloads are limited to 8000 bytes: one notification per call.
+  await db.execute(
+    sql`SELECT pg_notify(${CALL_EVENTS_CHANNEL}, e::text) FROM jsonb_array_elements(${payload}::jsonb) AS e`,
+  );
+}
+
+export async function notifyCallsDue(db: Database): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${CALLS_DUE_CHANNEL}, '')`);
+}
+
+export type NewCall = typeof calls.$inferInsert;
+
+export type InsertCallResult = { ok: true; call: CallRow } | { ok: false; used: number; included: number };
+
+/**
+ * Inserts a call unless the account's allowance is used up. The account row is locked for the count and the
+ * insert, so two requests at the same moment cannot both take the last call. `allowance` is null for no limit;
+ * calls since `since` count (all time when null); cancelled calls do not count.
+ */
+export async function insertCallWithinAllowance(
+  db: Database,
+  values: NewCall & { accountId: string },
+  allowance: { limit: number | null; since: Date | null },
+): Promise<InsertCallResult> {
+  return db.transaction(async (tx) => {
+    if (allowance.limit !== null) {
+      await tx.execute(sql`SELECT 1 FROM ${accounts} WHERE id = ${values.accountId} FOR UPDATE`);
+      const where: SQL[] = [eq(calls.accountId, values.accountId), sql`${calls.status} <> 'canceled'`];
+      if (allowance.since) where.push(sql`${calls.createdAt} >= ${allowance.since}`);
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(calls)
+        .where(and(...where));
+      const used = row?.n ?? 0;
+      if (used >= allowance.limit) return { ok: false as const, used, included: allowance.limit };
+    }
+    const [call] = await tx.insert(calls).values(values).returning(callColumns);
+    if (!call) throw new Error('insert returned no row');
+    await notifyCallChanges(tx, [call]);
+    if (call.scheduledAt.getTime() <= Date.now() + 60_000) await notifyCallsDue(tx);
+    return { ok: true as const, call };
+  });
+}
+
+export interface ClaimedCall {
+  id: string;
+  accountId: string;
+  phone: string;
+  attempts: number;
+  scheduledAt: Date;
+}
+
+/**
+ * Takes up to `limit` due calls that no carrier has accepted yet (or whose dispatcher's claim ran out), marks
+ * them queued and claims them for `claimSeconds`. Several dispatchers never take the same call (SKIP LOCKED).
+ */
+export async function claimDueCalls(
+  db: Database,
+  options: { limit: number; claimSeconds: number },
+): Promise<ClaimedCall[]> {
+  const result = await db.execute<{
+    id: string;
+    account_id: string;
+    phone: string;
+    attempts: number;
+    scheduled_at: string | Date;
+    status: string;
+    outcome: string | null;
+    version: number | string;
+  }>(sql`
+    WITH due AS (
+      SELECT id FROM ${calls}
+      WHERE provider_call_id IS NULL AND status IN ('scheduled', 'queued')
+        AND scheduled_at <= now()
+        AND (claimed_until IS NULL OR claimed_until < now())
+      ORDER BY scheduled_at
+      LIMIT ${options.limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE ${calls} c SET
+      claimed_until = now() + make_interval(secs => ${options.claimSeconds}),
+      status = 'queued',
+      version = c.version + CASE WHEN c.status = 'queued' THEN 0 ELSE 1 END,
+      updated_at = now()
+    FROM due WHERE c.id = due.id
+    RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.status, c.outcome, c.version`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const claimed = rows.map((row) => ({
+    id: row.id as string,
+    accountId: row.account_id as string,
+    phone: row.phone as string,
+    attempts: Number(row.attempts),
+    scheduledAt: new Date(row.scheduled_at as string),
+  }));
+  await notifyCallChanges(
+    db,
+    rows.map((row) => ({
+      id: row.id as string,
+      accountId: row.account_id as string,
+      status: 'queued',
+      outcome: null,
+      version: Number(row.version),
+    })),
+  );
+  return claimed;
+}
+
+/** When the next call falls due (or a claim runs out), so that a dispatcher can sleep until then. */
+export async function nextDispatchAt(db: Database): Promise<Date | null> {
+  const result = await db.execute<{ at: string | Date | null }>(sql`
+    SELECT min(coalesce(greatest(scheduled_at, claimed_until), scheduled_at)) AS at FROM ${calls}
+    WHERE provider_call_id IS NULL AND status IN ('scheduled', 'queued')`);
+  const at = (result as unknown as { rows: Array<{ at: string | Date | null }> }).rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/**
+ * Records that the carrier accepted the attempt. False when the call is no longer ours to place (cancelled
+ * after an expired claim): the caller must then hang the carrier's call up.
+ */
+export async function markCallPlaced(
+  db: Database,
+  id: string,
+  placed: { providerCallId: string; attempt: number },
+): Promise<boolean> {
+  const [row] = await db
+    .update(calls)
+    .set({
+      providerCallId: placed.providerCallId,
+      attempts: placed.attempt,
+      placedAt: sql`now()`,
+      claimedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(calls.id, id),
+        or(
+          and(isNull(calls.providerCallId), eq(calls.status, 'queued')),
+          // The carrier's first report got here first and already linked the call.
+          eq(calls.providerCallId, placed.providerCallId),
+        ),
+      ),
+    )
+    .returning({ id: calls.id });
+  return Boolean(row);
+}
+
+/** The carrier refused the call for good (e.g. an unreachable number): it fails with the reason. */
+export async function failUnplacedCall(db: Database, id: string, reason: string): Promise<void> {
+  const rows = await db
+    .update(calls)
+    .set({
+      status: 'failed',
+      failureReason: reason,
+      endedAt: sql`now()`,
+      claimedUntil: null,
+      version: sql`${calls.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(calls.id, id), isNull(calls.providerCallId), inArray(calls.status, ['queued'])))
+    .returning({
+      id: calls.id,
+      accountId: calls.accountId,
+      status: calls.status,
+      outcome: calls.outcome,
+      version: calls.version,
+    });
+  await notifyCallChanges(db, rows);
+}
+
+/** A passing carrier problem: try again after `seconds`. */
+export async function retryClaimLater(db: Database, id: string, seconds: number): Promise<void> {
+  await db
+    .update(calls)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(calls.id, id), isNull(calls.providerCallId)));
+}
+
+export async function findCallByProviderId(db: Database, providerCallId: string) {
+  const [row] = await db.select(callColumns).from(calls).where(eq(calls.providerCallId, providerCallId)).limit(1);
+  return row;
+}
+
+export async function findCallById(db: Database, id: string) {
+  const [row] = await db.select(callColumns).from(calls).where(eq(calls.id, id)).limit(1);
+  return row;
+}
+
+export interface CarrierStatusChange {
+  providerCallId: string;
+  callId: string;
+  status: 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed';
+  at: Date;
+  answeredBy?: 'human' | 'machine' | null;
+  durationSeconds?: number | null;
+  costPerMinute?: number;
+  failureReason?: string | null;
+}
+
+/**
+ * Applies a carrier's status report. Reports arrive late, twice or out of order: a call only moves forward
+ * (by rank), so a replay or a stale report changes nothing. Returns the updated call, or null when nothing
+ * changed.
+ */
+export async function applyCarrierStatus(db: Database, change: CarrierStatusChange): Promise<CallRow | null> {
+  const rank = STATUS_RANK[change.status] ?? 0;
+  const terminal = TERMINAL.includes(change.status);
+  const lowerRanks = Object.entries(STATUS_RANK)
+    .filter(([, value]) => value < rank)
+    .map(([status]) => status);
+  const set: Partial<Record<keyof NewCall, unknown>> = {
+    status: change.status,
+    providerCallId: change.providerCallId,
+    claimedUntil: null,
+    version: sql`${calls.version} + 1`,
+    updatedAt: sql`now()`,
+  };
+  if (change.status === 'in-progress') {
+    set.startedAt = change.at;
+    if (change.answeredBy) set.answeredBy = change.answeredBy;
+  }
+  if (terminal) {
+    set.endedAt = change.at;
+    if (change.failureReason) set.failureReason = change.failureReason;
+    if (change.durationSeconds !== undefined && change.durationSeconds !== null) {
+      const seconds = Math.max(0, Math.round(change.durationSeconds));
+      set.duration = seconds;
+      // Charged per started minute of a connected call.
+      set.cost = change.costPerMinute !== undefined ? Math.ceil(seconds / 60) * change.costPerMinute : null;
+    } else if (change.status !== 'completed') {
+      set.duration = 0;
+      set.cost = 0;
+    }
+  }
+  const [row] = await db
+    .update(calls)
+    .set(set as Partial<NewCall>)
+    .where(
+      and(
+        inArray(calls.status, lowerRanks),
+        or(
+          eq(calls.providerCallId, change.providerCallId),
+          // A report that overtook the dispatcher's own record of the placement links the call itself.
+          and(eq(calls.id, change.callId), isNull(calls.providerCallId), eq(calls.status, 'queued')),
+        ),
+      ),
+    )
+    .returning(callColumns);
+  if (!row) return null;
+  await notifyCallChanges(db, [row]);
+  return row;
+}
+
+/** Sets what the callee said, once the call is answered. */
+export async function setCallOutcome(
+  db: Database,
+  id: string,
+  update: { outcome: string; transcript?: NonNullable<CallRow['transcript']> },
+): Promise<CallRow | null> {
+  const [row] = await db
+    .update(calls)
+    .set({
+      outcome: update.outcome,
+      ...(update.transcript ? { transcript: update.transcript } : {}),
+      version: sql`${calls.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(calls.id, id))
+    .returning(callColumns);
+  if (row) await notifyCallChanges(db, [row]);
+  return row ?? null;
+}
+
+export async function attachRecording(
+  db: Database,
+  id: string,
+  recording: { key: string; url: string },
+): Promise<void> {
+  await db
+    .update(calls)
+    .set({
+      recordingKey: recording.key,
+      recordingUrl: recording.url,
+      recordingCreatedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(calls.id, id));
+}
+
+/** Forgets a call's recording (the file is deleted by the caller). Returns the key it had. */
+export async function detachRecording(db: Database, accountId: string, id: string): Promise<string | null> {
+  const [before] = await db
+    .select({ key: calls.recordingKey })
+    .from(calls)
+    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+    .limit(1);
+  if (!before?.key) return null;
+  await db
+    .update(calls)
+    .set({ recordingKey: null, recordingUrl: null, recordingCreatedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)));
+  return before.key;
+}
+
+/** Recordings made before `before`, oldest first. */
+export async function recordingsOlderThan(db: Database, before: Date, limit: number) {
+  return db
+    .select({ id: calls.id, accountId: calls.accountId, key: calls.recordingKey })
+    .from(calls)
+    .where(and(sql`${calls.recordingKey} IS NOT NULL`, lt(calls.recordingCreatedAt, before)))
+    .orderBy(calls.recordingCreatedAt)
+    .limit(limit);
+}
+
+export type CancelResult = { ok: true; call: CallRow } | { ok: false; reason: 'not_found' | 'too_late' };
+
+/**
+ * Cancels a call nobody is placing: scheduled, or queued without a carrier and without a live claim. A call a
+ * dispatcher holds right now is on its way to the carrier and can no longer be cancelled.
+ */
+export async function cancelCall(db: Database, accountId: string, id: string): Promise<CancelResult> {
+  const [row] = await db
+    .update(calls)
+    .set({
+      status: 'canceled',
+      claimedUntil: null,
+      version: sql`${calls.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(calls.accountId, accountId),
+        eq(calls.id, id),
+        inArray(calls.status, ['scheduled', 'queued']),
+        isNull(calls.providerCallId),
+        or(isNull(calls.claimedUntil), lt(calls.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning(callColumns);
+  if (row) {
+    await notifyCallChanges(db, [row]);
+    return { ok: true, call: row };
+  }
+  const [exists] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+    .limit(1);
+  return { ok: false, reason: exists ? 'too_late' : 'not_found' };
+}
+
+/**
+ * A busy or unanswered call gets another attempt later: back to scheduled, without its carrier call.
+ * Only from the given final status, so a replayed report cannot schedule a second retry.
+ */
+export async function scheduleRetry(
+  db: Database,
+  id: string,
+  from: { status: string; attempts: number },
+  at: Date,
+): Promise<CallRow | null> {
+  const [row] = await db
+    .update(calls)
+    .set({
+      status: 'scheduled',
+      scheduledAt: at,
+      providerCallId: null,
+      placedAt: null,
+      endedAt: null,
+      startedAt: null,
+      answeredBy: null,
+      version: sql`${calls.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(calls.id, id), eq(calls.status, from.status), eq(calls.attempts, from.attempts)))
+    .returning(callColumns);
+  if (row) await notifyCallChanges(db, [row]);
+  return row ?? null;
+}
+
+// ——— The simulated carrier's ledger ———
+
+export type SimulatorCall = typeof simulatorCalls.$inferSelect;
+
+/**
+ * Accepts a call into the simulator's ledger, once per idempotency key: a repeated request gets the row made
+ * the first time (and `created: false`).
+ */
+export async function acceptSimulatorCall(
+  db: Database,
+  values: { idempotencyKey: string; callId: string; toNumber: string; behaviour: string; leaseSeconds: number },
+): Promise<{ row: SimulatorCall; created: boolean }> {
+  const [created] = await db
+    .insert(simulatorCalls)
+    .values({
+      idempotencyKey: values.idempotencyKey,
+      callId: values.callId,
+      toNumber: values.toNumber,
+      behaviour: values.behaviour,
+      leaseUntil: sql`now() + make_interval(secs => ${values.leaseSeconds})`,
+    })
+    .onConflictDoNothing({ target: simulatorCalls.idempotencyKey })
+    .returning();
+  if (created) return { row: created, created: true };
+  const [existing] = await db
+    .select()
+    .from(simulatorCalls)
+    .where(eq(simulatorCalls.idempotencyKey, values.idempotencyKey))
+    .limit(1);
+  if (!existing) throw new Error('simulator call vanished');
+  return { row: existing, created: false };
+}
+
+export async function recordSimulatorRing(db: Database, id: string): Promise<void> {
+  await db
+    .update(simulatorCalls)
+    .set({ rings: sql`${simulatorCalls.rings} + 1` })
+    .where(eq(simulatorCalls.id, id));
+}
+
+export async function renewSimulatorLease(db: Database, id: string, seconds: number): Promise<void> {
+  await db
+    .update(simulatorCalls)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(simulatorCalls.id, id), isNull(simulatorCalls.finishedAt)));
+}
+
+export async function finishSimulatorCall(db: Database, id: string): Promise<void> {
+  await db.update(simulatorCalls).set({ finishedAt: sql`now()` }).where(eq(simulatorCalls.id, id));
+}
+
+/** Unfinished simulated calls whose driver stopped renewing its lease (a crashed worker): taken over here. */
+export async function takeOverSimulatorCalls(
+  db: Database,
+  options: { limit: number; leaseSeconds: number },
+): Promise<SimulatorCall[]> {
+  const result = await db.execute(sql`
+    WITH stale AS (
+      SELECT id FROM ${simulatorCalls}
+      WHERE finished_at IS NULL AND lease_until < now()
+      ORDER BY lease_until LIMIT ${options.limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE ${simulatorCalls} s SET lease_until = now() + make_interval(secs => ${options.leaseSeconds})
+    FROM stale WHERE s.id = stale.id
+    RETURNING s.id`);
+  const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db.select().from(simulatorCalls).where(inArray(simulatorCalls.id, ids));
+}
+
+/** Ends every unfinished simulated call's lease, so that they are taken over at once (single-process start). */
+export async function expireSimulatorLeases(db: Database): Promise<void> {
+  await db
+    .update(simulatorCalls)
+    .set({ leaseUntil: sql`now() - interval '1 second'` })
+    .where(isNull(simulatorCalls.finishedAt));
+}
+
+/** The addresses of an account's users who want this kind of e-mail (and e-mail at all). */
+export async function notificationRecipients(
+  db: Database,
+  accountId: string,
+  kind: 'failureAlerts' | 'callSummaries',
+): Promise<Array<{ email: string; firstName: string }>> {
+  const rows = await db
+    .select({ email: users.email, settings: users.notificationSettings, metadata: users.userMetadata })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), sql`${users.emailConfirmedAt} IS NOT NULL`));
+  return rows
+    .filter((row) => row.settings.emailNotifications && row.settings[kind])
+    .map((row) => ({
+      email: row.email,
+      firstName: typeof row.metadata.first_name === 'string' ? row.metadata.first_name : '',
+    }));
+}
+
+export interface AccountDaySummary {
+  accountId: string;
+  accountName: string;
+  total: number;
+  completed: number;
+  failed: number;
+  confirmed: number;
+  cancelled: number;
+  rescheduled: number;
+  optedOut: number;
+  cost: number;
+}
+
+/** Per account, the calls that ended in [from, to): for the daily summary e-mail. */
+export async function summarizeCallsBetween(db: Database, from: Date, to: Date): Promise<AccountDaySummary[]> {
+  const result = await db.execute(sql`
+    SELECT c.account_id, a.name AS account_name, count(*)::int AS total,
+      count(*) FILTER (WHERE c.status = 'completed')::int AS completed,
+      count(*) FILTER (WHERE c.status IN ('failed', 'busy', 'no-answer'))::int AS failed,
+      count(*) FILTER (WHERE c.outcome = 'confirmed')::int AS confirmed,
+      count(*) FILTER (WHERE c.outcome = 'cancelled')::int AS cancelled,
+      count(*) FILTER (WHERE c.outcome = 'reschedule_requested')::int AS rescheduled,
+      count(*) FILTER (WHERE c.outcome = 'opted_out')::int AS opted_out,
+      coalesce(sum(c.cost), 0)::float8 AS cost
+    FROM ${calls} c JOIN ${accounts} a ON a.id = c.account_id
+    WHERE c.ended_at >= ${from} AND c.ended_at < ${to}
+    GROUP BY c.account_id, a.name`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => ({
+    accountId: row.account_id as string,
+    accountName: row.account_name as string,
+    total: Number(row.total),
+    completed: Number(row.completed),
+    failed: Number(row.failed),
+    confirmed: Number(row.confirmed),
+    cancelled: Number(row.cancelled),
+    rescheduled: Number(row.rescheduled),
+    optedOut: Number(row.opted_out),
+    cost: Number(row.cost),
+  }));
+}
