@@ -47,7 +47,10 @@ const config = loadConfig({
   DATA_DIR: templateDir,
   JWT_SECRET: 'template-build-only-secret-0123456789abcdef',
 });
-await registerJobs(queue, createJobs({ config, database: handle, queue, services: { storage: null } }), { work: false, log: console });
+await registerJobs(queue, createJobs({ config, database: handle, queue, services: { storage: null } }), {
+  work: false,
+  log: console,
+});
 await queue.stop({ graceful: false, close: false, wait: true });
 await handle.close();
 console.log('server built: apps/server/dist/server.js');

@@ -10,7 +10,6 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
-import type { Services } from './services.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -28,6 +27,7 @@ import authenticate from './plugins/authenticate.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
+import type { Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -58,6 +58,7 @@ export const envSchema = z.object({
   CALL_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(5).default(2),
   CALL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(1800),
   DISPATCH_CLAIM_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  FAILURE_ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])

@@ -80,8 +80,6 @@ export async function openRuntime(
       log,
     });
     phase('jobs registered');
-    if (worker) await services.startEngine();
-    phase('call engine started');
 
     let closing: Promise<void> | null = null;
     return {

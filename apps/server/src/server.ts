@@ -12,6 +12,7 @@ async function main() {
   const runtime = await openRuntime(config, bootLog);
 
   if (config.ROLE === 'worker') {
+    await runtime.services.startEngine();
     bootLog.info(`${PRODUCT_NAME} worker running (${runtime.database.kind})`);
     onShutdown(async () => runtime.close());
     return;
@@ -28,6 +29,8 @@ async function main() {
   onShutdown(async () => app.close());
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Calls are placed once the API answers: a backlog of due calls never delays the start.
+  if (config.ROLE === 'all') await runtime.services.startEngine();
   bootLog.debug({ phase: 'listening', ms: Math.round(performance.now()) }, 'startup');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

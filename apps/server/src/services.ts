@@ -89,21 +89,22 @@ export async function openServices(deps: {
         await carrier.stop();
       }
       await events.close();
+      await speech.close();
     },
   };
 }
 
 /**
  * Fault injection for the crash tests (NODE_ENV=test only): CALLWISE_TEST_KILL_AFTER_ACCEPTED=N makes this
- * process kill itself with SIGKILL right after the carrier accepted its Nth call and before that is recorded —
+ * process kill itself with SIGKILL once the carrier has accepted N calls, before that is recorded —
  * the worst moment for a crash.
  */
-function crashAfterAcceptances(config: Config): (() => void) | undefined {
+function crashAfterAcceptances(config: Config): ((count: number) => void) | undefined {
   const limit = Number(process.env.CALLWISE_TEST_KILL_AFTER_ACCEPTED);
   if (config.NODE_ENV !== 'test' || !Number.isInteger(limit) || limit <= 0) return undefined;
   let accepted = 0;
-  return () => {
-    accepted += 1;
-    if (accepted === limit) process.kill(process.pid, 'SIGKILL');
+  return (count) => {
+    accepted += count;
+    if (accepted >= limit) process.kill(process.pid, 'SIGKILL');
   };
 }

@@ -25,7 +25,8 @@ const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const cleanup of cleanups) await cleanup();
 });
 
@@ -70,11 +71,17 @@ function start(env: Record<string, string>) {
   return { child, exited, url, output: () => stdout + stderr };
 }
 
-async function freshDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle> }> {
+async function freshDatabase(): Promise<{
+  env: Record<string, string>;
+  open: () => Promise<DatabaseHandle>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crash-'));
-    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir: path.join(dataDir, 'pgdata') }) };
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir: path.join(dataDir, 'pgdata') }),
+    };
   }
   const name = `callwise_crash_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -165,7 +172,13 @@ describe('a worker killed during dispatch', { timeout: 300_000 }, () => {
          FROM (SELECT call_id, count(*) AS n, sum(rings) AS rings FROM simulator_calls GROUP BY call_id) AS per_call`,
       );
       // Each call accepted by the carrier once and its phone rung once.
-      expect(accepted.rows[0]).toEqual({ calls: CALLS, accepted: CALLS, most: 1, min_rings: 1, max_rings: 1 });
+      expect(accepted.rows[0]).toEqual({
+        calls: CALLS,
+        accepted: CALLS,
+        most: 1,
+        min_rings: 1,
+        max_rings: 1,
+      });
       const unlinked = await handle.executeSql(
         `SELECT count(*)::int AS n FROM calls c LEFT JOIN simulator_calls s ON 'SIM-' || s.id = c.provider_call_id
          WHERE s.id IS NULL`,

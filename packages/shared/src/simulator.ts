@@ -12,7 +12,11 @@ export const SIMULATOR_BEHAVIOURS = {
   '0106': { summary: 'Answers and presses 3 (asks to reschedule)', kind: 'answer', digits: '3' },
   '0107': { summary: 'Answers and presses 9 (opts out)', kind: 'answer', digits: '9' },
   '0108': { summary: 'Answers and says nothing', kind: 'answer', digits: null },
-  '0109': { summary: 'Busy on the first attempt, then answers and presses 1', kind: 'busy-once', digits: '1' },
+  '0109': {
+    summary: 'Busy on the first attempt, then answers and presses 1',
+    kind: 'busy-once',
+    digits: '1',
+  },
 } as const;
 
 export type SimulatorBehaviourCode = keyof typeof SIMULATOR_BEHAVIOURS;

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
-import { callFailureAlertJob, callsDailySummaryJob } from '../modules/calls/call-notifications.job.ts';
-import { recordingsPurgeJob } from '../modules/calls/recordings-purge.job.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
+import { callFailureAlertJob, callsDailySummaryJob } from '../modules/calls/call-notifications.job.ts';
+import { recordingsPurgeJob } from '../modules/calls/recordings-purge.job.ts';
 import { contactsImportJob } from '../modules/contacts/contacts-import.job.ts';
 import { createMailProvider } from '../modules/mail/mail.provider.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
@@ -35,7 +35,12 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     authMaintenanceJob(deps.database.db),
     contactsImportJob(deps.database.db),
     databaseMaintenanceJob(deps.database),
-    callFailureAlertJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
+    callFailureAlertJob({
+      db: deps.database.db,
+      queue: deps.queue,
+      publicUrl: deps.config.PUBLIC_URL,
+      windowMs: deps.config.FAILURE_ALERT_WINDOW_SECONDS * 1000,
+    }),
     callsDailySummaryJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
     recordingsPurgeJob({
       db: deps.database.db,

@@ -39,6 +39,12 @@ export async function notifyCallChanges(
   );
 }
 
+/** A RETURNING column that announces the changed row in the same statement. */
+const announce = () =>
+  sql<string>`pg_notify(${sql.raw(`'${CALL_EVENTS_CHANNEL}'`)}, json_build_object('a', ${calls.accountId}, 'id', ${calls.id}, 's', ${calls.status}, 'o', ${calls.outcome}, 'v', ${calls.version})::text)`;
+const announcedCallColumns = { ...callColumns, announced: announce() };
+const withoutAnnounced = <T extends { announced: unknown }>({ announced: _a, ...row }: T) => row;
+
 export async function notifyCallsDue(db: Database): Promise<void> {
   await db.execute(sql`SELECT pg_notify(${CALLS_DUE_CHANNEL}, '')`);
 }
@@ -93,16 +99,7 @@ export async function claimDueCalls(
   db: Database,
   options: { limit: number; claimSeconds: number },
 ): Promise<ClaimedCall[]> {
-  const result = await db.execute<{
-    id: string;
-    account_id: string;
-    phone: string;
-    attempts: number;
-    scheduled_at: string | Date;
-    status: string;
-    outcome: string | null;
-    version: number | string;
-  }>(sql`
+  const result = await db.execute(sql`
     WITH due AS (
       SELECT id FROM ${calls}
       WHERE provider_call_id IS NULL AND status IN ('scheduled', 'queued')
@@ -111,33 +108,26 @@ export async function claimDueCalls(
       ORDER BY scheduled_at
       LIMIT ${options.limit}
       FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE ${calls} c SET
+        claimed_until = now() + make_interval(secs => ${options.claimSeconds}),
+        status = 'queued',
+        version = c.version + CASE WHEN c.status = 'queued' THEN 0 ELSE 1 END,
+        updated_at = now()
+      FROM due WHERE c.id = due.id
+      RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.version
     )
-    UPDATE ${calls} c SET
-      claimed_until = now() + make_interval(secs => ${options.claimSeconds}),
-      status = 'queued',
-      version = c.version + CASE WHEN c.status = 'queued' THEN 0 ELSE 1 END,
-      updated_at = now()
-    FROM due WHERE c.id = due.id
-    RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.status, c.outcome, c.version`);
+    SELECT id, account_id, phone, attempts, scheduled_at,
+      pg_notify(${CALL_EVENTS_CHANNEL}, json_build_object('a', account_id, 'id', id, 's', 'queued', 'o', NULL, 'v', version)::text)
+    FROM claimed`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const claimed = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id as string,
     accountId: row.account_id as string,
     phone: row.phone as string,
     attempts: Number(row.attempts),
     scheduledAt: new Date(row.scheduled_at as string),
   }));
-  await notifyCallChanges(
-    db,
-    rows.map((row) => ({
-      id: row.id as string,
-      accountId: row.account_id as string,
-      status: 'queued',
-      outcome: null,
-      version: Number(row.version),
-    })),
-  );
-  return claimed;
 }
 
 /** When the next call falls due (or a claim runs out), so that a dispatcher can sleep until then. */
@@ -150,40 +140,29 @@ export async function nextDispatchAt(db: Database): Promise<Date | null> {
 }
 
 /**
- * Records that the carrier accepted the attempt. False when the call is no longer ours to place (cancelled
- * after an expired claim): the caller must then hang the carrier's call up.
+ * Records the carrier's acceptance of several calls in one statement. Returns the ids that are still ours; the
+ * others were cancelled after an expired claim and must be hung up.
  */
-export async function markCallPlaced(
+export async function markCallsPlaced(
   db: Database,
-  id: string,
-  placed: { providerCallId: string; attempt: number },
-): Promise<boolean> {
-  const [row] = await db
-    .update(calls)
-    .set({
-      providerCallId: placed.providerCallId,
-      attempts: placed.attempt,
-      placedAt: sql`now()`,
-      claimedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(calls.id, id),
-        or(
-          and(isNull(calls.providerCallId), eq(calls.status, 'queued')),
-          // The carrier's first report got here first and already linked the call.
-          eq(calls.providerCallId, placed.providerCallId),
-        ),
-      ),
-    )
-    .returning({ id: calls.id });
-  return Boolean(row);
+  placed: Array<{ id: string; providerCallId: string; attempt: number }>,
+): Promise<Set<string>> {
+  if (placed.length === 0) return new Set();
+  const result = await db.execute(sql`
+    UPDATE ${calls} c SET provider_call_id = x.provider_call_id, attempts = x.attempt, placed_at = now(),
+      claimed_until = NULL, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(
+      placed.map((p) => ({ id: p.id, provider_call_id: p.providerCallId, attempt: p.attempt })),
+    )}::jsonb) AS x(id uuid, provider_call_id text, attempt int)
+    WHERE c.id = x.id
+      AND ((c.provider_call_id IS NULL AND c.status = 'queued') OR c.provider_call_id = x.provider_call_id)
+    RETURNING c.id`);
+  return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
 }
 
 /** The carrier refused the call for good (e.g. an unreachable number): it fails with the reason. */
 export async function failUnplacedCall(db: Database, id: string, reason: string): Promise<void> {
-  const rows = await db
+  await db
     .update(calls)
     .set({
       status: 'failed',
@@ -194,14 +173,7 @@ export async function failUnplacedCall(db: Database, id: string, reason: string)
       updatedAt: sql`now()`,
     })
     .where(and(eq(calls.id, id), isNull(calls.providerCallId), inArray(calls.status, ['queued'])))
-    .returning({
-      id: calls.id,
-      accountId: calls.accountId,
-      status: calls.status,
-      outcome: calls.outcome,
-      version: calls.version,
-    });
-  await notifyCallChanges(db, rows);
+    .returning({ id: calls.id, announced: announce() });
 }
 
 /** A passing carrier problem: try again after `seconds`. */
@@ -213,7 +185,11 @@ export async function retryClaimLater(db: Database, id: string, seconds: number)
 }
 
 export async function findCallByProviderId(db: Database, providerCallId: string) {
-  const [row] = await db.select(callColumns).from(calls).where(eq(calls.providerCallId, providerCallId)).limit(1);
+  const [row] = await db
+    .select(callColumns)
+    .from(calls)
+    .where(eq(calls.providerCallId, providerCallId))
+    .limit(1);
   return row;
 }
 
@@ -281,10 +257,8 @@ export async function applyCarrierStatus(db: Database, change: CarrierStatusChan
         ),
       ),
     )
-    .returning(callColumns);
-  if (!row) return null;
-  await notifyCallChanges(db, [row]);
-  return row;
+    .returning(announcedCallColumns);
+  return row ? withoutAnnounced(row) : null;
 }
 
 /** Sets what the callee said, once the call is answered. */
@@ -302,9 +276,8 @@ export async function setCallOutcome(
       updatedAt: sql`now()`,
     })
     .where(eq(calls.id, id))
-    .returning(callColumns);
-  if (row) await notifyCallChanges(db, [row]);
-  return row ?? null;
+    .returning(announcedCallColumns);
+  return row ? withoutAnnounced(row) : null;
 }
 
 export async function attachRecording(
@@ -372,11 +345,8 @@ export async function cancelCall(db: Database, accountId: string, id: string): P
         or(isNull(calls.claimedUntil), lt(calls.claimedUntil, sql`now()`)),
       ),
     )
-    .returning(callColumns);
-  if (row) {
-    await notifyCallChanges(db, [row]);
-    return { ok: true, call: row };
-  }
+    .returning(announcedCallColumns);
+  if (row) return { ok: true, call: withoutAnnounced(row) };
   const [exists] = await db
     .select({ id: calls.id })
     .from(calls)
@@ -409,9 +379,8 @@ export async function scheduleRetry(
       updatedAt: sql`now()`,
     })
     .where(and(eq(calls.id, id), eq(calls.status, from.status), eq(calls.attempts, from.attempts)))
-    .returning(callColumns);
-  if (row) await notifyCallChanges(db, [row]);
-  return row ?? null;
+    .returning(announcedCallColumns);
+  return row ? withoutAnnounced(row) : null;
 }
 
 // ——— The simulated carrier's ledger ———
@@ -424,7 +393,13 @@ export type SimulatorCall = typeof simulatorCalls.$inferSelect;
  */
 export async function acceptSimulatorCall(
   db: Database,
-  values: { idempotencyKey: string; callId: string; toNumber: string; behaviour: string; leaseSeconds: number },
+  values: {
+    idempotencyKey: string;
+    callId: string;
+    toNumber: string;
+    behaviour: string;
+    leaseSeconds: number;
+  },
 ): Promise<{ row: SimulatorCall; created: boolean }> {
   const [created] = await db
     .insert(simulatorCalls)
@@ -447,10 +422,42 @@ export async function acceptSimulatorCall(
   return { row: existing, created: false };
 }
 
-export async function recordSimulatorRing(db: Database, id: string): Promise<void> {
+/** acceptSimulatorCall for many calls in two statements. Results in the order of `values`. */
+export async function acceptSimulatorCalls(
+  db: Database,
+  values: Array<{ idempotencyKey: string; callId: string; toNumber: string; behaviour: string }>,
+  leaseSeconds: number,
+): Promise<Array<{ row: SimulatorCall; created: boolean }>> {
+  if (values.length === 0) return [];
+  const created = await db
+    .insert(simulatorCalls)
+    .values(values.map((v) => ({ ...v, leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })))
+    .onConflictDoNothing({ target: simulatorCalls.idempotencyKey })
+    .returning();
+  const byKey = new Map(created.map((row) => [row.idempotencyKey, { row, created: true }]));
+  const missing = values.filter((v) => !byKey.has(v.idempotencyKey)).map((v) => v.idempotencyKey);
+  if (missing.length > 0) {
+    const existing = await db
+      .select()
+      .from(simulatorCalls)
+      .where(inArray(simulatorCalls.idempotencyKey, missing));
+    for (const row of existing) byKey.set(row.idempotencyKey, { row, created: false });
+  }
+  return values.map((v) => {
+    const found = byKey.get(v.idempotencyKey);
+    if (!found) throw new Error('simulator call vanished');
+    return found;
+  });
+}
+
+/** The phone rang: counted, and the driver's lease renewed, in one statement. */
+export async function recordSimulatorRing(db: Database, id: string, leaseSeconds: number): Promise<void> {
   await db
     .update(simulatorCalls)
-    .set({ rings: sql`${simulatorCalls.rings} + 1` })
+    .set({
+      rings: sql`${simulatorCalls.rings} + 1`,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
     .where(eq(simulatorCalls.id, id));
 }
 
@@ -525,7 +532,11 @@ export interface AccountDaySummary {
 }
 
 /** Per account, the calls that ended in [from, to): for the daily summary e-mail. */
-export async function summarizeCallsBetween(db: Database, from: Date, to: Date): Promise<AccountDaySummary[]> {
+export async function summarizeCallsBetween(
+  db: Database,
+  from: Date,
+  to: Date,
+): Promise<AccountDaySummary[]> {
   const result = await db.execute(sql`
     SELECT c.account_id, a.name AS account_name, count(*)::int AS total,
       count(*) FILTER (WHERE c.status = 'completed')::int AS completed,
@@ -550,4 +561,27 @@ export async function summarizeCallsBetween(db: Database, from: Date, to: Date):
     optedOut: Number(row.opted_out),
     cost: Number(row.cost),
   }));
+}
+
+/** Calls of an account that ended without reaching anyone (failed, busy, no answer) in [from, to). */
+export async function failedCallsBetween(db: Database, accountId: string, from: Date, to: Date) {
+  return db
+    .select({
+      id: calls.id,
+      recipientName: calls.recipientName,
+      phone: calls.phone,
+      status: calls.status,
+      attempts: calls.attempts,
+      failureReason: calls.failureReason,
+    })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.accountId, accountId),
+        inArray(calls.status, ['failed', 'busy', 'no-answer']),
+        sql`${calls.endedAt} >= ${from} AND ${calls.endedAt} < ${to}`,
+      ),
+    )
+    .orderBy(calls.endedAt)
+    .limit(1000);
 }

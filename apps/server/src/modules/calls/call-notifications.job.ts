@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import {
-  findCallById,
+  failedCallsBetween,
   notificationRecipients,
   summarizeCallsBetween,
 } from '@callwise/db/queries/call-engine';
@@ -10,27 +11,56 @@ import { z } from 'zod';
 import { defineJob, sendJob } from '../../lib/queue.ts';
 import { callFailedMail, dailySummaryMail } from '../mail/mail.templates.ts';
 import { SEND_EMAIL } from '../mail/send-email.job.ts';
-import { CALL_FAILURE_ALERT } from './calls.service.ts';
 
-/** E-mails the account's users who switched failure alerts on, when a call ends without reaching anyone. */
-export function callFailureAlertJob(deps: { db: Database; queue: PgBoss; publicUrl: string }) {
+export const CALL_FAILURE_ALERT = 'call-failure-alert';
+
+/**
+ * Failures are gathered per account over a window (FAILURE_ALERT_WINDOW_SECONDS, a minute by default), then
+ * reported in one e-mail. The window a failure at `at` belongs to, and the job id that stands for it (the same
+ * for every failure in it).
+ */
+export function failureAlertWindow(accountId: string, at: number, windowMs: number) {
+  const start = Math.floor(at / windowMs) * windowMs;
+  const hash = createHash('sha256').update(`${accountId}:${start}`).digest('hex');
+  const id = `${hash.slice(0, 8)}-${hash.slice(8, 12)}-4${hash.slice(13, 16)}-a${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
+  return { start, id };
+}
+
+/**
+ * E-mails the account's users who switched failure alerts on about the calls that ended without reaching
+ * anyone during one window: one e-mail per window, however many calls failed in it.
+ */
+export function callFailureAlertJob(deps: {
+  db: Database;
+  queue: PgBoss;
+  publicUrl: string;
+  windowMs: number;
+}) {
   return defineJob({
     name: CALL_FAILURE_ALERT,
-    schema: z.object({ callId: z.uuid() }),
+    schema: z.object({ accountId: z.uuid(), windowStart: z.number().int() }),
     queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
     pollingIntervalSeconds: 1,
-    handler: async ({ callId }) => {
-      const call = await findCallById(deps.db, callId);
-      if (!call) return;
-      const recipients = await notificationRecipients(deps.db, call.accountId, 'failureAlerts');
+    handler: async ({ accountId, windowStart }) => {
+      const recipients = await notificationRecipients(deps.db, accountId, 'failureAlerts');
+      if (recipients.length === 0) return;
+      const failed = await failedCallsBetween(
+        deps.db,
+        accountId,
+        new Date(windowStart),
+        new Date(windowStart + deps.windowMs),
+      );
+      if (failed.length === 0) return;
       for (const recipient of recipients) {
         const mail = callFailedMail({
           name: recipient.firstName || undefined,
-          recipient: call.recipientName,
-          phone: call.phone,
-          status: call.status,
-          attempts: call.attempts,
-          reason: call.failureReason,
+          calls: failed.map((call) => ({
+            recipient: call.recipientName,
+            phone: call.phone,
+            status: call.status,
+            attempts: call.attempts,
+            reason: call.failureReason,
+          })),
           url: `${deps.publicUrl}/call-history`,
         });
         await sendJob(deps.queue, SEND_EMAIL, { to: recipient.email, ...mail });

@@ -23,14 +23,12 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { sendJob } from '../../lib/queue.ts';
 import { type DialogueEngine, KEY_MENU } from '../../providers/dialogue/index.ts';
 import { concatPcm, pcmDurationSeconds, silence } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
 import type { CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
-
-export const CALL_FAILURE_ALERT = 'call-failure-alert';
+import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
 
 type CreateCallInput = z.output<typeof createCallInputSchema>;
 type Transcript = NonNullable<CallRow['transcript']>;
@@ -41,11 +39,17 @@ const CONVERSATION_OVERHEAD_SECONDS = 6;
 const PAST_GRACE_MS = 5 * 60_000;
 
 const validation = (path: string, message: string) =>
-  new AppError('validation_failed', message, [{ path, message }]);
+  new AppError('validation_failed', message, [{ field: path, message }]);
 
 export interface CallServiceDeps {
   db: Database;
-  config: Pick<Config, 'CALL_RATE_PER_MINUTE_USD' | 'CALL_RETRY_ATTEMPTS' | 'CALL_RETRY_DELAY_SECONDS'>;
+  config: Pick<
+    Config,
+    | 'CALL_RATE_PER_MINUTE_USD'
+    | 'CALL_RETRY_ATTEMPTS'
+    | 'CALL_RETRY_DELAY_SECONDS'
+    | 'FAILURE_ALERT_WINDOW_SECONDS'
+  >;
   speech: SpeechService;
   dialogue: DialogueEngine;
   storage: FileStorage;
@@ -108,9 +112,11 @@ export class CallService {
     });
     if (!rendered.ok) {
       const list = rendered.missing.map((name) => `{{${name}}}`).join(', ');
-      throw new AppError('validation_failed', `The message uses ${list}: give a value for each in variables.`, [
-        ...rendered.missing.map((name) => ({ path: `variables.${name}`, message: 'needs a value' })),
-      ]);
+      throw new AppError(
+        'validation_failed',
+        `The message uses ${list}: give a value for each in variables.`,
+        [...rendered.missing.map((name) => ({ field: `variables.${name}`, message: 'needs a value' }))],
+      );
     }
 
     const now = Date.now();
@@ -159,7 +165,9 @@ export class CallService {
         this.deps.speech.speak(voice, message),
         this.deps.speech.speak(voice, KEY_MENU),
       ]);
-      return Math.round(pcmDurationSeconds(spoken) + pcmDurationSeconds(menu) + CONVERSATION_OVERHEAD_SECONDS);
+      return Math.round(
+        pcmDurationSeconds(spoken) + pcmDurationSeconds(menu) + CONVERSATION_OVERHEAD_SECONDS,
+      );
     } catch (error) {
       // The estimate is not worth refusing the call for: fall back to a speaking rate of 150 words a minute.
       this.deps.log.warn({ err: error }, 'speech unavailable for the duration estimate');
@@ -263,7 +271,24 @@ export class CallService {
       }
     }
     if (row.status === 'failed' || row.status === 'busy' || row.status === 'no-answer') {
-      await sendJob(this.deps.queue, CALL_FAILURE_ALERT, { callId: row.id });
+      await this.alertFailure(row.accountId, row.endedAt?.getTime() ?? Date.now());
     }
+  }
+
+  private readonly alertedWindows = new Set<string>();
+
+  /** Makes sure the account's failure alert for this minute is coming (one job per account and minute). */
+  private async alertFailure(accountId: string, endedAt: number) {
+    const windowMs = this.deps.config.FAILURE_ALERT_WINDOW_SECONDS * 1000;
+    const window = failureAlertWindow(accountId, endedAt, windowMs);
+    if (this.alertedWindows.has(window.id)) return;
+    // A job id made from the window: another process sending the same job changes nothing.
+    await this.deps.queue.send(
+      CALL_FAILURE_ALERT,
+      { accountId, windowStart: window.start },
+      { id: window.id, startAfter: new Date(window.start + windowMs + 1000) },
+    );
+    this.alertedWindows.add(window.id);
+    if (this.alertedWindows.size > 10_000) this.alertedWindows.clear();
   }
 }

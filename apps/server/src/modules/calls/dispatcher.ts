@@ -3,11 +3,15 @@ import {
   type ClaimedCall,
   claimDueCalls,
   failUnplacedCall,
-  markCallPlaced,
+  markCallsPlaced,
   nextDispatchAt,
   retryClaimLater,
 } from '@callwise/db/queries/call-engine';
-import { type Carrier, CarrierRejectedError } from '../../providers/telephony/carrier.ts';
+import {
+  type Carrier,
+  CarrierRejectedError,
+  type PlaceCallResult,
+} from '../../providers/telephony/carrier.ts';
 
 interface Logger {
   warn: (obj: object, msg: string) => void;
@@ -25,7 +29,7 @@ export interface DispatcherOptions {
   /** The longest sleep: how soon calls created by another process are noticed without a wake-up. */
   idlePollMs?: number;
   /** Runs between the carrier's acceptance and our record of it (the crash tests kill the process here). */
-  afterCarrierAccepted?: () => void;
+  afterCarrierAccepted?: (count: number) => void;
 }
 
 /**
@@ -84,7 +88,7 @@ export class Dispatcher {
         continue;
       }
       if (claimed.length > 0) {
-        await Promise.all(claimed.map((call) => this.place(call)));
+        await this.place(claimed);
         continue;
       }
       let delay = this.idlePollMs;
@@ -112,32 +116,52 @@ export class Dispatcher {
     });
   }
 
-  private async place(call: ClaimedCall) {
-    const attempt = call.attempts + 1;
+  /** Hands claimed calls to the carrier, then records which it accepted (one statement each way). */
+  private async place(claimed: ClaimedCall[]) {
     const { db, carrier, log } = this.options;
+    const requests = claimed.map((call) => ({
+      idempotencyKey: `${call.id}:${call.attempts + 1}`,
+      callId: call.id,
+      to: call.phone,
+      attempt: call.attempts + 1,
+    }));
+    let results: PlaceCallResult[];
     try {
-      const { providerCallId } = await carrier.place({
-        idempotencyKey: `${call.id}:${attempt}`,
-        callId: call.id,
-        to: call.phone,
-        attempt,
-      });
-      if (this.recordPlacements) this.placements.push([call.scheduledAt.getTime(), Date.now()]);
-      this.options.afterCarrierAccepted?.();
-      const ours = await markCallPlaced(db, call.id, { providerCallId, attempt });
-      if (!ours) {
-        // Cancelled while our claim had run out: the carrier must not go on with it.
-        await carrier.hangUp(providerCallId);
-      }
+      results = await carrier.placeAll(requests);
     } catch (error) {
-      if (error instanceof CarrierRejectedError) {
-        await failUnplacedCall(db, call.id, error.message).catch((err: unknown) =>
+      results = requests.map(() => ({ error }));
+    }
+    const accepted: Array<{ id: string; providerCallId: string; attempt: number }> = [];
+    const now = Date.now();
+    for (const [index, result] of results.entries()) {
+      const call = claimed[index] as ClaimedCall;
+      const request = requests[index] as (typeof requests)[number];
+      if ('providerCallId' in result) {
+        accepted.push({ id: call.id, providerCallId: result.providerCallId, attempt: request.attempt });
+        if (this.recordPlacements) this.placements.push([call.scheduledAt.getTime(), now]);
+      } else if (result.error instanceof CarrierRejectedError) {
+        await failUnplacedCall(db, call.id, result.error.message).catch((err: unknown) =>
           log.error({ err, callId: call.id }, 'dispatcher: recording a refused call failed'),
         );
-        return;
+      } else {
+        log.warn(
+          { err: result.error, callId: call.id },
+          'dispatcher: the carrier did not take the call; trying again',
+        );
+        await retryClaimLater(db, call.id, 10).catch(() => undefined);
       }
-      log.warn({ err: error, callId: call.id }, 'dispatcher: the carrier did not take the call; trying again');
-      await retryClaimLater(db, call.id, 10).catch(() => undefined);
+    }
+    if (accepted.length === 0) return;
+    this.options.afterCarrierAccepted?.(accepted.length);
+    try {
+      const ours = await markCallsPlaced(db, accepted);
+      for (const placed of accepted) {
+        // Cancelled while our claim had run out: the carrier must not go on with it.
+        if (!ours.has(placed.id)) await carrier.hangUp(placed.providerCallId);
+      }
+    } catch (error) {
+      // The claims run out and the calls are placed again with the same keys: the carrier dedupes them.
+      log.error({ err: error }, 'dispatcher: recording placed calls failed');
     }
   }
 }

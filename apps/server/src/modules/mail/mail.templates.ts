@@ -148,23 +148,40 @@ const STATUS_WORDS: Record<string, string> = {
 
 export function callFailedMail(input: {
   name?: string;
-  recipient: string;
-  phone: string;
-  status: string;
-  attempts: number;
-  reason?: string | null;
+  calls: Array<{
+    recipient: string;
+    phone: string;
+    status: string;
+    attempts: number;
+    reason?: string | null;
+  }>;
   url: string;
 }): RenderedMail {
-  const what = STATUS_WORDS[input.status] ?? 'did not go through';
+  const [first] = input.calls;
+  const describe = (call: (typeof input.calls)[number]) =>
+    `${call.recipient} (${call.phone}) ${STATUS_WORDS[call.status] ?? 'did not go through'}${call.attempts > 1 ? ` after ${call.attempts} attempts` : ''}.`;
+  const single = input.calls.length === 1 && first;
+  const shown = input.calls.slice(0, 20);
   return {
-    subject: `Call to ${input.recipient} ${what}`,
+    subject: single
+      ? `Call to ${first.recipient} ${STATUS_WORDS[first.status] ?? 'did not go through'}`
+      : `${input.calls.length} calls did not go through`,
     ...layout({
       greeting: greet(input.name),
-      lines: [
-        `Your call to ${input.recipient} (${input.phone}) ${what}${input.attempts > 1 ? ` after ${input.attempts} attempts` : ''}.`,
-        ...(input.reason ? [input.reason] : []),
-        'You can schedule it again from your call history.',
-      ],
+      lines: single
+        ? [
+            `Your call to ${describe(first)}`,
+            ...(first.reason ? [first.reason] : []),
+            'You can schedule it again from your call history.',
+          ]
+        : [
+            `${input.calls.length} of your calls did not reach anyone:`,
+            ...shown.map(describe),
+            ...(input.calls.length > shown.length
+              ? [`… and ${input.calls.length - shown.length} more.`]
+              : []),
+            'You can schedule them again from your call history.',
+          ],
       action: { label: 'Open call history', url: input.url },
       footer: `You receive failure alerts because they are switched on in Settings. ${footer}`,
     }),

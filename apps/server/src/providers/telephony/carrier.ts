@@ -36,8 +36,14 @@ export interface CallPrompt {
 export interface CallHost {
   onStatus(event: CarrierStatusEvent): Promise<void>;
   onAnswer(providerCallId: string, answeredBy: 'human' | 'machine'): Promise<CallPrompt | null>;
-  onInput(providerCallId: string, input: { digits?: string; speech?: string }): Promise<{ reply: Pcm } | null>;
-  onRecording(providerCallId: string, recording: { data: Buffer; contentType: string; durationSeconds: number }): Promise<void>;
+  onInput(
+    providerCallId: string,
+    input: { digits?: string; speech?: string },
+  ): Promise<{ reply: Pcm } | null>;
+  onRecording(
+    providerCallId: string,
+    recording: { data: Buffer; contentType: string; durationSeconds: number },
+  ): Promise<void>;
 }
 
 /** A refusal that trying again will not fix (an unreachable number, a blocked destination). */
@@ -48,10 +54,14 @@ export class CarrierRejectedError extends Error {
   }
 }
 
+export type PlaceCallResult = { providerCallId: string } | { error: unknown };
+
 export interface Carrier {
   readonly name: 'simulator' | 'twilio';
   /** Places a call; idempotent by request.idempotencyKey. Throws CarrierRejectedError for a permanent refusal. */
   place(request: PlaceCallRequest): Promise<{ providerCallId: string }>;
+  /** Places several calls (a carrier may batch them); one result per request, in order. */
+  placeAll(requests: PlaceCallRequest[]): Promise<PlaceCallResult[]>;
   /** Hangs up a call we no longer want (best effort). */
   hangUp(providerCallId: string): Promise<void>;
   /** Starts delivering events to the host (and resumes calls a stopped worker left). */

@@ -1,6 +1,7 @@
 import type { Database } from '@callwise/db/client';
 import {
   acceptSimulatorCall,
+  acceptSimulatorCalls,
   expireSimulatorLeases,
   finishSimulatorCall,
   recordSimulatorRing,
@@ -10,7 +11,7 @@ import {
 } from '@callwise/db/queries/call-engine';
 import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/simulator';
 import { concatPcm, dtmfTone, encodeWav, type Pcm, pcmDurationSeconds, silence } from '../speech/audio.ts';
-import type { Carrier, CallHost, CarrierStatusEvent, PlaceCallRequest } from './carrier.ts';
+import type { CallHost, Carrier, CarrierStatusEvent, PlaceCallRequest, PlaceCallResult } from './carrier.ts';
 
 /** Recordings are kept at telephone quality. */
 const RECORDING_SAMPLE_RATE = 8000;
@@ -81,6 +82,23 @@ export class SimulatedCarrier implements Carrier {
     return { providerCallId: providerId(row) };
   }
 
+  async placeAll(requests: PlaceCallRequest[]): Promise<PlaceCallResult[]> {
+    const accepted = await acceptSimulatorCalls(
+      this.options.db,
+      requests.map((request) => ({
+        idempotencyKey: request.idempotencyKey,
+        callId: request.callId,
+        toNumber: request.to,
+        behaviour: `${simulatorBehaviourFor(request.to)}:${request.attempt}`,
+      })),
+      this.leaseSeconds,
+    );
+    return accepted.map(({ row, created }) => {
+      if (created && this.running) this.drive(row);
+      return { providerCallId: providerId(row) };
+    });
+  }
+
   async hangUp(providerCallId: string): Promise<void> {
     const id = providerCallId.replace(/^SIM-/, '');
     await finishSimulatorCall(this.options.db, id);
@@ -126,7 +144,10 @@ export class SimulatedCarrier implements Carrier {
       await expireSimulatorLeases(this.options.db);
     }
     for (;;) {
-      const rows = await takeOverSimulatorCalls(this.options.db, { limit: 500, leaseSeconds: this.leaseSeconds });
+      const rows = await takeOverSimulatorCalls(this.options.db, {
+        limit: 500,
+        leaseSeconds: this.leaseSeconds,
+      });
       for (const row of rows) if (!this.active.has(row.id)) this.drive(row);
       if (rows.length < 500) return;
     }
@@ -146,10 +167,13 @@ export class SimulatedCarrier implements Carrier {
     if (!this.running) return Promise.reject(new Stopped());
     return new Promise((resolve, reject) => {
       const entry = {
-        timer: setTimeout(() => {
-          this.timers.delete(entry);
-          resolve();
-        }, (seconds * 1000) / this.options.speed),
+        timer: setTimeout(
+          () => {
+            this.timers.delete(entry);
+            resolve();
+          },
+          (seconds * 1000) / this.options.speed,
+        ),
         reject,
       };
       this.timers.add(entry);
@@ -162,7 +186,8 @@ export class SimulatedCarrier implements Carrier {
     const db = this.options.db;
     const providerCallId = providerId(row);
     const [code = '0100', attemptText = '1'] = row.behaviour.split(':');
-    const behaviour = SIMULATOR_BEHAVIOURS[code as keyof typeof SIMULATOR_BEHAVIOURS] ?? SIMULATOR_BEHAVIOURS['0100'];
+    const behaviour =
+      SIMULATOR_BEHAVIOURS[code as keyof typeof SIMULATOR_BEHAVIOURS] ?? SIMULATOR_BEHAVIOURS['0100'];
     const attempt = Number(attemptText);
     const t = SIMULATOR_TIMING;
     const report = (event: Omit<CarrierStatusEvent, 'providerCallId' | 'callId' | 'at'>) =>
@@ -172,17 +197,21 @@ export class SimulatedCarrier implements Carrier {
 
     if (behaviour.kind === 'failed') {
       await this.wait(t.failAfter);
-      await report({ status: 'failed', failureReason: 'The carrier could not connect the call (simulated network failure).' });
+      await report({
+        status: 'failed',
+        failureReason: 'The carrier could not connect the call (simulated network failure).',
+      });
       return finish();
     }
 
     await this.wait(t.dial);
     if (row.rings === 0) {
       // The phone rings once per accepted call; a call taken over after a crash has already rung.
-      await recordSimulatorRing(db, row.id);
+      await recordSimulatorRing(db, row.id, this.leaseSeconds);
+    } else {
+      await renew();
     }
     await report({ status: 'ringing' });
-    await renew();
 
     const busy = behaviour.kind === 'busy' || (behaviour.kind === 'busy-once' && attempt <= 1);
     if (busy) {
