@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { createTestDatabase } from '@callwise/db/testing';
 import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createJobs } from '../src/jobs/registry.ts';
@@ -68,6 +69,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  queue: PgBoss;
   services: Services;
   close(): Promise<void>;
 }
@@ -101,6 +103,7 @@ export async function buildTestApp(
     app,
     database,
     config,
+    queue,
     services,
     async close() {
       await app.close();

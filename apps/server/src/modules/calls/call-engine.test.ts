@@ -4,6 +4,8 @@ import type { CallEvent } from '@callwise/shared/schemas/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp, waitForMail } from '../../../test/helper.ts';
 import { decodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
+import { callsDailySummaryJob } from './call-notifications.job.ts';
+import { recordingsPurgeJob } from './recordings-purge.job.ts';
 
 let t: TestApp;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -423,5 +425,58 @@ describe('recordings', () => {
     expect((await t.app.inject({ url: call.recording_url, headers: owner.headers })).statusCode).toBe(404);
     const after = (await t.app.inject({ url: `/v1/calls/${call.id}`, headers: owner.headers })).json();
     expect(after.recording_url).toBeNull();
+  });
+});
+
+describe('jobs around calls', () => {
+  it('purges recordings older than the retention period, and only those', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    const oldCall = await waitForEnd(
+      owner,
+      (await createCall(owner, { phone: '+12025550100', message: 'Old' })).json().id,
+    );
+    const newCall = await waitForEnd(
+      owner,
+      (await createCall(owner, { phone: '+12025550100', message: 'New' })).json().id,
+    );
+    await t.database.executeSql(
+      `UPDATE calls SET recording_created_at = now() - interval '91 days' WHERE id = $1`,
+      [oldCall.id],
+    );
+    const job = recordingsPurgeJob({ db: t.database.db, storage: t.services.storage, retentionDays: 90 });
+    await job.handler({}, { id: 'test', retryCount: 0 });
+    const file = (id: string) =>
+      path.join(t.config.DATA_DIR, 'files', 'recordings', owner.accountId, `${id}.wav`);
+    expect(existsSync(file(oldCall.id))).toBe(false);
+    expect(existsSync(file(newCall.id))).toBe(true);
+    const after = (id: string) => t.app.inject({ url: `/v1/calls/${id}`, headers: owner.headers });
+    expect((await after(oldCall.id)).json().recording_url).toBeNull();
+    expect((await after(newCall.id)).json().recording_url).not.toBeNull();
+  });
+
+  it('sends the daily summary to users who want it', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    const quiet = await signedInUser(t, { plan: 'professional' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/me/notifications',
+      headers: quiet.headers,
+      payload: { call_summaries: false },
+    });
+    for (const [who, number] of [
+      [owner, '0105'],
+      [owner, '0100'],
+      [quiet, '0100'],
+    ] as const) {
+      await waitForEnd(who, (await createCall(who, { phone: `+1202555${number}`, message: 'Hi' })).json().id);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const job = callsDailySummaryJob({ db: t.database.db, queue: t.queue, publicUrl: 'http://x' });
+    await job.handler({ date: today }, { id: 'test', retryCount: 0 });
+    const mail = await waitForMail(t.app, owner.email, /Your calls on/);
+    expect(mail.subject).toBe(`Your calls on ${today}: 2 of 2 completed`);
+    expect(mail.text).toContain('1 confirmed, 1 cancelled');
+    const mails = (await t.app.inject('/_dev/mail.json')).json() as Array<{ to: string; subject: string }>;
+    expect(mails.some((m) => m.to === quiet.email && m.subject.startsWith('Your calls on'))).toBe(false);
   });
 });

@@ -170,8 +170,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const row = await getCall(db(), request.auth.accountId, request.params.id);
-      const file = await calls().recording(request.auth.accountId, request.params.id, row);
+      const file = await calls().recording(request.auth.accountId, request.params.id);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))

@@ -11,6 +11,7 @@ import {
   scheduleRetry,
   setCallOutcome,
 } from '@callwise/db/queries/call-engine';
+import { getCall } from '@callwise/db/queries/calls';
 import { getContact } from '@callwise/db/queries/contacts';
 import { getScript } from '@callwise/db/queries/scripts';
 import type { CallType } from '@callwise/shared/calls';
@@ -186,8 +187,9 @@ export class CallService {
     );
   }
 
-  async recording(accountId: string, id: string, call: CallRow | undefined): Promise<StoredFile> {
-    if (!call || call.accountId !== accountId) throw notFound('Call');
+  async recording(accountId: string, id: string): Promise<StoredFile> {
+    const call = await getCall(this.deps.db, accountId, id);
+    if (!call) throw notFound('Call');
     if (!call.recordingKey) throw notFound('Recording');
     const file = await this.deps.storage.get(call.recordingKey);
     if (!file) throw notFound('Recording');

@@ -13,6 +13,9 @@ import {
   type PlaceCallResult,
 } from '../../providers/telephony/carrier.ts';
 
+/** How long calls falling due in a steady stream are gathered before they are placed together. */
+const GATHER_MS = 50;
+
 interface Logger {
   warn: (obj: object, msg: string) => void;
   error: (obj: object, msg: string) => void;
@@ -89,7 +92,8 @@ export class Dispatcher {
       }
       if (claimed.length > 0) {
         await this.place(claimed);
-        continue;
+        // A full batch: more are due right now.
+        if (claimed.length === this.batchSize) continue;
       }
       let delay = this.idlePollMs;
       try {
@@ -99,7 +103,10 @@ export class Dispatcher {
         if (!this.running) return;
         this.options.log.error({ err: error }, 'dispatcher: reading the next due time failed');
       }
-      if (!this.woken) await this.sleep(delay);
+      // Calls due one after another are gathered for a few milliseconds and placed together: far fewer
+      // statements per call, at the price of at most GATHER_MS of lateness.
+      if (claimed.length > 0) delay = Math.max(delay, GATHER_MS);
+      if (!this.woken || claimed.length > 0) await this.sleep(delay);
     }
   }
 
