@@ -77,17 +77,36 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, schema
   return schema.parse(await response.json());
 }
 
+export interface ApiBlobRequest {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
 /**
- * Downloads a file the API makes (a CSV export) with the session's token, and saves it under the name the
- * server gives in Content-Disposition.
+ * Calls an API endpoint that answers with a file (audio, CSV) rather than JSON: the session's bearer token, an
+ * optional JSON body, and failures thrown as ApiError (the error body is JSON like everywhere else). Returns the
+ * bytes and the response, for its headers.
  */
-export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+export async function apiBlob(
+  path: string,
+  { method = 'GET', body, signal }: ApiBlobRequest = {},
+): Promise<{ blob: Blob; response: Response }> {
   const token = await getAccessToken();
   if (!token) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
-  } catch {
+    response = await fetch(`/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new ApiError(
       0,
       'network_error',
@@ -99,9 +118,18 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
     if (response.status === 401) await sessionEnded(error.message);
     throw error;
   }
+  return { blob: await response.blob(), response };
+}
+
+/**
+ * Downloads a file the API makes (a CSV export) with the session's token, and saves it under the name the
+ * server gives in Content-Disposition.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const { blob, response } = await apiBlob(path);
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { isApiError } from '@/lib/api-error';
 
-const fieldProblemsSchema = z.array(z.object({ field: z.string(), message: z.string() }));
+/** A problem names its field as `field: "a.b"` or as `path: "a.b"` / `path: ["a", "b"]`. */
+const fieldProblemsSchema = z.array(
+  z
+    .object({
+      field: z.string().optional(),
+      path: z.union([z.string(), z.array(z.union([z.string(), z.number()]))]).optional(),
+      message: z.string(),
+    })
+    .transform(({ field, path, message }) => ({
+      field: field ?? (Array.isArray(path) ? path.join('.') : (path ?? '')),
+      message,
+    })),
+);
 
 /**
  * The per-field problems of a refused request (a 400 `validation_failed` answers `details: [{field, message}]`),
@@ -10,5 +22,5 @@ const fieldProblemsSchema = z.array(z.object({ field: z.string(), message: z.str
 export function fieldErrorsOf(error: unknown): Array<{ field: string; message: string }> {
   if (!isApiError(error)) return [];
   const parsed = fieldProblemsSchema.safeParse(error.details);
-  return parsed.success ? parsed.data : [];
+  return parsed.success ? parsed.data.filter((problem) => problem.field !== '') : [];
 }

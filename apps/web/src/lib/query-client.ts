@@ -8,6 +8,8 @@ import { dashboardQueryKey } from '@/lib/query-keys';
 export interface RequestMeta extends Record<string, unknown> {
   /** The toast title when it fails (product spec section 8, e.g. "Error loading contacts"); default "Error". */
   errorTitle?: string;
+  /** The caller tells the user itself (a form with the spec's own error texts): no toast from the hook. */
+  silentErrors?: boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -22,7 +24,7 @@ declare module '@tanstack/react-query' {
  * server's message. A 401 has already been handled by the API client (session ended, back to sign-in).
  */
 function notifyError(error: unknown, meta: RequestMeta | undefined) {
-  if (isApiError(error) && error.status === 401) return;
+  if (meta?.silentErrors || (isApiError(error) && error.status === 401)) return;
   const title = meta?.errorTitle ?? 'Error';
   const description = errorMessage(error);
   // One toast for one problem, however many requests report it at once.

@@ -3,3 +3,9 @@
  * on contacts, scripts and calls, so every successful change marks them stale.
  */
 export const dashboardQueryKey = ['dashboard'] as const;
+
+/**
+ * Every call query (call history lists, summaries, single calls) starts with this key: scheduling or cancelling
+ * a call, and every live call event, refresh them all.
+ */
+export const callsQueryKey = ['calls'] as const;

@@ -7,6 +7,7 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { useLiveCallUpdates } from '@/hooks/use-live-call-updates';
 
 /** The signed-in workspace: sidebar, a top bar with the page title (the page's h1), the page. */
 export function WorkspaceLayout() {
@@ -14,6 +15,8 @@ export function WorkspaceLayout() {
   const signOut = useSignOut();
   const usage = useTrialUsage();
   const title = pageTitle(useMatches());
+  // Call history, the dashboard and the badge above follow call changes as they happen.
+  useLiveCallUpdates();
 
   return (
     <SidebarProvider>

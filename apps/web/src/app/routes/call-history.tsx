@@ -1,11 +1,15 @@
 import type { Call } from '@callwise/shared/schemas/calls';
+import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
 import { LoadMore } from '@/components/load-more';
 import { PageIntro } from '@/components/page-intro';
+import { SimulatedCarrierNote } from '@/components/simulated-carrier-note';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useCancelCall } from '@/features/call-history/api/cancel-call';
 import { useExportCalls } from '@/features/call-history/api/export-calls';
 import { useCallSummary } from '@/features/call-history/api/get-call-summary';
 import { useCalls } from '@/features/call-history/api/get-calls';
@@ -13,8 +17,10 @@ import { CallDetailsSheet } from '@/features/call-history/components/call-detail
 import { CallSummaryCards } from '@/features/call-history/components/call-summary-cards';
 import { CallsList } from '@/features/call-history/components/calls-list';
 import { CallsToolbar } from '@/features/call-history/components/calls-toolbar';
-import { RecordingDialog } from '@/features/call-history/components/recording-dialog';
+import { CancelCallDialog } from '@/features/call-history/components/cancel-call-dialog';
 import { useCallFilters } from '@/features/call-history/hooks/use-call-filters';
+import { useRecordingPlayback } from '@/features/call-history/hooks/use-recording-playback';
+import { meQueryOptions } from '@/features/settings/api/get-me';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 
@@ -30,8 +36,20 @@ export default function CallHistoryPage() {
   const calls = useCalls(filters);
   const summary = useCallSummary(filters);
   const exportCalls = useExportCalls();
+  const cancelCall = useCancelCall();
+  const recordings = useRecordingPlayback();
+  // Only to say whether calls are simulated; a failure here is not worth a toast.
+  const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
   const [details, setDetails] = useState<Panel>(closed);
-  const [playing, setPlaying] = useState<Panel>(closed);
+  const [cancelling, setCancelling] = useState<Panel>(closed);
+
+  const confirmCancel = (call: Call) =>
+    cancelCall.mutate(call.id, {
+      onSuccess: () =>
+        toast.success('Call cancelled', {
+          description: `The call to ${call.recipient_name} will not be placed.`,
+        }),
+    });
 
   const items = calls.data?.pages.flatMap((page) => page.data) ?? [];
 
@@ -82,6 +100,8 @@ export default function CallHistoryPage() {
         }
       />
 
+      {me.data?.carrier === 'simulator' && <SimulatedCarrierNote />}
+
       <CallSummaryCards summary={summary.data} loading={summary.isFetching} />
 
       <Card className="gap-0 overflow-hidden py-0">
@@ -98,7 +118,9 @@ export default function CallHistoryPage() {
           <CallsList
             calls={items}
             placeholder={placeholder}
-            onPlay={(call) => setPlaying({ call, open: true })}
+            playback={recordings.playback}
+            onPlay={(call) => void recordings.toggle(call.id)}
+            onCancel={(call) => setCancelling({ call, open: true })}
             onDetails={(call) => setDetails({ call, open: true })}
           />
         </div>
@@ -118,11 +140,20 @@ export default function CallHistoryPage() {
         call={details.call}
         open={details.open}
         onOpenChange={(open) => setDetails((panel) => ({ ...panel, open }))}
+        onCancel={(call) => setCancelling({ call, open: true })}
       />
-      <RecordingDialog
-        call={playing.call}
-        open={playing.open}
-        onOpenChange={(open) => setPlaying((panel) => ({ ...panel, open }))}
+      <CancelCallDialog
+        call={cancelling.call}
+        open={cancelling.open}
+        onOpenChange={(open) => setCancelling((panel) => ({ ...panel, open }))}
+        onConfirm={confirmCancel}
+      />
+      <audio
+        ref={recordings.audioRef}
+        hidden
+        preload="auto"
+        data-testid="recording-audio"
+        {...recordings.audioEvents}
       />
     </div>
   );

@@ -1,48 +1,23 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarPlusIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { LoadError } from '@/components/load-error';
 import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { CallsChartCard } from '@/features/dashboard/components/calls-chart-card';
 import { DashboardStats, DashboardStatsSkeleton } from '@/features/dashboard/components/dashboard-stats';
 import { RecentCallsCard } from '@/features/dashboard/components/recent-calls-card';
 import { UsageCard } from '@/features/dashboard/components/usage-card';
+import { ScheduleCallView } from '@/features/schedule-call/components/schedule-call-view';
+import { meQueryOptions } from '@/features/settings/api/get-me';
 import { errorMessage } from '@/lib/errors';
-
-const SCHEDULING_NOTE = 'Scheduling arrives with the call engine';
-
-/**
- * Schedule Call stays visible but inert until the call engine lands; the tooltip says why. The button is
- * aria-disabled rather than disabled, so that it keeps the focus and its tooltip reaches keyboard users too.
- */
-function ScheduleCallButton() {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <span className="inline-flex">
-          <Button
-            aria-disabled="true"
-            aria-describedby="schedule-call-note"
-            onClick={(event) => event.preventDefault()}
-          >
-            <CalendarPlusIcon aria-hidden="true" />
-            Schedule Call
-          </Button>
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>{SCHEDULING_NOTE}</TooltipContent>
-      <span id="schedule-call-note" className="sr-only">
-        {SCHEDULING_NOTE}
-      </span>
-    </Tooltip>
-  );
-}
 
 function PanelSkeleton({ lines }: { lines: number }) {
   return (
@@ -61,9 +36,45 @@ function PanelSkeleton({ lines }: { lines: number }) {
   );
 }
 
+const uuid = z.uuid();
+const idParam = (value: string | null) => (uuid.safeParse(value).success ? value : null);
+
+/**
+ * The dashboard has two views (product spec section 2): the dashboard itself and, at `?schedule=1`, the schedule
+ * view (optionally prefilled: `&contact=<id>` from Call Now, `&script=<id>` from a script's Test). The address
+ * holds the view, so Back in the browser returns to the dashboard too.
+ */
 export default function DashboardPage() {
   const { user } = useAuth();
   const dashboard = useDashboard();
+  // Only to say whether calls are simulated; a failure here is not worth a toast.
+  const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
+  const [params, setParams] = useSearchParams();
+  const scheduleButton = useRef<HTMLButtonElement | null>(null);
+  const returning = useRef(false);
+  const scheduling = params.get('schedule') === '1';
+
+  useEffect(() => {
+    if (scheduling || !returning.current) return;
+    returning.current = false;
+    scheduleButton.current?.focus();
+  }, [scheduling]);
+
+  if (scheduling) {
+    return (
+      <ScheduleCallView
+        usage={dashboard.data?.usage}
+        simulated={me.data?.carrier === 'simulator'}
+        contactId={idParam(params.get('contact'))}
+        scriptId={idParam(params.get('script'))}
+        onClose={() => {
+          returning.current = true;
+          setParams({});
+        }}
+        onScheduled={() => setParams({ schedule: '1' }, { replace: true })}
+      />
+    );
+  }
 
   let body: ReactNode;
   if (dashboard.isPending) {
@@ -109,7 +120,12 @@ export default function DashboardPage() {
       <PageIntro
         title={user ? `Welcome back, ${user.email}` : `Welcome to ${PRODUCT_NAME}`}
         description="Your calls at a glance: schedule new ones and see how recent ones went."
-        actions={<ScheduleCallButton />}
+        actions={
+          <Button ref={scheduleButton} onClick={() => setParams({ schedule: '1' })}>
+            <CalendarPlusIcon aria-hidden="true" />
+            Schedule Call
+          </Button>
+        }
       />
       {body}
     </div>

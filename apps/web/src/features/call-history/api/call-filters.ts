@@ -13,6 +13,3 @@ export function callFilterParams({ q, status }: CallFilters): URLSearchParams {
   if (status !== 'all') params.set('status', status);
   return params;
 }
-
-/** Every call-history query starts with this key. */
-export const callsQueryKey = ['calls'] as const;

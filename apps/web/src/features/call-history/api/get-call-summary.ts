@@ -1,7 +1,8 @@
 import { type CallSummary, callSummarySchema } from '@callwise/shared/schemas/calls';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallFilters, callFilterParams, callsQueryKey } from '@/features/call-history/api/call-filters';
+import { type CallFilters, callFilterParams } from '@/features/call-history/api/call-filters';
 import { api } from '@/lib/api-client';
+import { callsQueryKey } from '@/lib/query-keys';
 
 /** Counts, success rate, average duration and total cost of the calls the filters select. */
 export function getCallSummary(filters: CallFilters, signal?: AbortSignal): Promise<CallSummary> {

@@ -1,7 +1,7 @@
 import { type Call, callSchema } from '@callwise/shared/schemas/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callsQueryKey } from '@/features/call-history/api/call-filters';
 import { api } from '@/lib/api-client';
+import { callsQueryKey } from '@/lib/query-keys';
 
 /** One call, everything about it. */
 export function getCall(id: string, signal?: AbortSignal): Promise<Call> {

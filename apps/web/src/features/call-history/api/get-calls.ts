@@ -1,8 +1,9 @@
 import { callSchema } from '@callwise/shared/schemas/calls';
 import { pageSchema } from '@callwise/shared/schemas/pagination';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type CallFilters, callFilterParams, callsQueryKey } from '@/features/call-history/api/call-filters';
+import { type CallFilters, callFilterParams } from '@/features/call-history/api/call-filters';
 import { api } from '@/lib/api-client';
+import { callsQueryKey } from '@/lib/query-keys';
 
 const callsPageSchema = pageSchema(callSchema);
 

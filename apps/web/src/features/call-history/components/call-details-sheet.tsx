@@ -1,9 +1,25 @@
+import { statusGroup } from '@callwise/shared/calls';
 import { formatCost, formatDuration } from '@callwise/shared/format';
 import { formatPhone } from '@callwise/shared/phone';
 import type { Call } from '@callwise/shared/schemas/calls';
-import type { ReactNode } from 'react';
+import { BanIcon, Trash2Icon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
 import { CallStatusBadge } from '@/components/call-status-badge';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { useDeleteRecording } from '@/features/call-history/api/delete-recording';
 import { useCall } from '@/features/call-history/api/get-call';
 import { callTypeLabel, outcomeLabel, voiceLabel } from '@/features/call-history/components/call-labels';
 import { RecordingPlayer } from '@/features/call-history/components/recording-player';
@@ -23,7 +39,52 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 const time = (value: string | null) => (value ? <time dateTime={value}>{formatDateTime(value)}</time> : NONE);
 
-function CallDetails({ call: listed }: { call: Call }) {
+/** Deletes the call's recording now rather than after the 90 days, once confirmed. */
+function DeleteRecordingButton({ call }: { call: Call }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteRecording();
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground"
+          disabled={remove.isPending}
+        >
+          <Trash2Icon aria-hidden="true" />
+          {remove.isPending ? 'Deleting...' : 'Delete Recording'}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this recording?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The recording of the call to {call.recipient_name} will be deleted for good. The call itself stays
+            in your history. Recordings are otherwise kept for 90 days.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep Recording</AlertDialogCancel>
+          <AlertDialogAction
+            onClick={() =>
+              remove.mutate(call.id, {
+                onSuccess: () =>
+                  toast.success('Recording deleted', {
+                    description: `The recording of the call to ${call.recipient_name} has been deleted.`,
+                  }),
+              })
+            }
+          >
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: Call) => void }) {
   // The list's copy shows at once; the server's fresh copy replaces it (a call in progress moves on).
   const { data } = useCall(listed);
   const call = data ?? listed;
@@ -35,6 +96,12 @@ function CallDetails({ call: listed }: { call: Call }) {
           <CallStatusBadge status={call.status} />
         </Detail>
         <Detail label="Outcome">{outcome ?? NONE}</Detail>
+        {call.failure_reason && <Detail label="Reason">{call.failure_reason}</Detail>}
+        {call.answered_by && (
+          <Detail label="Answered by">
+            {call.answered_by === 'machine' ? 'Answering machine' : 'A person'}
+          </Detail>
+        )}
         <Detail label="Phone">{formatPhone(call.phone)}</Detail>
         <Detail label="Call type">{callTypeLabel(call.call_type)}</Detail>
         <Detail label="Voice">{voiceLabel(call.voice)}</Detail>
@@ -54,19 +121,47 @@ function CallDetails({ call: listed }: { call: Call }) {
           {call.message}
         </p>
       </section>
+      {call.transcript && call.transcript.length > 0 && (
+        <section aria-labelledby="call-transcript-heading" className="grid gap-2">
+          <h3 id="call-transcript-heading" className="text-sm font-semibold">
+            Transcript
+          </h3>
+          <ol className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="call-transcript">
+            {call.transcript.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the transcript of an ended call never changes.
+              <li key={index} className="grid grid-cols-[4.5rem_1fr] gap-2">
+                <span
+                  className={
+                    line.speaker === 'ai' ? 'font-medium text-primary' : 'font-medium text-muted-foreground'
+                  }
+                >
+                  {line.speaker === 'ai' ? 'AI' : 'Callee'}
+                </span>
+                <span className="min-w-0 break-words">{line.text}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <section aria-labelledby="call-recording-heading" className="grid gap-2">
         <h3 id="call-recording-heading" className="text-sm font-semibold">
           Recording
         </h3>
         {call.recording_url ? (
-          <RecordingPlayer
-            url={call.recording_url}
-            label={`Recording of the call to ${call.recipient_name}`}
-          />
+          <>
+            <RecordingPlayer callId={call.id} label={`Recording of the call to ${call.recipient_name}`} />
+            <DeleteRecordingButton call={call} />
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">No recording for this call.</p>
         )}
       </section>
+      {statusGroup(call.status) === 'pending' && (
+        <Button variant="outline" className="w-fit" onClick={() => onCancel(call)}>
+          <BanIcon aria-hidden="true" />
+          Cancel Call
+        </Button>
+      )}
       <p className="font-mono text-xs break-all text-muted-foreground">ID {call.id}</p>
     </div>
   );
@@ -77,11 +172,13 @@ export function CallDetailsSheet({
   call,
   open,
   onOpenChange,
+  onCancel,
 }: {
   /** The call to show; kept while the panel slides away. */
   call: Call | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onCancel: (call: Call) => void;
 }) {
   const returnFocus = useReturnFocus();
   return (
@@ -91,7 +188,7 @@ export function CallDetailsSheet({
           <SheetTitle>{call ? `Call to ${call.recipient_name}` : 'Call details'}</SheetTitle>
           <SheetDescription>{call ? formatDateTime(call.created_at) : ''}</SheetDescription>
         </SheetHeader>
-        {call && <CallDetails call={call} />}
+        {call && <CallDetails call={call} onCancel={onCancel} />}
       </SheetContent>
     </Sheet>
   );

@@ -1,13 +1,22 @@
+import { statusGroup } from '@callwise/shared/calls';
 import { formatCost, formatDuration } from '@callwise/shared/format';
 import { formatPhone } from '@callwise/shared/phone';
 import type { Call } from '@callwise/shared/schemas/calls';
-import { type LucideIcon, PanelRightOpenIcon, PlayIcon } from 'lucide-react';
+import {
+  BanIcon,
+  LoaderCircleIcon,
+  type LucideIcon,
+  PanelRightOpenIcon,
+  PlayIcon,
+  SquareIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CallStatusBadge } from '@/components/call-status-badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { voiceLabel } from '@/features/call-history/components/call-labels';
+import { outcomeLabel, voiceLabel } from '@/features/call-history/components/call-labels';
+import type { Playback } from '@/features/call-history/hooks/use-recording-playback';
 import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 
@@ -22,7 +31,11 @@ const dash = (
 
 export interface CallsListProps {
   calls: Call[];
+  /** The recording loading or playing, if any. */
+  playback: Playback | null;
+  /** Play, or Stop when this call's recording is playing. */
   onPlay: (call: Call) => void;
+  onCancel: (call: Call) => void;
   onDetails: (call: Call) => void;
   /** Shown under the table's header (or instead of the cards) when there are no calls: loading, empty. */
   placeholder?: ReactNode;
@@ -33,15 +46,18 @@ interface ActionProps {
   text: string;
   icon: LucideIcon;
   onClick: () => void;
+  spin?: boolean;
+  pressed?: boolean;
   /** Icon only, named by a tooltip (table rows); otherwise icon and text (cards). */
   compact: boolean;
 }
 
-function Action({ label, text, icon: Icon, onClick, compact }: ActionProps) {
+function Action({ label, text, icon: Icon, onClick, compact, spin, pressed }: ActionProps) {
+  const icon = <Icon aria-hidden="true" className={spin ? 'animate-spin' : undefined} />;
   if (!compact) {
     return (
-      <Button size="sm" variant="outline" aria-label={label} onClick={onClick}>
-        <Icon aria-hidden="true" />
+      <Button size="sm" variant="outline" aria-label={label} aria-pressed={pressed} onClick={onClick}>
+        {icon}
         {text}
       </Button>
     );
@@ -49,8 +65,15 @@ function Action({ label, text, icon: Icon, onClick, compact }: ActionProps) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button size="icon" variant="ghost" className="size-8" aria-label={label} onClick={onClick}>
-          <Icon aria-hidden="true" />
+        <Button
+          size="icon"
+          variant="ghost"
+          className="size-8"
+          aria-label={label}
+          aria-pressed={pressed}
+          onClick={onClick}
+        >
+          {icon}
         </Button>
       </TooltipTrigger>
       <TooltipContent>{label}</TooltipContent>
@@ -60,18 +83,35 @@ function Action({ label, text, icon: Icon, onClick, compact }: ActionProps) {
 
 function CallActions({
   call,
+  playback,
   onPlay,
+  onCancel,
   onDetails,
   compact,
-}: { call: Call; compact: boolean } & Pick<CallsListProps, 'onPlay' | 'onDetails'>) {
+}: { call: Call; compact: boolean } & Pick<
+  CallsListProps,
+  'playback' | 'onPlay' | 'onCancel' | 'onDetails'
+>) {
+  const state = playback?.callId === call.id ? playback.status : null;
   return (
-    <div className={cn('flex items-center gap-1', compact ? 'justify-end' : 'gap-2')}>
+    <div className={cn('flex items-center gap-1', compact ? 'justify-end' : 'flex-wrap gap-2')}>
       {call.recording_url && (
         <Action
-          label={`Play recording of the call to ${call.recipient_name}`}
-          text="Play"
-          icon={PlayIcon}
+          label={`${state ? 'Stop' : 'Play'} recording of the call to ${call.recipient_name}`}
+          text={state === 'loading' ? 'Loading...' : state === 'playing' ? 'Stop' : 'Play'}
+          icon={state === 'loading' ? LoaderCircleIcon : state === 'playing' ? SquareIcon : PlayIcon}
+          spin={state === 'loading'}
+          pressed={state !== null}
           onClick={() => onPlay(call)}
+          compact={compact}
+        />
+      )}
+      {statusGroup(call.status) === 'pending' && (
+        <Action
+          label={`Cancel the call to ${call.recipient_name}`}
+          text="Cancel"
+          icon={BanIcon}
+          onClick={() => onCancel(call)}
           compact={compact}
         />
       )}
@@ -86,11 +126,26 @@ function CallActions({
   );
 }
 
+/** The status badge, and under it how the call ended when the callee answered something (Confirmed, ...). */
+function CallStatus({ call }: { call: Call }) {
+  const outcome = outcomeLabel(call.outcome);
+  return (
+    <div className="grid justify-items-start gap-1">
+      <CallStatusBadge status={call.status} />
+      {outcome && (
+        <span className="pl-1 text-xs text-muted-foreground" data-testid="call-outcome">
+          {outcome}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
  * The calls as a table where there is room (48rem of container width and up) and as stacked cards below that,
  * so a phone never scrolls sideways. Only one of the two is displayed (and so in the accessibility tree).
  */
-export function CallsList({ calls, onPlay, onDetails, placeholder }: CallsListProps) {
+export function CallsList({ calls, playback, onPlay, onCancel, onDetails, placeholder }: CallsListProps) {
   return (
     <div className="@container">
       <div className="hidden @3xl:block">
@@ -111,8 +166,8 @@ export function CallsList({ calls, onPlay, onDetails, placeholder }: CallsListPr
           <TableBody>
             {calls.map((call) => (
               <TableRow key={call.id} data-testid="call-row">
-                <TableCell>
-                  <CallStatusBadge status={call.status} />
+                <TableCell className="py-2">
+                  <CallStatus call={call} />
                 </TableCell>
                 <TableCell className="max-w-48 truncate font-medium" title={call.recipient_name}>
                   {call.recipient_name}
@@ -132,7 +187,14 @@ export function CallsList({ calls, onPlay, onDetails, placeholder }: CallsListPr
                   </time>
                 </TableCell>
                 <TableCell className="py-1.5">
-                  <CallActions call={call} onPlay={onPlay} onDetails={onDetails} compact />
+                  <CallActions
+                    call={call}
+                    playback={playback}
+                    onPlay={onPlay}
+                    onCancel={onCancel}
+                    onDetails={onDetails}
+                    compact
+                  />
                 </TableCell>
               </TableRow>
             ))}
@@ -145,8 +207,8 @@ export function CallsList({ calls, onPlay, onDetails, placeholder }: CallsListPr
           <ul aria-label="Calls" className="divide-y">
             {calls.map((call) => (
               <li key={call.id} className="grid gap-2 p-4" data-testid="call-card">
-                <div className="flex items-center justify-between gap-2">
-                  <CallStatusBadge status={call.status} />
+                <div className="flex items-start justify-between gap-2">
+                  <CallStatus call={call} />
                   <time dateTime={call.created_at} className="text-xs text-muted-foreground">
                     {formatDateTime(call.created_at)}
                   </time>
@@ -173,7 +235,14 @@ export function CallsList({ calls, onPlay, onDetails, placeholder }: CallsListPr
                     </dd>
                   </div>
                 </dl>
-                <CallActions call={call} onPlay={onPlay} onDetails={onDetails} compact={false} />
+                <CallActions
+                  call={call}
+                  playback={playback}
+                  onPlay={onPlay}
+                  onCancel={onCancel}
+                  onDetails={onDetails}
+                  compact={false}
+                />
               </li>
             ))}
           </ul>

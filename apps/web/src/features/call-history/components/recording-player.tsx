@@ -1,20 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useRecording } from '@/features/call-history/api/get-recording';
+import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
 
-/** Plays a call's recording, fetched with the session's token and played from memory. */
+/** Plays a call's recording with the browser's controls, fetched with the session's token and played from memory. */
 export function RecordingPlayer({
-  url,
+  callId,
   label,
-  autoPlay = false,
 }: {
-  url: string;
+  callId: string;
   /** The player's accessible name, e.g. "Recording of the call to Jane Doe". */
   label: string;
-  autoPlay?: boolean;
 }) {
-  const recording = useRecording(url, true);
+  const recording = useRecording(callId, true);
   const [src, setSrc] = useState<string | null>(null);
   const [unplayable, setUnplayable] = useState(false);
 
@@ -29,9 +28,14 @@ export function RecordingPlayer({
   }, [recording.data]);
 
   if (recording.isError || unplayable) {
+    const gone = isApiError(recording.error) && recording.error.status === 404;
     return (
       <p role="alert" className="text-sm text-destructive">
-        {unplayable ? 'This recording cannot be played in your browser.' : errorMessage(recording.error)}
+        {unplayable
+          ? 'This recording cannot be played in your browser.'
+          : gone
+            ? 'The recording is no longer available.'
+            : errorMessage(recording.error)}
       </p>
     );
   }
@@ -40,7 +44,6 @@ export function RecordingPlayer({
     // biome-ignore lint/a11y/useMediaCaption: call recordings have no caption track; the call's message is shown beside it.
     <audio
       controls
-      autoPlay={autoPlay}
       src={src}
       aria-label={label}
       className="w-full"

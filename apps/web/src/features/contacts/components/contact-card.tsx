@@ -18,7 +18,7 @@ import { CONSENT } from '@/features/contacts/utils/consent';
 import { timezoneLabel } from '@/features/contacts/utils/timezones';
 import { formatDate } from '@/lib/dates';
 
-/** Where Call Now goes until the schedule form comes with the call engine: the dashboard reads these. */
+/** Where Call Now goes: the dashboard's schedule view with this contact picked. */
 export const callNowPath = (contact: Pick<Contact, 'id'>) =>
   `${paths.dashboard}?${new URLSearchParams({ schedule: '1', contact: contact.id })}`;
 

@@ -4,13 +4,13 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { VariableChip } from '@/components/variable-chip';
 import { paths } from '@/config/paths';
 import { ScriptCategoryBadge } from '@/features/scripts/components/script-category-badge';
 import { ScriptContent } from '@/features/scripts/components/script-content';
-import { VariableChip } from '@/features/scripts/components/variable-chip';
 import { formatDate } from '@/lib/dates';
 
-/** Where Test goes: the dashboard's schedule view with this script picked (it arrives with the call engine). */
+/** Where Test goes: the dashboard's schedule view with this script's message filled in. */
 export const testScriptHref = (id: string) =>
   `${paths.dashboard}?${new URLSearchParams({ schedule: '1', script: id })}`;
 

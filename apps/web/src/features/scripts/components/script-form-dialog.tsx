@@ -17,10 +17,10 @@ import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { VariableHelper } from '@/components/variable-helper';
 import { useCreateScript } from '@/features/scripts/api/create-script';
 import { useUpdateScript } from '@/features/scripts/api/update-script';
 import { CATEGORY_LABELS } from '@/features/scripts/components/script-category-badge';
-import { VariableHelper } from '@/features/scripts/components/variable-helper';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { fieldErrorsOf } from '@/lib/form-errors';
 

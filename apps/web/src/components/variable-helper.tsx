@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { VariableChip } from '@/features/scripts/components/variable-chip';
+import { VariableChip } from '@/components/variable-chip';
 
 const VARIABLE_NAME = /^[a-zA-Z][a-zA-Z0-9_]*$/;
 /** The longest name the server recognises as a variable (packages/shared/src/variables.ts). */

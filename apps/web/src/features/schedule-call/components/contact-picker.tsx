@@ -1,0 +1,104 @@
+import { formatPhone } from '@callwise/shared/phone';
+import type { Contact } from '@callwise/shared/schemas/contacts';
+import { UserRoundIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldMessageId } from '@/components/ui/form-field';
+import { useContactSearch } from '@/features/schedule-call/api/search-contacts';
+import { SearchCombobox } from '@/features/schedule-call/components/search-combobox';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+
+const ID = 'schedule-contact';
+
+/**
+ * Call one of your contacts: search them by name, phone, e-mail or company and pick one; the recipient's name
+ * and number then come from the contact. Clearing the contact goes back to typing them.
+ */
+export function ContactPicker({
+  contact,
+  loading,
+  onSelect,
+  onClear,
+}: {
+  /** The picked contact; null while typing a recipient. */
+  contact: Contact | null;
+  /** A contact from the address (Call Now) is being loaded. */
+  loading: boolean;
+  onSelect: (contact: Contact) => void;
+  onClear: () => void;
+}) {
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const debounced = useDebouncedValue(query, 250);
+  const search = useContactSearch(debounced, open && contact === null);
+  const items = search.data?.data ?? [];
+
+  if (contact) {
+    return (
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">Contact</p>
+        <div
+          className="flex items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2"
+          data-testid="picked-contact"
+        >
+          <UserRoundIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium">{contact.name}</p>
+            <p className="truncate text-xs text-muted-foreground tabular-nums">
+              {formatPhone(contact.phone)}
+              {contact.company ? ` · ${contact.company}` : ''}
+            </p>
+          </div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setQuery('');
+              onClear();
+            }}
+            aria-label={`Clear contact ${contact.name}`}
+          >
+            <XIcon aria-hidden="true" />
+            Clear
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <FormField
+      id={ID}
+      label="Choose a contact"
+      description={loading ? 'Loading the contact...' : 'Or type the name and number below.'}
+    >
+      <SearchCombobox<Contact>
+        id={ID}
+        placeholder="Search your contacts..."
+        query={query}
+        onQueryChange={setQuery}
+        items={items}
+        loading={search.isFetching || query !== debounced}
+        failed={search.isError}
+        emptyText={debounced.trim() ? 'No contact matches.' : 'You have no contacts yet.'}
+        getKey={(item) => item.id}
+        getText={(item) => `${item.name}, ${formatPhone(item.phone)}`}
+        renderItem={(item) => (
+          <span className="flex min-w-0 items-baseline justify-between gap-3">
+            <span className="min-w-0 truncate font-medium">{item.name}</span>
+            <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+              {formatPhone(item.phone)}
+            </span>
+          </span>
+        )}
+        onSelect={(item) => {
+          setQuery('');
+          onSelect(item);
+        }}
+        onOpenChange={setOpen}
+        describedBy={fieldMessageId(ID)}
+      />
+    </FormField>
+  );
+}
