@@ -209,56 +209,93 @@ export interface CarrierStatusChange {
   failureReason?: string | null;
 }
 
+export interface AppliedStatus {
+  id: string;
+  accountId: string;
+  status: string;
+  attempts: number;
+  endedAt: Date | null;
+}
+
 /**
- * Applies a carrier's status report. Reports arrive late, twice or out of order: a call only moves forward
- * (by rank), so a replay or a stale report changes nothing. Returns the updated call, or null when nothing
- * changed.
+ * Applies carrier status reports, many in one statement. Reports arrive late, twice or out of order: a call
+ * only moves forward (by rank), so a replay or a stale report changes nothing. A report that overtook the
+ * dispatcher's own record of the placement links the call itself. Returns, in order, the changed call or null.
  */
-export async function applyCarrierStatus(db: Database, change: CarrierStatusChange): Promise<CallRow | null> {
-  const rank = STATUS_RANK[change.status] ?? 0;
-  const terminal = TERMINAL.includes(change.status);
-  const lowerRanks = Object.entries(STATUS_RANK)
-    .filter(([, value]) => value < rank)
-    .map(([status]) => status);
-  const set: Partial<Record<keyof NewCall, unknown>> = {
-    status: change.status,
-    providerCallId: change.providerCallId,
-    claimedUntil: null,
-    version: sql`${calls.version} + 1`,
-    updatedAt: sql`now()`,
-  };
-  if (change.status === 'in-progress') {
-    set.startedAt = change.at;
-    if (change.answeredBy) set.answeredBy = change.answeredBy;
-  }
-  if (terminal) {
-    set.endedAt = change.at;
-    if (change.failureReason) set.failureReason = change.failureReason;
-    if (change.durationSeconds !== undefined && change.durationSeconds !== null) {
-      const seconds = Math.max(0, Math.round(change.durationSeconds));
-      set.duration = seconds;
+export async function applyCarrierStatuses(
+  db: Database,
+  changes: CarrierStatusChange[],
+): Promise<Array<AppliedStatus | null>> {
+  if (changes.length === 0) return [];
+  const reports = changes.map((change, index) => {
+    const rank = STATUS_RANK[change.status] ?? 0;
+    const terminal = TERMINAL.includes(change.status);
+    const seconds =
+      terminal && change.durationSeconds !== undefined && change.durationSeconds !== null
+        ? Math.max(0, Math.round(change.durationSeconds))
+        : null;
+    return {
+      n: index,
+      provider_call_id: change.providerCallId,
+      call_id: change.callId,
+      status: change.status,
+      lower: Object.entries(STATUS_RANK)
+        .filter(([, value]) => value < rank)
+        .map(([status]) => status),
+      terminal,
+      at: change.at.toISOString(),
+      answered_by: change.status === 'in-progress' ? (change.answeredBy ?? null) : null,
+      duration: seconds ?? (terminal && change.status !== 'completed' ? 0 : null),
       // Charged per started minute of a connected call.
-      set.cost = change.costPerMinute !== undefined ? Math.ceil(seconds / 60) * change.costPerMinute : null;
-    } else if (change.status !== 'completed') {
-      set.duration = 0;
-      set.cost = 0;
-    }
-  }
-  const [row] = await db
-    .update(calls)
-    .set(set as Partial<NewCall>)
-    .where(
-      and(
-        inArray(calls.status, lowerRanks),
-        or(
-          eq(calls.providerCallId, change.providerCallId),
-          // A report that overtook the dispatcher's own record of the placement links the call itself.
-          and(eq(calls.id, change.callId), isNull(calls.providerCallId), eq(calls.status, 'queued')),
-        ),
-      ),
+      cost:
+        seconds !== null
+          ? change.costPerMinute !== undefined
+            ? Math.ceil(seconds / 60) * change.costPerMinute
+            : null
+          : terminal && change.status !== 'completed'
+            ? 0
+            : null,
+      failure_reason: terminal ? (change.failureReason ?? null) : null,
+    };
+  });
+  const result = await db.execute(sql`
+    WITH x AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(reports)}::jsonb) AS x(
+        n int, provider_call_id text, call_id uuid, status text, lower text[], terminal boolean,
+        at timestamptz, answered_by text, duration int, cost numeric, failure_reason text)
+    ), changed AS (
+      UPDATE ${calls} c SET
+        status = x.status,
+        provider_call_id = x.provider_call_id,
+        claimed_until = NULL,
+        version = c.version + 1,
+        updated_at = now(),
+        started_at = CASE WHEN x.status = 'in-progress' THEN x.at ELSE c.started_at END,
+        answered_by = coalesce(x.answered_by, c.answered_by),
+        ended_at = CASE WHEN x.terminal THEN x.at ELSE c.ended_at END,
+        failure_reason = coalesce(x.failure_reason, c.failure_reason),
+        duration = CASE WHEN x.duration IS NOT NULL THEN x.duration ELSE c.duration END,
+        cost = CASE WHEN x.duration IS NOT NULL THEN x.cost ELSE c.cost END
+      FROM x
+      WHERE c.status = ANY (x.lower)
+        AND (c.provider_call_id = x.provider_call_id
+          OR (c.id = x.call_id AND c.provider_call_id IS NULL AND c.status = 'queued'))
+      RETURNING x.n, c.id, c.account_id, c.status, c.outcome, c.version, c.attempts, c.ended_at
     )
-    .returning(announcedCallColumns);
-  return row ? withoutAnnounced(row) : null;
+    SELECT n, id, account_id, status, attempts, ended_at,
+      pg_notify(${CALL_EVENTS_CHANNEL}, json_build_object('a', account_id, 'id', id, 's', status, 'o', outcome, 'v', version)::text)
+    FROM changed`);
+  const applied: Array<AppliedStatus | null> = changes.map(() => null);
+  for (const row of (result as unknown as { rows: Array<Record<string, unknown>> }).rows) {
+    applied[Number(row.n)] = {
+      id: row.id as string,
+      accountId: row.account_id as string,
+      status: row.status as string,
+      attempts: Number(row.attempts),
+      endedAt: row.ended_at ? new Date(row.ended_at as string) : null,
+    };
+  }
+  return applied;
 }
 
 /** Sets what the callee said, once the call is answered. */
@@ -450,26 +487,32 @@ export async function acceptSimulatorCalls(
   });
 }
 
-/** The phone rang: counted, and the driver's lease renewed, in one statement. */
-export async function recordSimulatorRing(db: Database, id: string, leaseSeconds: number): Promise<void> {
+/** The phones of these calls rang: counted, and the drivers' leases renewed, in one statement. */
+export async function recordSimulatorRings(db: Database, ids: string[], leaseSeconds: number): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(simulatorCalls)
     .set({
       rings: sql`${simulatorCalls.rings} + 1`,
       leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
     })
-    .where(eq(simulatorCalls.id, id));
+    .where(inArray(simulatorCalls.id, ids));
 }
 
-export async function renewSimulatorLease(db: Database, id: string, seconds: number): Promise<void> {
+export async function renewSimulatorLeases(db: Database, ids: string[], seconds: number): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(simulatorCalls)
     .set({ leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
-    .where(and(eq(simulatorCalls.id, id), isNull(simulatorCalls.finishedAt)));
+    .where(and(inArray(simulatorCalls.id, ids), isNull(simulatorCalls.finishedAt)));
 }
 
-export async function finishSimulatorCall(db: Database, id: string): Promise<void> {
-  await db.update(simulatorCalls).set({ finishedAt: sql`now()` }).where(eq(simulatorCalls.id, id));
+export async function finishSimulatorCalls(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(simulatorCalls)
+    .set({ finishedAt: sql`now()` })
+    .where(and(inArray(simulatorCalls.id, ids), isNull(simulatorCalls.finishedAt)));
 }
 
 /** Unfinished simulated calls whose driver stopped renewing its lease (a crashed worker): taken over here. */

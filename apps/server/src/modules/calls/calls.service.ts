@@ -1,9 +1,11 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
 import {
-  applyCarrierStatus,
+  type AppliedStatus,
+  applyCarrierStatuses,
   attachRecording,
   type CallRow,
+  type CarrierStatusChange,
   cancelCall,
   detachRecording,
   findCallByProviderId,
@@ -24,6 +26,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import { type DialogueEngine, KEY_MENU } from '../../providers/dialogue/index.ts';
 import { concatPcm, pcmDurationSeconds, silence } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
@@ -62,7 +65,15 @@ export interface CallServiceDeps {
 
 /** Creating and cancelling calls, their recordings, and our side of each call a carrier places. */
 export class CallService {
-  constructor(private readonly deps: CallServiceDeps) {}
+  /** Status reports arriving together are applied in one statement. */
+  private readonly applyStatus: (change: CarrierStatusChange) => Promise<AppliedStatus | null>;
+
+  constructor(private readonly deps: CallServiceDeps) {
+    this.applyStatus = createBatcher((changes) => applyCarrierStatuses(deps.db, changes), {
+      waitMs: 5,
+      maxSize: 500,
+    });
+  }
 
   async create(accountId: string, input: CreateCallInput): Promise<CallRow> {
     const { db } = this.deps;
@@ -254,7 +265,7 @@ export class CallService {
 
   private async onStatus(event: CarrierStatusEvent) {
     const { db, config } = this.deps;
-    const row = await applyCarrierStatus(db, {
+    const row = await this.applyStatus({
       providerCallId: event.providerCallId,
       callId: event.callId,
       status: event.status,

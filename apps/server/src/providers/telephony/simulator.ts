@@ -3,13 +3,14 @@ import {
   acceptSimulatorCall,
   acceptSimulatorCalls,
   expireSimulatorLeases,
-  finishSimulatorCall,
-  recordSimulatorRing,
-  renewSimulatorLease,
+  finishSimulatorCalls,
+  recordSimulatorRings,
+  renewSimulatorLeases,
   type SimulatorCall,
   takeOverSimulatorCalls,
 } from '@callwise/db/queries/call-engine';
 import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/simulator';
+import { createBatcher } from '../../lib/batcher.ts';
 import { concatPcm, dtmfTone, encodeWav, type Pcm, pcmDurationSeconds, silence } from '../speech/audio.ts';
 import type { CallHost, Carrier, CarrierStatusEvent, PlaceCallRequest, PlaceCallResult } from './carrier.ts';
 
@@ -51,6 +52,10 @@ export class SimulatedCarrier implements Carrier {
   private readonly active = new Map<string, Promise<void>>();
   private readonly timers = new Set<{ timer: NodeJS.Timeout; reject: (error: Error) => void }>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  // The ledger's writes of calls in flight at the same moment go out together.
+  private readonly ring = this.ledgerBatch((db, ids) => recordSimulatorRings(db, ids, this.leaseSeconds));
+  private readonly renew = this.ledgerBatch((db, ids) => renewSimulatorLeases(db, ids, this.leaseSeconds));
+  private readonly finish = this.ledgerBatch((db, ids) => finishSimulatorCalls(db, ids));
 
   constructor(
     private readonly options: {
@@ -63,6 +68,16 @@ export class SimulatedCarrier implements Carrier {
       sweepMs?: number;
     },
   ) {}
+
+  private ledgerBatch(write: (db: Database, ids: string[]) => Promise<void>) {
+    return createBatcher<string, void>(
+      async (ids) => {
+        await write(this.options.db, [...new Set(ids)]);
+        return ids.map(() => undefined);
+      },
+      { waitMs: 5, maxSize: 500 },
+    );
+  }
 
   /** Long enough for a whole call at this speed, with room to spare. */
   private get leaseSeconds() {
@@ -100,8 +115,7 @@ export class SimulatedCarrier implements Carrier {
   }
 
   async hangUp(providerCallId: string): Promise<void> {
-    const id = providerCallId.replace(/^SIM-/, '');
-    await finishSimulatorCall(this.options.db, id);
+    await this.finish(providerCallId.replace(/^SIM-/, ''));
   }
 
   async start(host: CallHost): Promise<void> {
@@ -183,7 +197,6 @@ export class SimulatedCarrier implements Carrier {
   private async run(row: SimulatorCall) {
     const host = this.host;
     if (!host) return;
-    const db = this.options.db;
     const providerCallId = providerId(row);
     const [code = '0100', attemptText = '1'] = row.behaviour.split(':');
     const behaviour =
@@ -192,8 +205,8 @@ export class SimulatedCarrier implements Carrier {
     const t = SIMULATOR_TIMING;
     const report = (event: Omit<CarrierStatusEvent, 'providerCallId' | 'callId' | 'at'>) =>
       host.onStatus({ providerCallId, callId: row.callId, at: new Date(), ...event });
-    const finish = () => finishSimulatorCall(db, row.id);
-    const renew = () => renewSimulatorLease(db, row.id, this.leaseSeconds);
+    const finish = () => this.finish(row.id);
+    const renew = () => this.renew(row.id);
 
     if (behaviour.kind === 'failed') {
       await this.wait(t.failAfter);
@@ -207,7 +220,7 @@ export class SimulatedCarrier implements Carrier {
     await this.wait(t.dial);
     if (row.rings === 0) {
       // The phone rings once per accepted call; a call taken over after a crash has already rung.
-      await recordSimulatorRing(db, row.id, this.leaseSeconds);
+      await this.ring(row.id);
     } else {
       await renew();
     }
