@@ -136,6 +136,24 @@ try {
         });
       }
     }
+    // A few reminders still to go out (tomorrow and the day after), placed by the call engine at their time.
+    for (const [index, contact] of contacts.slice(0, 3).entries()) {
+      const at = new Date(Date.now() + (index + 1) * 86_400_000);
+      at.setUTCHours(15, 0, 0, 0);
+      await seedCall(db, accountId, {
+        contactId: contact.id,
+        recipientName: contact.name,
+        phone: contact.phone,
+        callType: 'appointment-reminder',
+        message: `Hi ${contact.name.split(' ')[0]}, this is Bright Smile Dental reminding you of your appointment on Friday at 3 PM.`,
+        voice: 'aria',
+        status: 'scheduled',
+        scheduledAt: at,
+        estimatedDuration: 24,
+        createdAt: new Date(),
+      });
+      n++;
+    }
     console.log(
       `Seeded "Bright Smile Dental" in ${handle.where}: ${contacts.length} contacts, ${scripts.length} scripts, ${n} calls.`,
     );
