@@ -8,6 +8,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from './config.ts';
 import { createJobs } from './jobs/registry.ts';
+import type { Logger } from './lib/logger.ts';
 import { createQueue, type JobDefinition, registerJobs } from './lib/queue.ts';
 import { openServices, type Services } from './services.ts';
 
@@ -17,13 +18,6 @@ export interface Runtime {
   queue: PgBoss;
   services: Services;
   close(): Promise<void>;
-}
-
-interface Logger {
-  info: (obj: object | string, msg?: string) => void;
-  debug?: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
 }
 
 /** A migrated, empty PGlite data directory made at build time: a first start copies it instead of running initdb. */

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import { CallEventBus } from './lib/call-events.ts';
+import type { Logger } from './lib/logger.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { Dispatcher } from './modules/calls/dispatcher.ts';
 import { createDialogueEngine, type DialogueEngine } from './providers/dialogue/index.ts';
@@ -9,12 +10,6 @@ import { createSpeechService, type SpeechService } from './providers/speech/spee
 import { createFileStorage, type FileStorage } from './providers/storage/index.ts';
 import type { Carrier } from './providers/telephony/carrier.ts';
 import { SimulatedCarrier } from './providers/telephony/simulator.ts';
-
-interface Logger {
-  info: (obj: object | string, msg?: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
 
 /** The parts behind interfaces (speech, dialogue, files, carrier) and the call engine built on them. */
 export interface Services {

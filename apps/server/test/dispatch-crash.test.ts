@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
 import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
@@ -11,6 +9,7 @@ import { databaseUrlWithName } from '@callwise/db/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { killSpawned, serverEntry, spawnEntry } from './spawn.ts';
 
 /**
  * A worker killed with SIGKILL while it hands 1,000 due calls to the carrier — once at the worst moment (the
@@ -18,57 +17,27 @@ import { hashPassword } from '../src/modules/auth/passwords.ts';
  * finishes: every call is placed exactly once and reaches its end. Real processes, on PostgreSQL when
  * DATABASE_URL is set (several workers at once), else on the embedded database (one process at a time).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.join(here, '../src/server.ts');
 const CALLS = 1000;
-const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killSpawned();
   for (const cleanup of cleanups) await cleanup();
 });
 
+/** A server process (any role) with the crash test's settings. */
 function start(env: Record<string, string>) {
-  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...parentEnv,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'k'.repeat(40),
-      PORT: '0',
-      SIMULATOR_SPEED: '100',
-      DISPATCH_CLAIM_SECONDS: '2',
-      CALL_RETRY_ATTEMPTS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const spawned = spawnEntry(serverEntry, {
+    NODE_ENV: 'test',
+    PORT: '0',
+    SIMULATOR_SPEED: '100',
+    DISPATCH_CLAIM_SECONDS: '2',
+    CALL_RETRY_ATTEMPTS: '0',
+    ...env,
   });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<string>((resolve) =>
-    child.on('exit', (code, signal) => resolve(signal ?? String(code))),
-  );
-  const url = async () => {
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      const match = /is running at (http:\/\/localhost:\d+) /.exec(stdout);
-      if (match?.[1]) return match[1];
-      if (child.exitCode !== null || child.signalCode !== null) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`server did not start\n${stdout}\n${stderr}`);
-  };
-  return { child, exited, url, output: () => stdout + stderr };
+  const url = async () => (await spawned.waitFor(/is running at (http:\/\/localhost:\d+) /))[1] as string;
+  const output = () => `${spawned.output().stdout}${spawned.output().stderr}`;
+  return { ...spawned, url, output };
 }
 
 async function freshDatabase(): Promise<{

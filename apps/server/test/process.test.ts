@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,44 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@callwise/db/client';
 import { accounts } from '@callwise/db/schema';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killSpawned, serverEntry, spawnEntry } from './spawn.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.join(here, '../src/server.ts');
-const children: ChildProcess[] = [];
+const run = spawnEntry;
 
-/** Runs a TypeScript entry in a real child process on the embedded database (DATABASE_URL removed). */
-function run(entry: string, env: Record<string, string>) {
-  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...parentEnv, LOG_LEVEL: 'warn', JWT_SECRET: 'p'.repeat(40), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (pattern: RegExp, timeoutMs = 90_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const match = stdout.match(pattern);
-      if (match) return match;
-      if (child.exitCode !== null) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`Timed out waiting for ${pattern}\nstdout: ${stdout}\nstderr: ${stderr}`);
-  };
-  return { child, exited, waitFor, output: () => ({ stdout, stderr }) };
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(killSpawned);
 
 // A first start from source runs initdb (seconds); on a busy CI machine, much longer.
 describe('the server process', { timeout: 240_000 }, () => {
@@ -56,11 +23,11 @@ describe('the server process', { timeout: 240_000 }, () => {
     expect(existsSync(path.join(dataDir, 'callwise.lock'))).toBe(true);
 
     const second = run(serverEntry, { DATA_DIR: dataDir, PORT: '0' });
-    expect(await second.exited).toBe(1);
+    expect(await second.exited).toBe('1');
     expect(second.output().stderr).toContain(`The data directory ${dataDir} is in use by another process`);
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited).toBe('0');
     expect(existsSync(path.join(dataDir, 'callwise.lock'))).toBe(false);
   });
 
@@ -70,7 +37,7 @@ describe('the server process', { timeout: 240_000 }, () => {
       ROLE: 'boss',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-')),
     });
-    expect(await child.exited).toBe(1);
+    expect(await child.exited).toBe('1');
     const { stderr } = child.output();
     expect(stderr).toContain('Invalid configuration:');
     expect(stderr).toMatch(/- PORT /);
@@ -91,7 +58,7 @@ describe('the server process', { timeout: 240_000 }, () => {
     const [, url] = await server.waitFor(/running at (http:\/\/localhost:\d+) /);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.exited).toBe('0');
 
     const handle = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
     const rows = await handle.db.select({ name: accounts.name }).from(accounts);

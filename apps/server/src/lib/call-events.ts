@@ -3,10 +3,7 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-engine';
 import type { CallEvent } from '@callwise/shared/schemas/calls';
 import type pg from 'pg';
-
-interface Logger {
-  warn: (obj: object, msg: string) => void;
-}
+import type { ProblemLogger as Logger } from './logger.ts';
 
 /**
  * Changes of calls, from every process: the queries announce each change with NOTIFY (delivered on commit), and

@@ -7,6 +7,7 @@ import {
   nextDispatchAt,
   retryClaimLater,
 } from '@callwise/db/queries/call-engine';
+import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import {
   type Carrier,
   CarrierRejectedError,
@@ -15,11 +16,6 @@ import {
 
 /** How long calls falling due in a steady stream are gathered before they are placed together. */
 const GATHER_MS = 50;
-
-interface Logger {
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
 
 export interface DispatcherOptions {
   db: Database;

@@ -11,6 +11,7 @@ import {
 } from '@callwise/db/queries/call-engine';
 import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/simulator';
 import { createBatcher } from '../../lib/batcher.ts';
+import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import { concatPcm, dtmfTone, encodeWav, type Pcm, pcmDurationSeconds, silence } from '../speech/audio.ts';
 import type { CallHost, Carrier, CarrierStatusEvent, PlaceCallRequest, PlaceCallResult } from './carrier.ts';
 
@@ -31,11 +32,6 @@ export const SIMULATOR_TIMING = {
   gatherTimeout: 5,
   hangUp: 0.5,
 };
-
-interface Logger {
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
 
 class Stopped extends Error {}
 
