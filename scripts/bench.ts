@@ -150,7 +150,7 @@ async function main() {
 async function benchCalls() {
   const speechDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-speech-'));
   try {
-    const speech = await benchSpeech(speechDir);
+    const speech = await benchSpeech(speechDir, 100);
     record({ name: 'voice preview, cold p50', value: round1(speech.coldMs.p50), unit: 'ms' });
     record({
       name: 'voice preview, cold p99',
