@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
+// Relative, so that Vite bundles it into the config (the workspace package is TypeScript source).
+import { documentTitle, PUBLIC_PAGE_META, type PublicPagePath } from '../../packages/shared/src/site.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(root, 'dist');
@@ -53,9 +55,93 @@ function precompress(): Plugin {
   };
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** The module of a public route in src/app/routes: "/" is the landing page, "/pricing" pricing.tsx, … */
+const routeModule = (pagePath: string) =>
+  path.join(root, 'src/app/routes', `${pagePath === '/' ? 'landing' : pagePath.slice(1)}.tsx`);
+
+/** The built name of a public page's HTML, served by the server for that path (apps/server/src/plugins/spa.ts). */
+export const pageHtmlFile = (pagePath: string) =>
+  `pages/${pagePath === '/' ? 'index' : pagePath.slice(1)}.html`;
+
+/**
+ * Writes one HTML file per public page (dist/pages/*.html): index.html with the page's title, description and
+ * Open Graph tags, and `modulepreload` links for the page's own chunks, so that the browser fetches them
+ * together with the entry instead of after it. index.html itself stays generic (workspace, 404).
+ */
+function pageHeads(): Plugin {
+  return {
+    name: 'callwise:page-heads',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') {
+        throw new Error('page-heads: index.html is not in the bundle');
+      }
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[], into = new Set<string>()) => {
+        for (const name of start) {
+          if (into.has(name)) continue;
+          into.add(name);
+          closure(byName.get(name)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('page-heads: no entry chunk');
+      const preloadedByEntry = closure([entry.fileName]);
+
+      // The pages themselves, rendered for a visitor by the app's own components (src/app/prerender.tsx).
+      const renderer = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        resolve: { alias: { '@': path.join(root, 'src') } },
+        ssr: { noExternal: ['@callwise/shared'] },
+        plugins: [react()],
+      });
+      const prerender = (await renderer.ssrLoadModule('/src/app/prerender.tsx')) as {
+        renderPublicPage: (pagePath: PublicPagePath) => string;
+      };
+
+      for (const [pagePath, meta] of Object.entries(PUBLIC_PAGE_META)) {
+        const module = routeModule(pagePath);
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === module);
+        if (!chunk) throw new Error(`page-heads: no chunk for ${pagePath} (${module})`);
+        const preloads = [...closure([chunk.fileName])]
+          .filter((name) => !preloadedByEntry.has(name))
+          .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`)
+          .join('\n    ');
+        const title = escapeAttribute(documentTitle(meta.title));
+        const description = escapeAttribute(meta.description);
+        const source = html.source
+          .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+          .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`)
+          .replace(/(<meta\s+property="og:title"\s+content=")[^"]*"/, `$1${title}"`)
+          .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${description}"`)
+          .replace(/(<meta\s+property="og:url"\s+content=")[^"]*"/, `$1%CALLWISE_PUBLIC_URL%${pagePath}"`)
+          .replace('<title>', '<script src="/session-hint.js"></script>\n    <title>')
+          .replace('</head>', `  ${preloads}\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"><div data-prerendered>${prerender.renderPublicPage(pagePath as PublicPagePath)}</div></div>`,
+          );
+        this.emitFile({ type: 'asset', fileName: pageHtmlFile(pagePath), source });
+      }
+      await renderer.close();
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), pageHeads(), precompress()],
   resolve: {
     alias: { '@': path.join(root, 'src') },
   },

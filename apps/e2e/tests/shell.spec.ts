@@ -1,6 +1,17 @@
 import { expect, test } from './fixtures.ts';
 
-const publicRoutes = ['/', '/pricing', '/about', '/demo', '/login', '/signup', '/terms', '/privacy'];
+const publicRoutes = [
+  '/',
+  '/pricing',
+  '/about',
+  '/demo',
+  '/help',
+  '/api',
+  '/login',
+  '/signup',
+  '/terms',
+  '/privacy',
+];
 const workspaceRoutes = [
   '/dashboard',
   '/contacts',
@@ -34,7 +45,8 @@ test.describe('every route of the product renders', () => {
   }
 
   test('workspace routes send a visitor to sign in, with the way back', async ({ page }) => {
-    for (const route of workspaceRoutes) {
+    // Help and the API documentation are for visitors too (with the public header): see help.spec.ts, api.spec.ts.
+    for (const route of workspaceRoutes.filter((path) => path !== '/help' && path !== '/api')) {
       await page.goto(route);
       await expect(page).toHaveURL(`/login?next=${encodeURIComponent(route)}`);
       await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();

@@ -2,29 +2,34 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import type { DatabaseHandle } from '@callwise/db/client';
-import { PRODUCT_NAME } from '@callwise/shared/product';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
+import { documentAudience, openApiOptions } from './lib/openapi.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
+import apiKeysRoutes from './modules/api-keys/api-keys.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
 import contactsRoutes from './modules/contacts/contacts.routes.ts';
 import contactsImportRoutes from './modules/contacts/contacts-import.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
+import demoRoutes from './modules/demo/demo.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import devMailRoutes from './modules/mail/dev-mail.routes.ts';
 import meRoutes from './modules/me/me.routes.ts';
 import scriptsRoutes from './modules/scripts/scripts.routes.ts';
+import supportRoutes from './modules/support/support.routes.ts';
 import voicesRoutes from './modules/voices/voices.routes.ts';
 import authenticate from './plugins/authenticate.ts';
+import callPages from './plugins/call-pages.ts';
 import errors from './plugins/errors.ts';
+import idempotency from './plugins/idempotency.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
 import type { Services } from './services.ts';
@@ -65,6 +70,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.setSerializerCompiler(createSerializerCompiler(options.config.NODE_ENV !== 'production'));
 
   await fastify.register(securityHeaders, { hsts: options.config.PUBLIC_URL.startsWith('https://') });
+  // Before compression: it stores the plain answers of POSTs with an Idempotency-Key.
+  await fastify.register(idempotency);
   await fastify.register(compress, {
     global: true,
     threshold: 1024,
@@ -73,27 +80,12 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
-  await fastify.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: `${PRODUCT_NAME} API`,
-        version: '1.0.0',
-        description: `Schedule AI voice calls, manage contacts and scripts, and track results.`,
-      },
-      servers: [{ url: options.config.PUBLIC_URL }],
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key or a session token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await fastify.register(swagger, openApiOptions(options.config));
 
   await fastify.register(errors);
   await fastify.register(healthRoutes);
   await fastify.register(authenticate);
+  await fastify.register(callPages);
   const auth = new AuthService({ db: options.database.db, config: options.config, queue: options.queue });
   await fastify.register(authRoutes, {
     prefix: '/auth/v1',
@@ -105,17 +97,27 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   await fastify.register(
     async (v1) => {
       v1.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
-      // Everything else under /v1 needs a caller.
+      // The public site's demo and contact form: no caller needed, rate-limited per client address.
+      await v1.register(demoRoutes);
+      await v1.register(supportRoutes);
+      // Everything else under /v1 needs a caller. The integrator API: an API key or a signed-in session.
       await v1.register(async (privateV1) => {
+        privateV1.addHook('onRoute', documentAudience('integrator'));
         privateV1.addHook('onRequest', fastify.authenticate);
-        await privateV1.register(meRoutes);
         await privateV1.register(contactsRoutes);
         await privateV1.register(contactsImportRoutes);
         await privateV1.register(scriptsRoutes);
         await privateV1.register(callsRoutes);
-        await privateV1.register(dashboardRoutes);
         await privateV1.register(eventsRoutes);
         await privateV1.register(voicesRoutes);
+      });
+      // The web app's own: a signed-in session only (API keys get 403).
+      await v1.register(async (sessionV1) => {
+        sessionV1.addHook('onRoute', documentAudience('session'));
+        sessionV1.addHook('onRequest', fastify.authenticateSession);
+        await sessionV1.register(meRoutes);
+        await sessionV1.register(dashboardRoutes);
+        await sessionV1.register(apiKeysRoutes);
       });
     },
     { prefix: '/v1' },

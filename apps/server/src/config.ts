@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_RATE_LIMIT_PER_MINUTE } from '@callwise/shared/product';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
@@ -54,6 +55,8 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_5_MIN: z.coerce.number().int().min(1).default(30),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(API_RATE_LIMIT_PER_MINUTE),
+  SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   CALL_RATE_PER_MINUTE_USD: z.coerce.number().min(0).default(0.05),
   CALL_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(5).default(2),
   CALL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(1800),

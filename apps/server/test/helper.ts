@@ -175,3 +175,16 @@ export async function signedInUser(t: TestApp, options: { plan?: string } = {}) 
     headers: { authorization: `Bearer ${token}` },
   };
 }
+
+/** A new API key of the user's account, created through the API with their session. */
+export async function createApiKey(t: TestApp, user: { headers: Record<string, string> }, name = 'Test key') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/api-keys',
+    headers: user.headers,
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`API key not created: ${res.body}`);
+  const created = res.json() as { id: string; key: string; prefix: string };
+  return { ...created, headers: { authorization: `Bearer ${created.key}` } };
+}

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
@@ -11,12 +11,30 @@ if (!container) throw new Error('The #root element is missing from index.html');
 
 const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
+/** Resolves once the first page's code has loaded (its chunk is preloaded with the HTML of public pages). */
+function firstPageReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// The first paint is the page itself, not a loading state; rendering as a transition lets React yield to the
+// browser while it builds the page.
+void firstPageReady().then(() =>
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
+  ),
 );

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -292,6 +293,54 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
+/**
+ * Keys for the public API. Only a SHA-256 hash of the key is stored (the key has ~238 random bits, so a fast
+ * hash is enough); `prefix` keeps its first characters to tell keys apart. Revoked keys stay for the record.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    accountId: accountRef(),
+    /** Who created it (null once that user is deleted). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('api_keys_hash_key').on(table.keyHash),
+    index('api_keys_account_created_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+/**
+ * `Idempotency-Key`s of POST requests (per account), with the first answer to replay, kept 24 hours. A row
+ * without a response belongs to a request still running (until `locked_until`, after which it is taken over).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: accountRef(),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    responseContentType: text('response_content_type'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.key] }),
+    index('idempotency_keys_expires_idx').on(table.expiresAt),
+  ],
+);
+
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
@@ -301,3 +350,4 @@ export type AuthSession = typeof authSessions.$inferSelect;
 export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
 export type MailMessage = typeof mailOutbox.$inferSelect;
 export type ContactImport = typeof contactImports.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -6,10 +6,18 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** The account's plan does not include API access (an API key on a Starter account). */
+  plan_upgrade_required: 403,
+  /** An API key on an endpoint that needs a signed-in session (keys, billing, profile, password). */
+  session_required: 403,
   call_limit_reached: 402,
   not_found: 404,
   conflict: 409,
+  /** A request with the same Idempotency-Key is still being processed. */
+  idempotency_key_in_use: 409,
   unprocessable: 422,
+  /** The Idempotency-Key was used before with a different request. */
+  idempotency_key_reused: 422,
   rate_limited: 429,
   payload_too_large: 413,
   internal_error: 500,
@@ -21,10 +29,17 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
+  error: z
+    .object({
+      code: z
+        .string()
+        .describe('A stable code to branch on, e.g. validation_failed, not_found, rate_limited'),
+      message: z.string().describe('What went wrong, in words fit to show a person'),
+      details: z
+        .unknown()
+        .optional()
+        .describe('More about it: for validation_failed, a list of {field, message}'),
+    })
+    .describe('The error'),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -3,6 +3,8 @@ import {
   type CountryCode,
   getCountries,
   getCountryCallingCode,
+  isSupportedCountry,
+  Metadata,
   type PhoneNumber,
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
@@ -191,6 +193,146 @@ export function normalizePhone(input: string, defaultCountry: CountryCode = 'US'
         message: `${shown} is not a valid number for ${placeOf(parsed, international, defaultCountry)}.`,
       };
   }
+}
+
+/** A number in E.164 (and its country, when known), or why it is not one: `normalizePhone` without the national form. */
+export type PhoneE164Result = { ok: true; e164: string; country: CountryCode | undefined } | PhoneError;
+
+/** The parts of libphonenumber-js's numbering plan the fast path reads (the typings expose fewer). */
+interface PlanMetadata {
+  leadingDigits(): string | undefined;
+  nationalNumberPattern(): string;
+  nationalPrefixForParsing(): string | undefined;
+  IDDPrefix(): string;
+  hasTypes(): boolean;
+  type(name: string): { pattern(): string; possibleLengths(): number[] | undefined } | undefined;
+}
+
+/** A country's validity rules with their regular expressions compiled once. */
+interface CompiledPlan {
+  leadingDigits: RegExp | undefined;
+  nationalNumber: RegExp;
+  hasTypes: boolean;
+  /** Number types with a pattern: fixed line first, then the others (the order of `getNumberType`). */
+  types: Array<{ pattern: RegExp; lengths: number[] | undefined }>;
+  /** What libphonenumber strips from the start of a national number (national prefix, IDD prefix). */
+  nationalPrefix: RegExp | undefined;
+  iddPrefix: RegExp | undefined;
+}
+
+const NUMBER_TYPES = [
+  'FIXED_LINE',
+  'MOBILE',
+  'PREMIUM_RATE',
+  'TOLL_FREE',
+  'SHARED_COST',
+  'VOIP',
+  'PERSONAL_NUMBER',
+  'PAGER',
+  'UAN',
+  'VOICEMAIL',
+];
+const compiledPlans = new Map<CountryCode, CompiledPlan>();
+let nanpCountries: CountryCode[] | undefined;
+
+function compiledPlan(country: CountryCode): CompiledPlan {
+  let plan = compiledPlans.get(country);
+  if (!plan) {
+    const metadata = new Metadata();
+    metadata.selectNumberingPlan(country);
+    const numbering = metadata.numberingPlan as unknown as PlanMetadata;
+    const types: CompiledPlan['types'] = [];
+    for (const name of NUMBER_TYPES) {
+      const type = numbering.hasTypes() ? numbering.type(name) : undefined;
+      const pattern = type?.pattern();
+      if (type && pattern)
+        types.push({ pattern: new RegExp(`^(?:${pattern})$`), lengths: type.possibleLengths() });
+    }
+    const leadingDigits = numbering.leadingDigits();
+    const nationalPrefix = numbering.nationalPrefixForParsing();
+    const iddPrefix = numbering.IDDPrefix();
+    plan = {
+      leadingDigits: leadingDigits ? new RegExp(leadingDigits) : undefined,
+      nationalNumber: new RegExp(`^(?:${numbering.nationalNumberPattern()})$`),
+      hasTypes: numbering.hasTypes(),
+      types,
+      nationalPrefix: nationalPrefix ? new RegExp(`^(?:${nationalPrefix})`) : undefined,
+      iddPrefix: iddPrefix ? new RegExp(`^(?:${iddPrefix})`) : undefined,
+    };
+    compiledPlans.set(country, plan);
+  }
+  return plan;
+}
+
+/** Whether libphonenumber's `getNumberType` finds a type for the national number in this plan. */
+function hasNumberType(plan: CompiledPlan, national: string): boolean {
+  if (!plan.nationalNumber.test(national)) return false;
+  return plan.types.some(
+    (type) => (!type.lengths || type.lengths.includes(national.length)) && type.pattern.test(national),
+  );
+}
+
+/** The country of a +1 number as libphonenumber picks it: leading digits, else the first plan with a type. */
+function nanpCountry(national: string): CountryCode | undefined {
+  nanpCountries ??= (
+    new Metadata() as unknown as { getCountryCodesForCallingCode(code: string): CountryCode[] }
+  ).getCountryCodesForCallingCode('1');
+  for (const country of nanpCountries) {
+    const plan = compiledPlan(country);
+    if (plan.leadingDigits) {
+      if (national.search(plan.leadingDigits) === 0) return country;
+    } else if (hasNumberType(plan, national)) {
+      return country;
+    }
+  }
+  return undefined;
+}
+
+/** Plain ASCII digits with the usual separators and at most a leading "+": the shapes the fast path reads. */
+const FAST_SHAPE = /^\+?[\d ().-]+$/;
+
+/**
+ * The fast path of `phoneToE164` for +1 numbers (written "+1 NXX NXX XXXX", or as ten national digits with a
+ * +1 default country): the same verdict libphonenumber reaches, from its own metadata with the regular
+ * expressions compiled once. Undefined when the number is not such a number or not valid (the full reading
+ * then decides, with its message or the fictional range).
+ */
+function fastNanp(input: string, defaultCountry: CountryCode): PhoneE164Result | undefined {
+  const typed = input.trim();
+  if (!FAST_SHAPE.test(typed) || !isSupportedCountry(defaultCountry)) return undefined;
+  const compact = typed.replace(/[^\d+]/g, '');
+  let national: string;
+  let country: CountryCode | undefined;
+  if (compact.length === 12 && compact.startsWith('+1')) {
+    national = compact.slice(2);
+    // Read in the plan of the calling code's main country: nothing may be stripped from its start.
+    if (!/^[2-9]\d{9}$/.test(national) || compiledPlan('US').nationalPrefix?.test(national)) return undefined;
+    country = nanpCountry(national);
+  } else if (compact.length === 10 && /^[2-9]\d{9}$/.test(compact)) {
+    if (getCountryCallingCode(defaultCountry) !== '1') return undefined;
+    // Read as a national number of the default country: nothing may be stripped from its start.
+    const plan = compiledPlan(defaultCountry);
+    if (plan.iddPrefix?.test(compact) || plan.nationalPrefix?.test(compact)) return undefined;
+    national = compact;
+    country = nanpCountry(national) ?? defaultCountry;
+  } else {
+    return undefined;
+  }
+  if (!country) return undefined;
+  const plan = compiledPlan(country);
+  const valid = plan.hasTypes ? hasNumberType(plan, national) : plan.nationalNumber.test(national);
+  return valid ? { ok: true, e164: `+1${national}`, country } : undefined;
+}
+
+/**
+ * The same verdict as `normalizePhone` without the national form, for many numbers at once (imports): +1
+ * numbers take a fast path that skips most of libphonenumber's work.
+ */
+export function phoneToE164(input: string, defaultCountry: CountryCode = 'US'): PhoneE164Result {
+  const fast = typeof input === 'string' ? fastNanp(input, defaultCountry) : undefined;
+  if (fast) return fast;
+  const result = normalizePhone(input, defaultCountry);
+  return result.ok ? { ok: true, e164: result.e164, country: result.country } : result;
 }
 
 /**

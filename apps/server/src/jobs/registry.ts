@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
+import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
@@ -33,6 +34,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     sendEmailJob(mail),
     recoveryEmailJob(auth),
     authMaintenanceJob(deps.database.db),
+    apiMaintenanceJob(deps.database.db),
     contactsImportJob(deps.database.db),
     databaseMaintenanceJob(deps.database),
     callFailureAlertJob({

@@ -1,13 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { DatabaseHandle } from '@callwise/db/client';
+import { API_KEYS_CHANNEL } from '@callwise/db/queries/api-keys';
 import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-engine';
 import type { CallEvent } from '@callwise/shared/schemas/calls';
 import type pg from 'pg';
 import type { ProblemLogger as Logger } from './logger.ts';
 
 /**
- * Changes of calls, from every process: the queries announce each change with NOTIFY (delivered on commit), and
- * this bus LISTENs — on PGlite in process, on PostgreSQL over one dedicated connection (re-established when it
+ * Changes of calls (and revoked API keys), from every process: the queries announce each change with NOTIFY
+ * (delivered on commit), and this bus LISTENs — on PGlite in process, on PostgreSQL over one dedicated connection (re-established when it
  * drops). Subscribers get the changes of one account.
  */
 export class CallEventBus {
@@ -27,9 +28,13 @@ export class CallEventBus {
       const pglite = this.database.pglite;
       const offEvents = await pglite.listen(CALL_EVENTS_CHANNEL, (payload) => this.onEvent(payload));
       const offDue = await pglite.listen(CALLS_DUE_CHANNEL, () => this.emitter.emit('due'));
+      const offKeys = await pglite.listen(API_KEYS_CHANNEL, (payload) =>
+        this.emitter.emit('api-key', payload),
+      );
       this.stopListening = async () => {
         await offEvents();
         await offDue();
+        await offKeys();
       };
       return;
     }
@@ -45,6 +50,7 @@ export class CallEventBus {
         client.on('notification', (message) => {
           if (message.channel === CALL_EVENTS_CHANNEL) this.onEvent(message.payload ?? '');
           else if (message.channel === CALLS_DUE_CHANNEL) this.emitter.emit('due');
+          else if (message.channel === API_KEYS_CHANNEL) this.emitter.emit('api-key', message.payload ?? '');
         });
         client.on('error', (error) => {
           this.log.warn({ err: error }, 'call events: listening connection lost; reconnecting');
@@ -52,9 +58,12 @@ export class CallEventBus {
           client = null;
           setTimeout(connect, 1000).unref();
         });
-        await client.query(`LISTEN ${CALL_EVENTS_CHANNEL}; LISTEN ${CALLS_DUE_CHANNEL}`);
+        await client.query(
+          `LISTEN ${CALL_EVENTS_CHANNEL}; LISTEN ${CALLS_DUE_CHANNEL}; LISTEN ${API_KEYS_CHANNEL}`,
+        );
         // Anything may have changed while we were not listening.
         this.emitter.emit('due');
+        this.emitter.emit('resync');
       } catch (error) {
         this.log.warn({ err: error }, 'call events: cannot listen; retrying');
         setTimeout(connect, 1000).unref();
@@ -74,6 +83,8 @@ export class CallEventBus {
   private onEvent(payload: string) {
     try {
       const event = JSON.parse(payload) as { a: string; id: string; s: string; o: string | null; v: number };
+      // Caches of the account's calls first, so that subscribers who fetch on an event get fresh data.
+      this.emitter.emit('account-changed', event.a);
       this.emitter.emit(`account:${event.a}`, {
         id: event.id,
         status: event.s,
@@ -89,6 +100,36 @@ export class CallEventBus {
   subscribe(accountId: string, listener: (event: CallEvent) => void): () => void {
     this.emitter.on(`account:${accountId}`, listener);
     return () => this.emitter.off(`account:${accountId}`, listener);
+  }
+
+  /**
+   * Any change of an account's calls (called before the account's subscribers), and `null` after the
+   * listening connection was re-established, when anything may have changed unseen.
+   */
+  onAccountChanged(listener: (accountId: string | null) => void): () => void {
+    const changed = (accountId: string) => listener(accountId);
+    const resync = () => listener(null);
+    this.emitter.on('account-changed', changed);
+    this.emitter.on('resync', resync);
+    return () => {
+      this.emitter.off('account-changed', changed);
+      this.emitter.off('resync', resync);
+    };
+  }
+
+  /**
+   * An API key was revoked (its hash, from any process), and `null` after the listening connection was
+   * re-established, when a revocation may have been missed.
+   */
+  onApiKeyRevoked(listener: (keyHash: string | null) => void): () => void {
+    const revoked = (keyHash: string) => listener(keyHash);
+    const resync = () => listener(null);
+    this.emitter.on('api-key', revoked);
+    this.emitter.on('resync', resync);
+    return () => {
+      this.emitter.off('api-key', revoked);
+      this.emitter.off('resync', resync);
+    };
   }
 
   /** A call may have become due (created in any process). */

@@ -1,15 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PLANS } from '@callwise/shared/plans';
+import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  type CounterStore,
+  type LimitDecision,
+  PostgresCounterStore,
+  RateLimiter,
+  RedisCounterStore,
+} from '../lib/api-rate-limits.ts';
 import { AppError } from '../lib/app-error.ts';
+import { RedisClient } from '../lib/redis.ts';
+import { ApiKeyVerifier } from '../modules/api-keys/api-keys.service.ts';
 import { checkBearer } from '../modules/auth/bearer.ts';
 
-const MESSAGES = {
+export const AUTH_MESSAGES = {
   missing: 'Sign in, or send an API key as "Authorization: Bearer <key>".',
   invalid: 'The access token is invalid or has expired. Sign in again.',
   ended: 'This session has ended. Sign in again.',
+  badKey: 'This API key is not valid: it may have been revoked. Create a new key in Settings → API Keys.',
+  sessionRequired:
+    'API keys cannot be used here: managing API keys, billing, your profile and your password needs a signed-in session in the web app.',
+  planUpgrade: (planName: string) =>
+    `API access is not included in the ${planName} plan. Upgrade to Professional or Enterprise to use API keys.`,
+  tooMany: (limit: number, seconds: number) =>
+    `Too many requests: the limit is ${limit} requests per minute. Try again in ${seconds} seconds.`,
 } as const;
 
-export interface RequestAuth {
+export interface SessionAuth {
   kind: 'session';
   userId: string;
   accountId: string;
@@ -17,26 +35,107 @@ export interface RequestAuth {
   email: string;
 }
 
+export interface ApiKeyAuth {
+  kind: 'api_key';
+  apiKeyId: string;
+  accountId: string;
+}
+
+export type RequestAuth = SessionAuth | ApiKeyAuth;
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth;
   }
   interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: a signed-in session or an API key (the integrator resources). */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: a signed-in session only (API keys, profile, billing); an API key gets 403. */
+    authenticateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    apiKeyVerifier: ApiKeyVerifier;
+    rateLimitStore: CounterStore;
   }
 }
 
+/** The caller of a session-only route (its hook made sure of it). */
+export function sessionAuth(request: FastifyRequest): SessionAuth {
+  if (request.auth?.kind !== 'session') throw new AppError('session_required', AUTH_MESSAGES.sessionRequired);
+  return request.auth;
+}
+
+function setLimitHeaders(reply: FastifyReply, decision: LimitDecision) {
+  reply.header('ratelimit-limit', String(decision.limit));
+  reply.header('ratelimit-remaining', String(decision.remaining));
+  reply.header('ratelimit-reset', String(decision.resetSeconds));
+}
+
 /**
- * The one way a /v1 request is authenticated: a session's access token (API keys join here later). The
- * session must still exist, so signing out takes effect at once. Sets `request.auth` with the caller's account.
+ * The one way a /v1 request is authenticated: a session's access token (its session must still exist, so
+ * signing out takes effect at once) or an API key (`cw_live_…`, on an account whose plan includes API access).
+ * Then the caller's rate limit: per API key (API_RATE_LIMIT_PER_MINUTE) or, separately and more generously, per
+ * signed-in user (SESSION_RATE_LIMIT_PER_MINUTE), shared by every process. Sets `request.auth`.
  */
 export default fp(async function authenticate(fastify: FastifyInstance) {
-  fastify.decorateRequest('auth', null as unknown as RequestAuth);
-  const bearer = { secret: fastify.config.JWT_SECRET, issuer: `${fastify.config.PUBLIC_URL}/auth/v1` };
+  const { config } = fastify;
+  const db = fastify.database.db;
+  fastify.decorateRequest('auth', null, []);
+  const bearer = { secret: config.JWT_SECRET, issuer: `${config.PUBLIC_URL}/auth/v1` };
 
-  fastify.decorate('authenticate', async (request: FastifyRequest) => {
-    const check = await checkBearer(fastify.database.db, bearer, request.headers.authorization);
-    if (!check.ok) throw new AppError('unauthorized', MESSAGES[check.reason]);
+  const verifier = new ApiKeyVerifier(db);
+  const offRevoked = fastify.services.events.onApiKeyRevoked((hash) => verifier.forget(hash));
+  const redis = config.REDIS_URL ? new RedisClient(config.REDIS_URL) : null;
+  const store: CounterStore = redis ? new RedisCounterStore(redis) : new PostgresCounterStore(db);
+  fastify.addHook('onClose', async () => {
+    offRevoked();
+    await redis?.close();
+  });
+  fastify.decorate('apiKeyVerifier', verifier);
+  fastify.decorate('rateLimitStore', store);
+
+  const log = { warn: (obj: object, msg: string) => fastify.log.warn(obj, msg) };
+  const apiLimiter = new RateLimiter(store, {
+    name: 'api',
+    limit: config.API_RATE_LIMIT_PER_MINUTE,
+    windowSeconds: 60,
+    log,
+  });
+  // Our own web app: generous, and counted ten requests at a time to keep writes off every page load.
+  const sessionLimiter = new RateLimiter(store, {
+    name: 'session',
+    limit: config.SESSION_RATE_LIMIT_PER_MINUTE,
+    windowSeconds: 60,
+    minLease: 10,
+    log,
+  });
+
+  async function limit(limiter: RateLimiter, id: string, reply: FastifyReply) {
+    const decision = await limiter.hit(id);
+    setLimitHeaders(reply, decision);
+    if (!decision.allowed) {
+      throw new AppError(
+        'rate_limited',
+        AUTH_MESSAGES.tooMany(decision.limit, decision.resetSeconds),
+        { limit: decision.limit, retry_after: decision.resetSeconds },
+        { 'retry-after': String(decision.resetSeconds) },
+      );
+    }
+  }
+
+  async function identify(request: FastifyRequest, reply: FastifyReply, allowApiKey: boolean) {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (token && looksLikeApiKey(token)) {
+      if (!allowApiKey) throw new AppError('session_required', AUTH_MESSAGES.sessionRequired);
+      const key = await verifier.verify(token);
+      if (!key) throw new AppError('unauthorized', AUTH_MESSAGES.badKey);
+      const plan = PLANS[key.plan];
+      if (!plan.apiAccess) throw new AppError('plan_upgrade_required', AUTH_MESSAGES.planUpgrade(plan.name));
+      await limit(apiLimiter, key.id, reply);
+      request.auth = { kind: 'api_key', apiKeyId: key.id, accountId: key.accountId };
+      return;
+    }
+    const check = await checkBearer(db, bearer, request.headers.authorization);
+    if (!check.ok) throw new AppError('unauthorized', AUTH_MESSAGES[check.reason]);
+    await limit(sessionLimiter, check.session.userId, reply);
     request.auth = {
       kind: 'session',
       userId: check.session.userId,
@@ -44,5 +143,12 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
       sessionId: check.session.id,
       email: check.session.email,
     };
-  });
+  }
+
+  fastify.decorate('authenticate', (request: FastifyRequest, reply: FastifyReply) =>
+    identify(request, reply, true),
+  );
+  fastify.decorate('authenticateSession', (request: FastifyRequest, reply: FastifyReply) =>
+    identify(request, reply, false),
+  );
 });

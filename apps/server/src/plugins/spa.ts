@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,13 +15,59 @@ export interface SpaOptions {
   webDist: string | null;
 }
 
+const compressedCache = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer>>>();
+
+/** The page compressed once with the encoding, then kept. */
+function compressed(html: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  const known = compressedCache.get(html) ?? {};
+  compressedCache.set(html, known);
+  known[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+      : gzipSync(html, { level: 9 });
+  return known[encoding];
+}
+
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/** The address the product is reached at, in the pages' Open Graph tags (absolute URLs). */
+const PUBLIC_URL_TOKEN = /%CALLWISE_PUBLIC_URL%/g;
+
+/**
+ * The public pages' own HTML (`pages/*.html` of the build: each page's title, description, Open Graph tags and
+ * preloaded chunks), by path: "/" from pages/index.html, "/pricing" from pages/pricing.html, and so on.
+ */
+function readPages(webDist: string, publicUrl: string): Map<string, Buffer> {
+  const pages = new Map<string, Buffer>();
+  const dir = path.join(webDist, 'pages');
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.html')) continue;
+    const name = file.slice(0, -'.html'.length);
+    const html = readFileSync(path.join(dir, file), 'utf8').replace(PUBLIC_URL_TOKEN, publicUrl);
+    pages.set(name === 'index' ? '/' : `/${name}`, Buffer.from(html));
+  }
+  return pages;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz when present), every other
  * GET of an unknown path answered with index.html so the client router renders it (or its 404 page).
  */
 export default fp(async function spa(fastify: FastifyInstance, options: SpaOptions) {
   const indexFile = options.webDist ? path.join(options.webDist, 'index.html') : null;
-  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const publicUrl = fastify.config.PUBLIC_URL;
+  const indexHtml =
+    indexFile && existsSync(indexFile)
+      ? Buffer.from(readFileSync(indexFile, 'utf8').replace(PUBLIC_URL_TOKEN, publicUrl))
+      : null;
+  const pages =
+    options.webDist && indexHtml ? readPages(options.webDist, publicUrl) : new Map<string, Buffer>();
 
   if (options.webDist && indexHtml) {
     await fastify.register(fastifyStatic, {
@@ -55,10 +102,12 @@ export default fp(async function spa(fastify: FastifyInstance, options: SpaOptio
         .type('text/plain')
         .send('The web app is not built. Run "npm run build" (or "npm start", which builds it).');
     }
-    return reply
-      .status(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    const html = pages.get(url.length > 1 ? url.replace(/\/+$/, '') : url) ?? indexHtml;
+    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    reply.type('text/html; charset=utf-8');
+    // The 404 handler is not a route, so the compression plugin does not see it: compress here (kept per page).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressed(html, encoding));
   });
 });

@@ -1,5 +1,7 @@
+import { PUBLIC_PAGE_META, type PublicPagePath } from '@callwise/shared/site';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AdaptiveLayout } from '@/app/layouts/adaptive-layout';
 import { PageLoader } from '@/app/layouts/page-loader';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
@@ -13,21 +15,19 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-const handle = (title: string): RouteHandle => ({ title });
+const handle = (title: string, description?: string): RouteHandle => ({ title, description });
+const publicHandle = (path: PublicPagePath): RouteHandle =>
+  handle(PUBLIC_PAGE_META[path].title, PUBLIC_PAGE_META[path].description);
 
 const publicRoutes: RouteObject[] = [
-  {
-    index: true,
-    handle: handle('AI Voice Calls for Small Businesses'),
-    lazy: page(() => import('@/app/routes/landing')),
-  },
-  { path: paths.pricing, handle: handle('Pricing'), lazy: page(() => import('@/app/routes/pricing')) },
-  { path: paths.about, handle: handle('About'), lazy: page(() => import('@/app/routes/about')) },
-  { path: paths.demo, handle: handle('Demo'), lazy: page(() => import('@/app/routes/demo')) },
-  { path: paths.login, handle: handle('Sign In'), lazy: page(() => import('@/app/routes/login')) },
-  { path: paths.signup, handle: handle('Sign Up'), lazy: page(() => import('@/app/routes/signup')) },
-  { path: paths.terms, handle: handle('Terms of Service'), lazy: page(() => import('@/app/routes/terms')) },
-  { path: paths.privacy, handle: handle('Privacy Policy'), lazy: page(() => import('@/app/routes/privacy')) },
+  { index: true, handle: publicHandle('/'), lazy: page(() => import('@/app/routes/landing')) },
+  { path: paths.pricing, handle: publicHandle('/pricing'), lazy: page(() => import('@/app/routes/pricing')) },
+  { path: paths.about, handle: publicHandle('/about'), lazy: page(() => import('@/app/routes/about')) },
+  { path: paths.demo, handle: publicHandle('/demo'), lazy: page(() => import('@/app/routes/demo')) },
+  { path: paths.login, handle: publicHandle('/login'), lazy: page(() => import('@/app/routes/login')) },
+  { path: paths.signup, handle: publicHandle('/signup'), lazy: page(() => import('@/app/routes/signup')) },
+  { path: paths.terms, handle: publicHandle('/terms'), lazy: page(() => import('@/app/routes/terms')) },
+  { path: paths.privacy, handle: publicHandle('/privacy'), lazy: page(() => import('@/app/routes/privacy')) },
 ];
 
 const workspaceRoutes: RouteObject[] = [
@@ -40,8 +40,6 @@ const workspaceRoutes: RouteObject[] = [
     lazy: page(() => import('@/app/routes/call-history')),
   },
   { path: paths.settings, handle: handle('Settings'), lazy: page(() => import('@/app/routes/settings')) },
-  { path: paths.help, handle: handle('Help'), lazy: page(() => import('@/app/routes/help')) },
-  { path: paths.api, handle: handle('API Documentation'), lazy: page(() => import('@/app/routes/api')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -51,6 +49,22 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { Component: PublicLayout, children: publicRoutes },
+      {
+        // Help is for everyone: in the workspace for a signed-in user, with the public header for a visitor.
+        Component: AdaptiveLayout,
+        children: [
+          { path: paths.help, handle: publicHandle('/help'), lazy: page(() => import('@/app/routes/help')) },
+          // The API documentation too: an integrator reads it before signing up (spec: no guard on /api).
+          {
+            path: paths.api,
+            handle: handle(
+              'API Documentation',
+              'The Callwise REST API: API keys, rate limits, idempotency, every endpoint with examples in cURL, JavaScript and Python, and webhooks.',
+            ),
+            lazy: page(() => import('@/app/routes/api')),
+          },
+        ],
+      },
       {
         // Signed-in users only: visitors go to the sign-in page and come back here afterwards.
         Component: RequireAuth,

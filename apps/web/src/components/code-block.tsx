@@ -25,6 +25,7 @@ export function CodeBlock({ code, label, className }: { code: string; label: str
 
   return (
     <div
+      data-slot="code-block"
       className={cn('overflow-hidden rounded-lg border bg-[oklch(0.22_0.03_270)] text-slate-100', className)}
     >
       <div className="flex items-center justify-between gap-2 border-b border-white/10 px-4 py-2">

@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@callwise/shared/errors';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-error';
-import { authClient, getAccessToken } from '@/lib/auth-client';
+import { getAccessToken, loadAuthClient } from '@/lib/auth-client';
 
 let endingSession: Promise<void> | null = null;
 
@@ -14,7 +14,7 @@ let endingSession: Promise<void> | null = null;
 function sessionEnded(message: string): Promise<void> {
   endingSession ??= (async () => {
     toast.error('Session Ended', { description: message });
-    await authClient.signOut({ scope: 'local' });
+    await (await loadAuthClient()).signOut({ scope: 'local' });
   })().finally(() => {
     endingSession = null;
   });

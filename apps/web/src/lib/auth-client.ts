@@ -1,4 +1,4 @@
-import { AuthClient } from '@supabase/auth-js';
+import type { GoTrueClient as AuthClient } from '@supabase/auth-js';
 
 /** Where the browser keeps the session (localStorage key); e2e fixtures seed sessions under the same key. */
 export const AUTH_STORAGE_KEY = 'callwise-auth';
@@ -27,18 +27,45 @@ export const authRedirect: AuthRedirect = readAuthRedirect();
  * The one auth client of the app, talking to our GoTrue-compatible server on the same origin. It keeps the
  * session in localStorage, refreshes it before it expires and picks up sessions that e-mail links put in the
  * URL fragment. The auth context and the API client both use it.
+ *
+ * Loaded on first use (its code is its own chunk): a visitor with no session, on a public page, never needs
+ * it to see the page (see `mayHaveSession`).
  */
-export const authClient = new AuthClient({
-  url: `${typeof window === 'undefined' ? '' : window.location.origin}/auth/v1`,
-  storageKey: AUTH_STORAGE_KEY,
-  persistSession: true,
-  autoRefreshToken: true,
-  detectSessionInUrl: true,
-  flowType: 'implicit',
-});
+let client: Promise<AuthClient> | null = null;
+export function loadAuthClient(): Promise<AuthClient> {
+  client ??= import('@supabase/auth-js').then(
+    ({ AuthClient }) =>
+      new AuthClient({
+        url: `${window.location.origin}/auth/v1`,
+        storageKey: AUTH_STORAGE_KEY,
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+        flowType: 'implicit',
+      }),
+  );
+  return client;
+}
+
+/**
+ * Whether this browser may hold a session: one is stored, or an e-mail link brought one (or its error) in the
+ * address. When false the visitor is signed out, known without loading the auth client.
+ */
+export function mayHaveSession(): boolean {
+  if (typeof window === 'undefined') return false;
+  if (authRedirect.type !== null || authRedirect.error !== null) return true;
+  if (/(?:^#|&)(?:access_token|error|error_description)=/.test(window.location.hash)) return true;
+  try {
+    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+  } catch {
+    // Storage unavailable: the client decides.
+    return true;
+  }
+}
 
 /** The current session's access token (refreshed first when it is about to expire), or null when signed out. */
 export async function getAccessToken(): Promise<string | null> {
-  const { data } = await authClient.getSession();
+  if (client === null && !mayHaveSession()) return null;
+  const { data } = await (await loadAuthClient()).getSession();
   return data.session?.access_token ?? null;
 }

@@ -1,4 +1,4 @@
-import { authClient, getAccessToken } from '@/lib/auth-client';
+import { getAccessToken, loadAuthClient } from '@/lib/auth-client';
 import { createSseParser, type ServerSentEvent } from '@/lib/sse-parser';
 
 export interface EventStreamHandlers {
@@ -35,8 +35,13 @@ export function openEventStream(
   let connection: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const { data: auth } = authClient.onAuthStateChange((event) => {
-    if (event === 'SIGNED_OUT') stop();
+  let unsubscribe = () => {};
+  void loadAuthClient().then((client) => {
+    if (stopped) return;
+    const { data } = client.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') stop();
+    });
+    unsubscribe = () => data.subscription.unsubscribe();
   });
 
   function stop() {
@@ -44,7 +49,7 @@ export function openEventStream(
     stopped = true;
     clearTimeout(timer);
     connection?.abort();
-    auth.subscription.unsubscribe();
+    unsubscribe();
   }
 
   function schedule(delayMs: number) {

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
 import { dashboardQueryKey } from '@/lib/query-keys';
 
 /** What a query or mutation tells the error hook. */
@@ -28,7 +28,7 @@ function notifyError(error: unknown, meta: RequestMeta | undefined) {
   const title = meta?.errorTitle ?? 'Error';
   const description = errorMessage(error);
   // One toast for one problem, however many requests report it at once.
-  toast.error(title, { description, id: `${title}\n${description}` });
+  notify.error(title, { description, id: `${title}\n${description}` });
 }
 
 export function createQueryClient(): QueryClient {

@@ -52,6 +52,9 @@ export async function notifyCallsDue(db: Database): Promise<void> {
 export type NewCall = typeof calls.$inferInsert;
 
 export type InsertCallResult = { ok: true; call: CallRow } | { ok: false; used: number; included: number };
+export type InsertCallsResult =
+  | { ok: true; calls: CallRow[] }
+  | { ok: false; used: number; included: number };
 
 /**
  * Inserts a call unless the account's allowance is used up. The account row is locked for the count and the
@@ -63,23 +66,40 @@ export async function insertCallWithinAllowance(
   values: NewCall & { accountId: string },
   allowance: { limit: number | null; since: Date | null },
 ): Promise<InsertCallResult> {
+  const result = await insertCallsWithinAllowance(db, values.accountId, [values], allowance);
+  if (!result.ok) return result;
+  const [call] = result.calls;
+  if (!call) throw new Error('insert returned no row');
+  return { ok: true, call };
+}
+
+/** Inserts several calls of one account together, all or none, within the allowance (as above). */
+export async function insertCallsWithinAllowance(
+  db: Database,
+  accountId: string,
+  values: Array<NewCall & { accountId: string }>,
+  allowance: { limit: number | null; since: Date | null },
+): Promise<InsertCallsResult> {
+  if (values.some((row) => row.accountId !== accountId)) throw new Error('calls of another account');
   return db.transaction(async (tx) => {
     if (allowance.limit !== null) {
-      await tx.execute(sql`SELECT 1 FROM ${accounts} WHERE id = ${values.accountId} FOR UPDATE`);
-      const where: SQL[] = [eq(calls.accountId, values.accountId), sql`${calls.status} <> 'canceled'`];
+      await tx.execute(sql`SELECT 1 FROM ${accounts} WHERE id = ${accountId} FOR UPDATE`);
+      const where: SQL[] = [eq(calls.accountId, accountId), sql`${calls.status} <> 'canceled'`];
       if (allowance.since) where.push(sql`${calls.createdAt} >= ${allowance.since}`);
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(calls)
         .where(and(...where));
       const used = row?.n ?? 0;
-      if (used >= allowance.limit) return { ok: false as const, used, included: allowance.limit };
+      if (used + values.length > allowance.limit) {
+        return { ok: false as const, used, included: allowance.limit };
+      }
     }
-    const [call] = await tx.insert(calls).values(values).returning(callColumns);
-    if (!call) throw new Error('insert returned no row');
-    await notifyCallChanges(tx, [call]);
-    if (call.scheduledAt.getTime() <= Date.now() + 60_000) await notifyCallsDue(tx);
-    return { ok: true as const, call };
+    const inserted = await tx.insert(calls).values(values).returning(callColumns);
+    if (inserted.length !== values.length) throw new Error('insert returned fewer rows');
+    await notifyCallChanges(tx, inserted);
+    if (inserted.some((call) => call.scheduledAt.getTime() <= Date.now() + 60_000)) await notifyCallsDue(tx);
+    return { ok: true as const, calls: inserted };
   });
 }
 

@@ -1,7 +1,28 @@
-import { and, arrayContains, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import {
+  and,
+  arrayContains,
+  type Column,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { contacts } from '../schema.ts';
-import { afterCursor, type Cursor, cursorAt, searchTerm, toPage } from './cursor.ts';
+import {
+  afterCursor,
+  type Cursor,
+  cursorAt,
+  fieldsOf,
+  isPhoneNumberSearch,
+  newestMatching,
+  recentWindow,
+  searchTerm,
+  toPage,
+} from './cursor.ts';
 
 export type NewContact = Omit<
   typeof contacts.$inferInsert,
@@ -11,21 +32,51 @@ export type ContactPatch = Partial<NewContact>;
 
 const { search: _search, ...contactColumns } = getTableColumns(contacts);
 
-function filters(accountId: string, options: { q?: string; tag?: string }): SQL[] {
-  const where: SQL[] = [eq(contacts.accountId, accountId)];
-  if (options.q) where.push(sql`${contacts.search} LIKE ${searchTerm(options.q)}`);
-  if (options.tag) where.push(arrayContains(contacts.tags, [options.tag]));
+const contactKeys = Object.keys(contactColumns) as Array<keyof typeof contactColumns>;
+
+/** The search-text and tag conditions, on the table or on a subquery of it. */
+function matching(source: { search: Column; tags: Column }, options: { q?: string; tag?: string }): SQL[] {
+  const where: SQL[] = [];
+  if (options.q) where.push(sql`${source.search} LIKE ${searchTerm(options.q)}`);
+  if (options.tag) where.push(arrayContains(source.tags, [options.tag]));
   return where;
 }
 
-/** One page of an account's contacts, newest first, filtered by search text and tag. */
+/**
+ * One page of an account's contacts, newest first, filtered by search text and tag. A page of search results is
+ * looked for among the newest rows first (a common term fills it there), else through the search index, which
+ * a phone number goes to at once: the planner's guess for a text pattern can be far off either way. A tag
+ * alone is left to the planner, which knows how common each tag is.
+ */
 export async function listContacts(
   db: Database,
   accountId: string,
   options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
 ) {
-  const where = filters(accountId, options);
+  const where: SQL[] = [eq(contacts.accountId, accountId)];
   if (options.cursor) where.push(afterCursor(contacts.createdAt, contacts.id, options.cursor));
+  const filter = matching(contacts, options);
+  if (options.q) {
+    if (!isPhoneNumberSearch(options.q)) {
+      const recent = db
+        .select()
+        .from(contacts)
+        .where(and(...where))
+        .orderBy(desc(contacts.createdAt), desc(contacts.id))
+        .limit(recentWindow(options.limit))
+        .as('recent');
+      const rows = await db
+        .select({ ...fieldsOf(recent, contactKeys), cursorAt: cursorAt(recent.createdAt) })
+        .from(recent)
+        .where(and(...matching(recent, options)))
+        .orderBy(desc(recent.createdAt), desc(recent.id))
+        .limit(options.limit + 1);
+      if (rows.length > options.limit) return toPage(rows, options.limit);
+    }
+    where.push(newestMatching(contacts, contacts, and(...where, ...filter), options.limit + 1));
+  } else {
+    where.push(...filter);
+  }
   const rows = await db
     .select({ ...contactColumns, cursorAt: cursorAt(contacts.createdAt) })
     .from(contacts)
@@ -96,7 +147,8 @@ export async function listContactTags(db: Database, accountId: string) {
 /**
  * Inserts many contacts at once. A number the account already has is skipped, or merged (fields replaced,
  * tags joined). Returns how many were created and merged; the rest were skipped. The batch travels as one
- * JSON parameter (far cheaper to bind than thousands of parameters, on both engines).
+ * JSON parameter (far cheaper to bind than thousands of parameters, on both engines), with its new ids: the
+ * embedded engine reads the operating system's random device anew for each gen_random_uuid().
  */
 export async function upsertContacts(
   db: Database,
@@ -107,6 +159,7 @@ export async function upsertContacts(
   if (rows.length === 0) return { created: 0, merged: 0 };
   const payload = JSON.stringify(
     rows.map((row) => ({
+      id: randomUUID(),
       name: row.name,
       phone: row.phone,
       email: row.email,
@@ -122,15 +175,17 @@ export async function upsertContacts(
       : sql`DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
           tags = ARRAY(SELECT DISTINCT t FROM unnest(contacts.tags || excluded.tags) AS t ORDER BY t),
           timezone = coalesce(excluded.timezone, contacts.timezone), updated_at = now()`;
-  const result = await db.execute<{ inserted: boolean }>(sql`
-    INSERT INTO contacts (account_id, name, phone, email, company, tags, timezone, consent)
-    SELECT ${accountId}::uuid, r.name, r.phone, r.email, r.company,
-      ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.timezone, r.consent
-    FROM jsonb_to_recordset(${payload}::jsonb)
-      AS r(name text, phone text, email text, company text, tags jsonb, timezone text, consent text)
-    ON CONFLICT (account_id, phone) ${onConflict}
-    RETURNING (xmax = 0) AS inserted`);
-  const returned = (result as unknown as { rows: Array<{ inserted: boolean }> }).rows;
-  const created = returned.filter((row) => row.inserted).length;
-  return { created, merged: mode === 'merge' ? returned.length - created : 0 };
+  const result = await db.execute<{ written: number; created: number }>(sql`
+    WITH written AS (
+      INSERT INTO contacts (id, account_id, name, phone, email, company, tags, timezone, consent)
+      SELECT r.id, ${accountId}::uuid, r.name, r.phone, r.email, r.company, r.tags, r.timezone, r.consent
+      FROM jsonb_to_recordset(${payload}::jsonb)
+        AS r(id uuid, name text, phone text, email text, company text, tags text[], timezone text, consent text)
+      ON CONFLICT (account_id, phone) ${onConflict}
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT count(*)::int AS written, (count(*) FILTER (WHERE inserted))::int AS created FROM written`);
+  const [counts] = (result as unknown as { rows: Array<{ written: number; created: number }> }).rows;
+  const created = Number(counts?.created ?? 0);
+  return { created, merged: mode === 'merge' ? Number(counts?.written ?? 0) - created : 0 };
 }

@@ -3,32 +3,58 @@ import { CALL_OUTCOMES, CALL_STATUSES, CALL_TYPES, STATUS_GROUPS } from '../call
 import { DEFAULT_VOICE, VOICE_IDS, type VoiceId } from '../voices.ts';
 
 export const callSchema = z.object({
-  id: z.uuid(),
-  contact_id: z.uuid().nullable(),
-  script_id: z.uuid().nullable(),
-  recipient_name: z.string(),
-  phone: z.string(),
-  call_type: z.enum(CALL_TYPES),
+  id: z.uuid().describe('The call’s id'),
+  contact_id: z.uuid().nullable().describe('The contact called, when the call was made for one'),
+  script_id: z.uuid().nullable().describe('The script spoken, when the call was made from one'),
+  recipient_name: z.string().describe('Who is called; fills {{name}}'),
+  phone: z.string().describe('The number called, in E.164 (e.g. +12025550143)'),
+  call_type: z.enum(CALL_TYPES).describe('What the call is for'),
   message: z.string().describe('The rendered text spoken on the call'),
-  voice: z.string(),
-  scheduled_at: z.iso.datetime(),
-  status: z.enum(CALL_STATUSES),
-  outcome: z.enum(CALL_OUTCOMES).nullable(),
-  attempts: z.number().int(),
-  started_at: z.iso.datetime().nullable(),
-  ended_at: z.iso.datetime().nullable(),
-  duration: z.number().int().nullable().describe('Seconds'),
-  cost: z.number().nullable().describe('US dollars'),
-  recording_url: z.string().nullable(),
-  callback_url: z.string().nullable(),
-  estimated_duration: z.number().int().nullable().describe('Seconds'),
+  script: z.string().describe('The same rendered text, under the name the public API documents'),
+  voice: z.string().describe('The voice speaking: aria, roger, sarah, laura, charlie or george'),
+  scheduled_at: z.iso.datetime().describe('When the call is (or was) due'),
+  status: z
+    .enum(CALL_STATUSES)
+    .describe(
+      'scheduled → queued → ringing → in-progress → completed, busy, no-answer or failed; scheduled and queued calls can become canceled',
+    ),
+  outcome: z
+    .enum(CALL_OUTCOMES)
+    .nullable()
+    .describe(
+      'What the person answered, once known: confirmed, cancelled, reschedule_requested, opted_out, voicemail or no_response',
+    ),
+  attempts: z
+    .number()
+    .int()
+    .describe('How many times the call was placed (busy and unanswered calls are retried)'),
+  started_at: z.iso.datetime().nullable().describe('When the callee answered'),
+  ended_at: z.iso.datetime().nullable().describe('When the call ended'),
+  duration: z.number().int().nullable().describe('Seconds the call lasted, once it ended'),
+  cost: z.number().nullable().describe('What the call cost, in US dollars'),
+  recording_url: z
+    .string()
+    .nullable()
+    .describe('Where to download the recording (GET, with the same credentials), once there is one'),
+  callback_url: z.string().nullable().describe('Where status webhooks for this call are posted'),
+  estimated_duration: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Seconds the call is expected to last: the spoken message, the key menu and the answer'),
   answered_by: z.enum(['human', 'machine']).nullable().describe('Who picked up, when the carrier knows'),
-  failure_reason: z.string().nullable(),
+  failure_reason: z.string().nullable().describe('Why the call failed, in words, when it did'),
   transcript: z
-    .array(z.object({ speaker: z.enum(['ai', 'callee']), text: z.string(), at: z.number() }))
+    .array(
+      z.object({
+        speaker: z.enum(['ai', 'callee']).describe('Who spoke: our voice (ai) or the person called'),
+        text: z.string().describe('What was said (a keypress as "Pressed 1")'),
+        at: z.number().describe('Order of the line in the call'),
+      }),
+    )
     .nullable()
     .describe('What was said, in order'),
-  created_at: z.iso.datetime(),
+  created_at: z.iso.datetime().describe('When the call was created'),
 });
 export type Call = z.infer<typeof callSchema>;
 
@@ -43,38 +69,57 @@ export const listCallsQuerySchema = z.object({
 });
 
 export const callSummarySchema = z.object({
-  total: z.number().int(),
-  completed: z.number().int(),
-  failed: z.number().int(),
-  pending: z.number().int(),
-  in_progress: z.number().int(),
+  total: z.number().int().describe('Calls matching the filters'),
+  completed: z.number().int().describe('Of them, completed'),
+  failed: z.number().int().describe('Of them, failed, busy or unanswered'),
+  pending: z.number().int().describe('Of them, scheduled or queued'),
+  in_progress: z.number().int().describe('Of them, ringing or in progress'),
   success_rate: z.number().int().describe('Rounded percentage of completed calls'),
   average_duration: z.number().int().describe('Seconds, over completed calls only'),
-  total_cost: z.number(),
+  total_cost: z.number().describe('US dollars'),
 });
 export type CallSummary = z.infer<typeof callSummarySchema>;
 
 /** The public API's voice aliases (its documented example uses `female`). */
 const VOICE_ALIASES: Record<string, VoiceId> = { female: 'aria', male: 'roger' };
 
-export const voiceInputSchema = z.preprocess(
-  (value) =>
-    typeof value === 'string' ? (VOICE_ALIASES[value.toLowerCase()] ?? value.toLowerCase()) : value,
-  z.enum(VOICE_IDS, { error: `must be one of ${VOICE_IDS.join(', ')}` }),
-);
+export const voiceInputSchema = z
+  .preprocess(
+    (value) =>
+      typeof value === 'string' ? (VOICE_ALIASES[value.toLowerCase()] ?? value.toLowerCase()) : value,
+    z.enum(VOICE_IDS, { error: `must be one of ${VOICE_IDS.join(', ')}` }),
+  )
+  .describe(`The voice: ${VOICE_IDS.join(', ')}; or female (aria) or male (roger)`);
 
 const variableName = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/, 'is not a variable name');
 
 export const createCallInputSchema = z
   .strictObject({
     contact_id: z.uuid({ error: 'is not a contact id' }).optional().describe('Call one of your contacts'),
-    phone: z.string().trim().min(1).max(40).optional().describe('Or a phone number (with recipient_name)'),
-    recipient_name: z.string().trim().max(200).optional(),
+    phone: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .optional()
+      .describe('Or a phone number (E.164, or national for the account’s country)'),
+    recipient_name: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .describe('Who is called (with phone); fills {{name}}. Defaults to the contact’s name'),
     script_id: z.uuid({ error: 'is not a script id' }).optional().describe('Speak one of your scripts'),
-    message: z.string().trim().min(1, 'Please enter a message for the call.').max(5000).optional(),
-    script: z.string().trim().min(1).max(5000).optional().describe('The message text (alias of message)'),
+    message: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a message for the call.')
+      .max(5000)
+      .optional()
+      .describe('Or the text to speak, with {{variables}}'),
+    script: z.string().trim().min(1).max(5000).optional().describe('The text to speak (alias of message)'),
     voice: voiceInputSchema.default(DEFAULT_VOICE),
-    call_type: z.enum(CALL_TYPES).default('custom'),
+    call_type: z.enum(CALL_TYPES).default('custom').describe('What the call is for'),
     scheduled_at: z.iso
       .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
       .optional()
@@ -113,11 +158,27 @@ export const createCallInputSchema = z
   });
 export type CreateCallInput = z.input<typeof createCallInputSchema>;
 
+/** The most calls one batch request may create. */
+export const MAX_BATCH_CALLS = 100;
+
+export const createCallBatchInputSchema = z.strictObject({
+  calls: z
+    .array(createCallInputSchema)
+    .min(1, 'Give at least one call')
+    .max(MAX_BATCH_CALLS, `At most ${MAX_BATCH_CALLS} calls in one batch`)
+    .describe(`Up to ${MAX_BATCH_CALLS} calls, each as for POST /v1/calls; all are created or none`),
+});
+export type CreateCallBatchInput = z.input<typeof createCallBatchInputSchema>;
+
+export const callBatchSchema = z.object({
+  data: z.array(callSchema).describe('The calls created, in the order given'),
+});
+
 /** A change of a call, streamed by GET /v1/events (event name `call`). */
 export const callEventSchema = z.object({
-  id: z.uuid(),
-  status: z.enum(CALL_STATUSES),
-  outcome: z.enum(CALL_OUTCOMES).nullable(),
-  version: z.number().int(),
+  id: z.uuid().describe('The call’s id'),
+  status: z.enum(CALL_STATUSES).describe('Its status now'),
+  outcome: z.enum(CALL_OUTCOMES).nullable().describe('Its outcome, once known'),
+  version: z.number().int().describe('Increases with every change; ignore an event older than what you have'),
 });
 export type CallEvent = z.infer<typeof callEventSchema>;

@@ -11,37 +11,54 @@ const tag = z
   .regex(/^[^,;]+$/, 'Tags cannot contain commas or semicolons');
 
 export const contactSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  phone: z.string().describe('E.164, e.g. +12025550100'),
-  email: z.string(),
-  company: z.string(),
-  tags: z.array(z.string()),
+  id: z.uuid().describe('The contact’s id'),
+  name: z.string().describe('Full name; fills {{name}} in a call to the contact'),
+  phone: z.string().describe('E.164, e.g. +12025550100; unique in the account'),
+  email: z.string().describe('E-mail address'),
+  company: z.string().describe('Company; fills {{company}}'),
+  tags: z.array(z.string()).describe('Labels to group contacts by'),
   timezone: z.string().nullable().describe('IANA time zone; derived from the number when not given'),
-  consent: z.enum(CONSENT_LEVELS),
-  consent_at: z.iso.datetime().nullable(),
-  consent_source: z.string().nullable(),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
+  consent: z
+    .enum(CONSENT_LEVELS)
+    .describe('What the contact agreed to: none, informational calls, or marketing (promotional) calls'),
+  consent_at: z.iso.datetime().nullable().describe('When consent was given'),
+  consent_source: z.string().nullable().describe('How consent was given, e.g. "Signed the intake form"'),
+  created_at: z.iso.datetime().describe('When the contact was added'),
+  updated_at: z.iso.datetime().describe('When the contact last changed'),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
 export const createContactInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
-    phone: z.string().trim().min(1, 'Phone is required').max(40),
+    name: z.string().trim().min(1, 'Name is required').max(200).describe('Full name'),
+    phone: z
+      .string()
+      .trim()
+      .min(1, 'Phone is required')
+      .max(40)
+      .describe('Phone number: E.164, or national for the account’s country'),
     email: z
       .string()
       .trim()
       .min(1, 'Email is required')
       .max(254)
-      .pipe(z.email('Enter a valid e-mail address')),
-    company: z.string().trim().min(1, 'Company is required').max(200),
-    tags: z.array(tag).max(20).optional(),
-    timezone: z.string().trim().max(64).nullable().optional(),
-    consent: z.enum(CONSENT_LEVELS).optional(),
-    consent_at: z.iso.datetime().nullable().optional(),
-    consent_source: z.string().trim().max(200).nullable().optional(),
+      .pipe(z.email('Enter a valid e-mail address'))
+      .describe('E-mail address'),
+    company: z.string().trim().min(1, 'Company is required').max(200).describe('Company'),
+    tags: z.array(tag).max(20).optional().describe('Up to 20 labels (no commas or semicolons)'),
+    timezone: z
+      .string()
+      .trim()
+      .max(64)
+      .nullable()
+      .optional()
+      .describe('IANA time zone, e.g. America/Chicago; derived from the number when absent'),
+    consent: z
+      .enum(CONSENT_LEVELS)
+      .optional()
+      .describe('none, informational or marketing (promotional calls need marketing)'),
+    consent_at: z.iso.datetime().nullable().optional().describe('When consent was given'),
+    consent_source: z.string().trim().max(200).nullable().optional().describe('How consent was given'),
   })
   .strict();
 export type CreateContactInput = z.infer<typeof createContactInputSchema>;
@@ -55,5 +72,12 @@ export const listContactsQuerySchema = z.object({
 });
 
 export const contactTagsSchema = z.object({
-  data: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+  data: z
+    .array(
+      z.object({
+        tag: z.string().describe('The tag'),
+        count: z.number().int().describe('How many contacts carry it'),
+      }),
+    )
+    .describe('Tags in use, most used first'),
 });

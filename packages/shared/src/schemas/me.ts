@@ -12,13 +12,19 @@ export const updateNotificationSettingsInputSchema = notificationSettingsSchema.
 export type UpdateNotificationSettingsInput = z.infer<typeof updateNotificationSettingsInputSchema>;
 
 export const meSchema = z.object({
-  id: z.uuid(),
-  email: z.email(),
-  first_name: z.string(),
-  last_name: z.string(),
-  business_name: z.string(),
-  account: z.object({ id: z.uuid(), name: z.string(), plan: z.enum(PLAN_IDS) }),
-  notifications: notificationSettingsSchema,
+  id: z.uuid().describe('The user’s id'),
+  email: z.email().describe('The user’s e-mail address'),
+  first_name: z.string().describe('First name'),
+  last_name: z.string().describe('Last name'),
+  business_name: z.string().describe('The business’s name'),
+  account: z
+    .object({
+      id: z.uuid().describe('The business account’s id'),
+      name: z.string().describe('Its name'),
+      plan: z.enum(PLAN_IDS).describe('Its plan: trial, starter, professional or enterprise'),
+    })
+    .describe('The business the user belongs to'),
+  notifications: notificationSettingsSchema.describe('The user’s e-mail switches'),
   carrier: z
     .enum(['simulator', 'twilio'])
     .describe('Who places the calls: the built-in simulated carrier (no real phone rings) or Twilio'),

@@ -17,7 +17,7 @@ export const pageQuerySchema = z.object({
 
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
-    data: z.array(item),
+    data: z.array(item).describe('This page’s items, newest first'),
     next_cursor: z
       .string()
       .nullable()

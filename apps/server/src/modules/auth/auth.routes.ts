@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
+import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthService, LinkType } from './auth.service.ts';
@@ -94,6 +95,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
     const check = await checkBearer(fastify.database.db, bearer, request.headers.authorization);
     if (check.ok) return check.session;
     if (check.reason === 'missing') throw noAuthorization();
+    if (looksLikeApiKey(/^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '')) {
+      throw new GoTrueError(
+        403,
+        'api_key_not_allowed',
+        'API keys cannot be used for the account: sign in to change your password, e-mail or profile.',
+      );
+    }
     if (check.reason === 'invalid') throw badJwt();
     throw sessionMissing();
   }

@@ -11,6 +11,7 @@ export function callResponse(row: Omit<CallRow, 'search'>): Call {
     phone: row.phone,
     call_type: row.callType as Call['call_type'],
     message: row.message,
+    script: row.message,
     voice: row.voice,
     scheduled_at: row.scheduledAt.toISOString(),
     status: row.status as Call['status'],

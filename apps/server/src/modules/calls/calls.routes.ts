@@ -2,23 +2,52 @@ import { getCall, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
 import {
+  callBatchSchema,
   callSchema,
   callSummarySchema,
+  createCallBatchInputSchema,
   createCallInputSchema,
   listCallsQuerySchema,
+  MAX_BATCH_CALLS,
 } from '@callwise/shared/schemas/calls';
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
+import { type CachedPage, preferredEncoding } from '../../lib/page-cache.ts';
 import { parseCursor } from '../../lib/pagination.ts';
+import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { callResponse } from './call-response.ts';
 
-const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }).describe('The call’s id') });
+const listErrors = { 400: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const createErrors = { ...errors, 402: apiErrorSchema, 403: apiErrorSchema };
 const tags = ['calls'];
+/** Sends an answer already serialized by the route's serializer. */
+const sendSerialized = (reply: FastifyReply, body: string) =>
+  reply.type('application/json; charset=utf-8').send(body);
+
+/** Sends a cached page, compressed once for all when the client accepts it (the compression plugin skips it). */
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (!encoding) return reply.type('application/json; charset=utf-8').send(page.bytes);
+  return reply
+    .type('application/json; charset=utf-8')
+    .header('content-encoding', encoding)
+    .send(page.in(encoding));
+}
+const csvResponse = z.any().meta({
+  description: 'The call history as CSV (UTF-8), one row per call, newest first.',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
+const recordingResponse = z.any().meta({
+  description: 'The recording as audio/wav.',
+  content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
+});
 const EXPORT_COLUMNS = [
   'date',
   'status',
@@ -42,24 +71,38 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/calls',
     {
+      // A page answered to this API key a moment ago goes out again before the query is even parsed.
+      onRequest: (request, reply, done) => {
+        if (request.auth.kind === 'api_key') {
+          const cached = fastify.callPages.get(request.auth.accountId, request.url);
+          if (cached !== undefined) {
+            sendCachedPage(request, reply, cached);
+            return;
+          }
+        }
+        done();
+      },
       schema: {
         tags,
         summary: 'List calls',
         description:
           'The call history, newest first; search by recipient name or phone, filter by status group.',
         querystring: pageQuerySchema.extend(listCallsQuerySchema.shape),
-        response: { 200: pageSchema(callSchema), ...errors },
+        response: { 200: pageSchema(callSchema), ...listErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, cursor, q, status } = request.query;
-      const page = await listCalls(db(), request.auth.accountId, {
-        q,
-        status,
-        limit,
-        cursor: parseCursor(cursor),
-      });
-      return { data: page.rows.map(callResponse), next_cursor: page.nextCursor };
+      const accountId = request.auth.accountId;
+      // Pages answered to API keys are kept for a second (plugins/call-pages.ts), by the address asked for.
+      const cacheable = request.auth.kind === 'api_key';
+      const generation = fastify.callPages.generation(accountId);
+      const page = await listCalls(db(), accountId, { q, status, limit, cursor: parseCursor(cursor) });
+      const body = { data: page.rows.map(callResponse), next_cursor: page.nextCursor };
+      if (!cacheable) return reply.send(body);
+      const serialized = reply.serialize(body) as string;
+      fastify.callPages.set(accountId, request.url, serialized, generation);
+      return sendSerialized(reply, serialized);
     },
   );
 
@@ -72,7 +115,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'Counts by status group, success rate, average duration of completed calls and total cost, for the same filters as the list.',
         querystring: listCallsQuerySchema,
-        response: { 200: callSummarySchema, ...errors },
+        response: { 200: callSummarySchema, ...listErrors },
       },
     },
     async (request) => {
@@ -92,7 +135,15 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/calls/export.csv',
-    { schema: { tags, summary: 'Download the call history as CSV', querystring: listCallsQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Download the call history as CSV',
+        description: `Every call matching the same filters as the list. Columns: ${EXPORT_COLUMNS.join(', ')}.`,
+        querystring: listCallsQuerySchema,
+        response: { 200: csvResponse, 400: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const { q, status } = request.query;
       const accountId = request.auth.accountId;
@@ -125,6 +176,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/calls',
     {
+      ...idempotent,
       schema: {
         tags,
         summary: 'Schedule a call',
@@ -133,8 +185,9 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'in the chosen voice, at scheduled_at (absent: now). {{variables}} in the text are filled from `variables`; ' +
           '{{name}} defaults to the recipient name, any other variable without a value is a validation error. ' +
           'A free trial includes 10 calls (402 call_limit_reached after that); cancelled calls are given back.',
+        headers: idempotencyHeadersSchema,
         body: createCallInputSchema,
-        response: { 201: callSchema, ...createErrors },
+        response: { 201: callSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -145,15 +198,39 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.post(
+    '/calls/batch',
+    {
+      ...idempotent,
+      schema: {
+        tags,
+        summary: 'Schedule several calls',
+        description:
+          `Up to ${MAX_BATCH_CALLS} calls in one request, each as for POST /v1/calls. All are created or none: a ` +
+          'problem with one call answers for the batch, naming the call (`calls.<index>.<field>` in details). ' +
+          'On a free trial the calls left must cover the whole batch (402 otherwise).',
+        headers: idempotencyHeadersSchema,
+        body: createCallBatchInputSchema,
+        response: { 201: callBatchSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await calls().createMany(request.auth.accountId, request.body.calls);
+      return reply.code(201).send({ data: created.map(callResponse) });
+    },
+  );
+
+  fastify.post(
     '/calls/:id/cancel',
     {
+      ...idempotent,
       schema: {
         tags,
         summary: 'Cancel a call',
         description:
           'Cancels a scheduled or queued call that is not being placed yet (409 otherwise). A trial call is given back.',
+        headers: idempotencyHeadersSchema,
         params: idParams,
-        response: { 200: callSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: callSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     async (request) => callResponse(await calls().cancel(request.auth.accountId, request.params.id)),
@@ -165,8 +242,9 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: "Download a call's recording",
-        description: 'The recording of the call as audio/wav (only for its own account).',
+        description: 'The recording of the call as audio/wav (404 until there is one).',
         params: idParams,
+        response: { 200: recordingResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -186,6 +264,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: "Delete a call's recording",
+        description: 'Deletes the recording before its 90 days are over; recording_url becomes null.',
         params: idParams,
         response: { 204: z.null().describe('Deleted'), ...errors },
       },
@@ -198,7 +277,15 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/calls/:id',
-    { schema: { tags, summary: 'Get a call', params: idParams, response: { 200: callSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a call',
+        description: 'The call’s status, outcome, timings, cost, transcript and recording.',
+        params: idParams,
+        response: { 200: callSchema, ...errors },
+      },
+    },
     async (request) => {
       const row = await getCall(db(), request.auth.accountId, request.params.id);
       if (!row) throw notFound('Call');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
 import {
@@ -9,7 +10,8 @@ import {
   cancelCall,
   detachRecording,
   findCallByProviderId,
-  insertCallWithinAllowance,
+  insertCallsWithinAllowance,
+  type NewCall,
   scheduleRetry,
   setCallOutcome,
 } from '@callwise/db/queries/call-engine';
@@ -45,6 +47,18 @@ const PAST_GRACE_MS = 5 * 60_000;
 const validation = (path: string, message: string) =>
   new AppError('validation_failed', message, [{ field: path, message }]);
 
+/** A problem with one call of a batch, named by its place: `calls.<index>.<field>`. */
+function inBatch(error: unknown, index: number): unknown {
+  if (!(error instanceof AppError)) return error;
+  const details = Array.isArray(error.details)
+    ? (error.details as Array<{ field: string; message: string }>).map((detail) => ({
+        ...detail,
+        field: `calls.${index}.${detail.field}`,
+      }))
+    : error.details;
+  return new AppError(error.code, `calls[${index}]: ${error.message}`, details, error.headers);
+}
+
 export interface CallServiceDeps {
   db: Database;
   config: Pick<
@@ -76,10 +90,64 @@ export class CallService {
   }
 
   async create(accountId: string, input: CreateCallInput): Promise<CallRow> {
+    const [call] = await this.createMany(accountId, [input], { batch: false });
+    if (!call) throw new Error('no call created');
+    return call;
+  }
+
+  /**
+   * Creates several calls together, all or none (POST /v1/calls/batch): each is checked as a single call would
+   * be, a problem names the call (`calls.<index>.<field>`), and the allowance must hold them all.
+   */
+  async createMany(
+    accountId: string,
+    inputs: CreateCallInput[],
+    options: { batch: boolean } = { batch: true },
+  ): Promise<CallRow[]> {
     const { db } = this.deps;
     const account = await findAccount(db, accountId);
     if (!account) throw notFound('Account');
     const plan = account.plan as PlanId;
+    const rows: NewCall[] = [];
+    // A few at a time: each may synthesise its message to measure it.
+    for (let start = 0; start < inputs.length; start += 8) {
+      const chunk = inputs.slice(start, start + 8);
+      const prepared = await Promise.all(
+        chunk.map((input, offset) =>
+          this.prepare(account, plan, input).catch((error: unknown) => {
+            throw options.batch ? inBatch(error, start + offset) : error;
+          }),
+        ),
+      );
+      rows.push(...prepared);
+    }
+
+    const limit = plan === 'trial' ? PLANS.trial.callsIncluded : null;
+    const result = await insertCallsWithinAllowance(db, accountId, rows, { limit, since: null });
+    if (!result.ok) {
+      const left = Math.max(0, result.included - result.used);
+      throw new AppError(
+        'call_limit_reached',
+        options.batch && left > 0
+          ? `Your free trial has ${left} of its ${result.included} calls left, fewer than the ${rows.length} in this batch. Upgrade to a paid plan to schedule more calls.`
+          : `Your free trial includes ${result.included} calls and all of them are used. Upgrade to a paid plan to schedule more calls.`,
+        { used: result.used, included: result.included, upgrade_url: '/pricing' },
+      );
+    }
+    this.deps.onCallsDue?.();
+    // In the order asked for.
+    const byId = new Map(result.calls.map((call) => [call.id, call]));
+    return rows.map((row) => byId.get(row.id as string) as CallRow);
+  }
+
+  /** One call checked and rendered, ready to insert. */
+  private async prepare(
+    account: NonNullable<Awaited<ReturnType<typeof findAccount>>>,
+    plan: PlanId,
+    input: CreateCallInput,
+  ): Promise<NewCall & { accountId: string }> {
+    const { db } = this.deps;
+    const accountId = account.id;
     const voice = input.voice as VoiceId;
     if (!planAllowsVoice(plan, VOICE_IDS.indexOf(voice))) {
       throw new AppError(
@@ -139,35 +207,21 @@ export class CallService {
     if (scheduledAt.getTime() < now) scheduledAt = new Date(now);
     const dueNow = scheduledAt.getTime() <= now + 1000;
 
-    const estimatedDuration = await this.estimateDuration(voice, rendered.text);
-    const limit = plan === 'trial' ? PLANS.trial.callsIncluded : null;
-    const result = await insertCallWithinAllowance(
-      db,
-      {
-        accountId,
-        contactId,
-        scriptId,
-        recipientName: recipientName || 'there',
-        phone,
-        callType: input.call_type,
-        message: rendered.text,
-        voice,
-        scheduledAt,
-        status: dueNow ? 'queued' : 'scheduled',
-        callbackUrl: input.callback_url ?? null,
-        estimatedDuration,
-      },
-      { limit, since: null },
-    );
-    if (!result.ok) {
-      throw new AppError(
-        'call_limit_reached',
-        `Your free trial includes ${result.included} calls and all of them are used. Upgrade to a paid plan to schedule more calls.`,
-        { used: result.used, included: result.included, upgrade_url: '/pricing' },
-      );
-    }
-    this.deps.onCallsDue?.();
-    return result.call;
+    return {
+      id: randomUUID(),
+      accountId,
+      contactId,
+      scriptId,
+      recipientName: recipientName || 'there',
+      phone,
+      callType: input.call_type,
+      message: rendered.text,
+      voice,
+      scheduledAt,
+      status: dueNow ? 'queued' : 'scheduled',
+      callbackUrl: input.callback_url ?? null,
+      estimatedDuration: await this.estimateDuration(voice, rendered.text),
+    };
   }
 
   /** The real length of what will be said: the spoken message and the key menu, plus the exchange after it. */

@@ -9,9 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { importResponse, startContactImport } from './contacts-import.service.ts';
 
-const idParams = z.object({ id: z.uuid({ error: 'is not an import id' }) });
+const idParams = z.object({ id: z.uuid({ error: 'is not an import id' }).describe('The import’s id') });
 const tags = ['contacts'];
 
 /** CSV imports of contacts: start one, follow its progress, download the rows that could not be imported. */
@@ -21,13 +22,24 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/contacts/imports',
     {
+      ...idempotent,
       bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
       schema: {
         tags,
         summary: 'Import contacts from CSV',
-        description: 'Starts an import in the background; follow it with GET /v1/contacts/imports/{id}.',
+        description:
+          'Starts an import of up to 20 MB of CSV in the background; follow it with GET /v1/contacts/imports/{id}. ' +
+          'Rows that cannot be imported are reported by line.',
+        headers: idempotencyHeadersSchema,
         body: createContactImportInputSchema,
-        response: { 202: contactImportSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema },
+        response: {
+          202: contactImportSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          413: apiErrorSchema,
+          422: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -42,7 +54,8 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Recent imports',
-        response: { 200: z.object({ data: z.array(contactImportSchema) }) },
+        description: 'The account’s latest imports, newest first.',
+        response: { 200: z.object({ data: z.array(contactImportSchema).describe('Imports, newest first') }) },
       },
     },
     async (request) => ({
@@ -56,8 +69,9 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'An import and its progress',
+        description: 'Poll it until status is completed or failed; errors lists the first 100 problem rows.',
         params: idParams,
-        response: { 200: contactImportSchema, 404: apiErrorSchema },
+        response: { 200: contactImportSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
@@ -69,7 +83,22 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/contacts/imports/:id/errors.csv',
-    { schema: { tags, summary: 'Rows that could not be imported, as CSV', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Rows that could not be imported, as CSV',
+        description: 'Columns: line, reason.',
+        params: idParams,
+        response: {
+          200: z.any().meta({
+            description: 'The problem rows as CSV (UTF-8): line, reason.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const row = await getContactImport(db(), request.auth.accountId, request.params.id);
       if (!row) throw notFound('Import');

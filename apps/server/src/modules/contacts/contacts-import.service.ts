@@ -2,6 +2,7 @@ import type { Database } from '@callwise/db/client';
 import {
   applyContactImportBatch,
   createContactImport,
+  flushContactIndexes,
   loadContactImport,
   setContactImportStatus,
 } from '@callwise/db/queries/contact-imports';
@@ -9,7 +10,7 @@ import type { NewContact } from '@callwise/db/queries/contacts';
 import { vacuumAnalyze } from '@callwise/db/queries/maintenance';
 import type { ContactImport } from '@callwise/db/schema';
 import { csvHeaderAndCount, parseCsv } from '@callwise/shared/csv';
-import { type CountryCode, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
+import { type CountryCode, phoneToE164, timezoneForPhone } from '@callwise/shared/phone';
 import type { CreateContactImportInput } from '@callwise/shared/schemas/contact-imports';
 import type PgBoss from 'pg-boss';
 import { AppError } from '../../lib/app-error.ts';
@@ -78,30 +79,36 @@ interface MappedRow {
   get(field: string): string;
 }
 
+/** A cell of tags: split on ";", "," or "|", trimmed, at most 40 characters each, each once, sorted. */
+function tagsOf(text: string): string[] {
+  // Most cells hold one tag or none.
+  if (!/[;,|]/.test(text)) return text.length > 0 && text.length <= 40 ? [text] : [];
+  const tags = text
+    .split(/[;,|]/)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.length > 0 && tag.length <= 40);
+  return [...new Set(tags)].sort();
+}
+
 /** One CSV row as a contact, or the reason it cannot be one. */
 function toContact(row: MappedRow, country: CountryCode): NewContact | string {
   const name = row.get('name');
   const phoneText = row.get('phone');
   const email = row.get('email').toLowerCase();
   const company = row.get('company');
-  const missing = [!name && 'name', !phoneText && 'phone', !email && 'email', !company && 'company'].filter(
-    Boolean,
-  );
-  if (missing.length > 0) return `Missing ${missing.join(', ')}`;
+  if (!name || !phoneText || !email || !company) {
+    const missing = [!name && 'name', !phoneText && 'phone', !email && 'email', !company && 'company'];
+    return `Missing ${missing.filter(Boolean).join(', ')}`;
+  }
   if (!EMAIL.test(email)) return `"${email}" is not an e-mail address`;
-  const phone = normalizePhone(phoneText, country);
+  const phone = phoneToE164(phoneText, country);
   if (!phone.ok) return phone.message;
-  const tags = row
-    .get('tags')
-    .split(/[;,|]/)
-    .map((tag) => tag.trim())
-    .filter((tag) => tag.length > 0 && tag.length <= 40);
   return {
     name: name.slice(0, 200),
     phone: phone.e164,
     email: email.slice(0, 254),
     company: company.slice(0, 200),
-    tags: [...new Set(tags)].sort(),
+    tags: tagsOf(row.get('tags')),
     timezone: timezoneForPhone(phone.e164) ?? null,
     consent: 'none',
   };
@@ -127,7 +134,7 @@ export async function runContactImport(db: Database, importId: string) {
     const seen = new Map<string, number>();
     // Numbers already seen in the batches committed before a restart.
     for (const record of records.slice(1, job.processedRows + 1)) {
-      const phone = normalizePhone(record.fields[index.get('phone') ?? -1] ?? '', country);
+      const phone = phoneToE164(record.fields[index.get('phone') ?? -1] ?? '', country);
       if (phone.ok && !seen.has(phone.e164)) seen.set(phone.e164, record.line);
     }
 
@@ -167,12 +174,15 @@ export async function runContactImport(db: Database, importId: string) {
       });
       await new Promise((resolve) => setImmediate(resolve));
     }
-    // Fresh statistics and a flushed search index before the import says it is done, so that the lists and
-    // search the user opens next are fast.
-    await vacuumAnalyze(db, ['contacts']);
+    // Search reads the entries still pending in a GIN index one by one: flush them before the import says it
+    // is done, so that the search the user opens next is fast.
+    await flushContactIndexes(db);
     await setContactImportStatus(db, importId, 'completed', true);
   } catch (error) {
     await setContactImportStatus(db, importId, 'failed', true);
     throw error;
   }
+  // Then fresh planner statistics (the embedded engine has no autovacuum). The lists do not wait for them to be
+  // fast (see `recentWindow`), so the import is reported done first.
+  await vacuumAnalyze(db, ['contacts']);
 }

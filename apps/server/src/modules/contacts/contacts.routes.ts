@@ -13,11 +13,16 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
+import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { addContact, contactResponse, editContact, removeContact } from './contacts.service.ts';
 
-const idParams = z.object({ id: z.uuid({ error: 'is not a contact id' }) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const idParams = z.object({ id: z.uuid({ error: 'is not a contact id' }).describe('The contact’s id') });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['contacts'];
+const csvResponse = z.any().meta({
+  description: 'The contacts as CSV (UTF-8), one row per contact, newest first.',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
 
 const EXPORT_COLUMNS = [
   'name',
@@ -43,7 +48,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'List contacts',
         description: 'Newest first. Filter by search text (name, phone, e-mail, company) and by tag.',
         querystring: pageQuerySchema.extend(listContactsQuerySchema.shape),
-        response: { 200: pageSchema(contactSchema), ...errors },
+        response: { 200: pageSchema(contactSchema), 400: apiErrorSchema },
       },
     },
     async (request) => {
@@ -64,7 +69,8 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'How many contacts the account has',
-        response: { 200: z.object({ count: z.number().int() }) },
+        description: 'All of the account’s contacts, whatever their tags.',
+        response: { 200: z.object({ count: z.number().int().describe('Contacts in the account') }) },
       },
     },
     async (request) => ({ count: await countContacts(db(), request.auth.accountId) }),
@@ -76,6 +82,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Tags in use, with how many contacts carry each',
+        description: 'Every tag of the account’s contacts, most used first.',
         response: { 200: contactTagsSchema },
       },
     },
@@ -88,8 +95,9 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Download contacts as CSV',
-        description: 'Every contact matching the same filters as the list.',
+        description: `Every contact matching the same filters as the list. Columns: ${EXPORT_COLUMNS.join(', ')}.`,
         querystring: listContactsQuerySchema,
+        response: { 200: csvResponse, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -122,12 +130,16 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/contacts',
     {
+      ...idempotent,
       schema: {
         tags,
         summary: 'Add a contact',
-        description: 'The phone number is stored in E.164; the time zone is derived from it when not given.',
+        description:
+          'The phone number is stored in E.164 (a national number is read for the account’s country) and must be ' +
+          'new to the account (409 otherwise); the time zone is derived from it when not given.',
+        headers: idempotencyHeadersSchema,
         body: createContactInputSchema,
-        response: { 201: contactSchema, ...errors },
+        response: { 201: contactSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     async (request, reply) =>
@@ -140,6 +152,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Get a contact',
+        description: 'One contact with its tags, time zone and consent.',
         params: idParams,
         response: { 200: contactSchema, ...errors },
       },
@@ -157,9 +170,10 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Change a contact',
+        description: 'Changes only the fields given.',
         params: idParams,
         body: updateContactInputSchema,
-        response: { 200: contactSchema, ...errors },
+        response: { 200: contactSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request) => editContact(db(), request.auth.accountId, request.params.id, request.body),
@@ -168,7 +182,13 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.delete(
     '/contacts/:id',
     {
-      schema: { tags, summary: 'Delete a contact', params: idParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete a contact',
+        description: 'Its calls stay in the call history (contact_id becomes null).',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
     },
     async (request, reply) => {
       await removeContact(db(), request.auth.accountId, request.params.id);

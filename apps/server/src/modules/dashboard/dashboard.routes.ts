@@ -15,7 +15,14 @@ const monthStart = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(),
 const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/dashboard',
-    { schema: { tags: ['account'], summary: 'Dashboard numbers', response: { 200: dashboardSchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Dashboard numbers',
+        description: 'Totals, the plan’s allowance, the 5 newest calls and 30 days of calls by outcome.',
+        response: { 200: dashboardSchema },
+      },
+    },
     async (request) => {
       const db = fastify.database.db;
       const accountId = request.auth.accountId;

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** How often an idle stream sends a comment, so that proxies and browsers keep it open. */
 const PING_MS = 15_000;
@@ -23,6 +24,12 @@ const eventsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'A text/event-stream of the account\'s call changes: `event: call` with data `{"id","status","outcome","version"}`; ' +
           'a `: ping` comment every 15 seconds. Reconnect when it ends; fetch the calls again after a reconnect.',
+        response: {
+          200: z.any().meta({
+            description: 'A stream of server-sent events (text/event-stream), open until the client leaves.',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          }),
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '@callwise/shared/product';
+import { PRODUCT_NAME, SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from '@callwise/shared/product';
 
 export interface RenderedMail {
   subject: string;
@@ -212,6 +212,52 @@ export function dailySummaryMail(input: {
       ],
       action: { label: 'Open call history', url: input.url },
       footer: `You receive call summaries because they are switched on in Settings. ${footer}`,
+    }),
+  };
+}
+
+/** A message's paragraphs (blank lines separate them; single line breaks are kept as spaces). */
+const paragraphsOf = (message: string) =>
+  message
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** The Help page's contact form, to the support team. */
+export function supportRequestMail(input: {
+  name: string;
+  email: string;
+  message: string;
+  receivedAt: Date;
+}): RenderedMail {
+  const name = oneLine(input.name);
+  return {
+    subject: `Support request from ${name}`,
+    ...layout({
+      greeting: `New message from ${name} <${input.email}>`,
+      lines: [
+        `Sent from the Help page on ${input.receivedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC. Reply to ${input.email}; the sender was told to expect an answer within about ${SUPPORT_REPLY_HOURS} hours.`,
+        ...paragraphsOf(input.message),
+      ],
+      footer: `Sent by the ${PRODUCT_NAME} contact form.`,
+    }),
+  };
+}
+
+/** The Help page's contact form, the sender's copy. */
+export function supportConfirmationMail(input: { name: string; message: string }): RenderedMail {
+  return {
+    subject: `We received your message - ${PRODUCT_NAME} support`,
+    ...layout({
+      greeting: greet(oneLine(input.name)),
+      lines: [
+        `Thank you for contacting ${PRODUCT_NAME} support. We have received your message and will reply to this address within about ${SUPPORT_REPLY_HOURS} hours.`,
+        'Your message:',
+        ...paragraphsOf(input.message),
+      ],
+      footer: `You receive this e-mail because this address was entered in the contact form of the ${PRODUCT_NAME} Help page. If that was not you, ignore this e-mail. Questions? Write to ${SUPPORT_EMAIL}.`,
     }),
   };
 }

@@ -1,10 +1,12 @@
 import { findAccount } from '@callwise/db/queries/accounts';
 import { findUserById, updateUser } from '@callwise/db/queries/users';
 import type { User } from '@callwise/db/schema';
+import { apiErrorSchema } from '@callwise/shared/errors';
 import type { PlanId } from '@callwise/shared/plans';
 import { meSchema, updateNotificationSettingsInputSchema } from '@callwise/shared/schemas/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
+import { sessionAuth } from '../../plugins/authenticate.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -35,11 +37,12 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['account'],
         summary: 'The signed-in user and their business',
+        description: 'The profile, the business and its plan, the notification switches, the carrier in use.',
         response: { 200: meSchema },
       },
     },
     async (request) => {
-      const user = await findUserById(fastify.database.db, request.auth.userId);
+      const user = await findUserById(fastify.database.db, sessionAuth(request).userId);
       if (!user) throw notFound('User');
       return describe(user);
     },
@@ -51,12 +54,13 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['account'],
         summary: 'Change notification switches',
+        description: 'Changes only the switches given.',
         body: updateNotificationSettingsInputSchema,
-        response: { 200: meSchema },
+        response: { 200: meSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
-      const user = await findUserById(fastify.database.db, request.auth.userId);
+      const user = await findUserById(fastify.database.db, sessionAuth(request).userId);
       if (!user) throw notFound('User');
       const current = user.notificationSettings;
       const updated = await updateUser(fastify.database.db, user.id, {

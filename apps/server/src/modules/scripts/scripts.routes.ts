@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { parseCursor } from '../../lib/pagination.ts';
+import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 
 export function scriptResponse(
   row: Pick<ScriptRow, 'id' | 'title' | 'content' | 'category' | 'createdAt' | 'updatedAt'>,
@@ -35,8 +36,8 @@ export function scriptResponse(
   };
 }
 
-const idParams = z.object({ id: z.uuid({ error: 'is not a script id' }) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const idParams = z.object({ id: z.uuid({ error: 'is not a script id' }).describe('The script’s id') });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['scripts'];
 
 const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -48,8 +49,9 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'List call scripts',
+        description: 'Newest first. Filter by search text (title and content) and by category.',
         querystring: pageQuerySchema.extend(listScriptsQuerySchema.shape),
-        response: { 200: pageSchema(scriptSchema), ...errors },
+        response: { 200: pageSchema(scriptSchema), 400: apiErrorSchema },
       },
     },
     async (request) => {
@@ -67,12 +69,14 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/scripts',
     {
+      ...idempotent,
       schema: {
         tags,
         summary: 'Create a call script',
         description: 'Content may use {{name}}, {{date}}, {{time}} and custom {{variables}}.',
+        headers: idempotencyHeadersSchema,
         body: createScriptInputSchema,
-        response: { 201: scriptSchema, ...errors },
+        response: { 201: scriptSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -87,6 +91,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Get a call script',
+        description: 'One script with the {{variables}} its content uses.',
         params: idParams,
         response: { 200: scriptSchema, ...errors },
       },
@@ -104,6 +109,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Change a call script',
+        description: 'Changes only the fields given; updated_at becomes now.',
         params: idParams,
         body: updateScriptInputSchema,
         response: { 200: scriptSchema, ...errors },
@@ -119,12 +125,14 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/scripts/:id/clone',
     {
+      ...idempotent,
       schema: {
         tags,
         summary: 'Copy a call script',
         description: 'The copy has the same content and category and the title suffixed " (Copy)".',
+        headers: idempotencyHeadersSchema,
         params: idParams,
-        response: { 201: scriptSchema, ...errors },
+        response: { 201: scriptSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -145,8 +153,9 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'Delete a call script',
+        description: 'Calls made from it stay in the call history (script_id becomes null).',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null().describe('Deleted'), ...errors },
       },
     },
     async (request, reply) => {

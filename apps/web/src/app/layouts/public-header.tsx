@@ -1,27 +1,53 @@
-import { LayoutDashboardIcon, LogOutIcon, MenuIcon } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { LayoutDashboardIcon, LogOutIcon, MenuIcon, XIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { publicNavigation } from '@/config/navigation';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { cn } from '@/lib/utils';
 
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none',
+    'hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+    isActive && 'text-foreground',
+  );
+
+/**
+ * The header of the public pages (product spec section 2): Pricing and About; a visitor gets "Start Free
+ * Trial" (to the sign-in page; "Sign In" on the demo page), a signed-in user Dashboard and Sign Out. Nothing
+ * shows in that place while the session resolves. Below 640 px the links fold into a menu.
+ */
 export function PublicHeader() {
   const { status } = useAuth();
   const signOut = useSignOut();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const signedIn = status === 'signed-in';
+
+  // A followed link closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Link
           to={paths.home}
           className="-m-1 rounded-md p-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -31,17 +57,7 @@ export function PublicHeader() {
 
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 sm:flex">
           {publicNavigation.map((item) => (
-            <NavLink
-              key={item.href}
-              to={item.href}
-              className={({ isActive }) =>
-                cn(
-                  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none',
-                  'hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                  isActive && 'text-foreground',
-                )
-              }
-            >
+            <NavLink key={item.href} to={item.href} className={navLinkClass}>
               {item.title}
             </NavLink>
           ))}
@@ -63,29 +79,44 @@ export function PublicHeader() {
             </>
           ) : (
             <Button asChild size="sm">
-              <Link to={paths.login}>Start Free Trial</Link>
+              <Link to={paths.login}>{pathname === paths.demo ? 'Sign In' : 'Start Free Trial'}</Link>
             </Button>
           )}
 
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="size-8 sm:hidden" aria-label="Open menu">
-                <MenuIcon aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-44">
-              {publicNavigation.map((item) => (
-                <DropdownMenuItem key={item.href} asChild>
-                  <Link to={item.href}>{item.title}</Link>
-                </DropdownMenuItem>
-              ))}
-              <DropdownMenuItem asChild>
-                <Link to={paths.demo}>Demo</Link>
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="size-9 sm:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+          </Button>
         </div>
       </div>
+
+      <nav
+        id={menuId}
+        aria-label="Menu"
+        hidden={!menuOpen}
+        className="border-t bg-background px-4 pt-2 pb-4 shadow-sm sm:hidden"
+      >
+        <ul className="grid gap-1">
+          {[...publicNavigation, { title: 'Demo', href: paths.demo }].map((item) => (
+            <li key={item.href}>
+              <NavLink
+                to={item.href}
+                className={({ isActive }) => cn(navLinkClass({ isActive }), 'block py-2.5')}
+              >
+                {item.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

@@ -1,12 +1,12 @@
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { pageTitle } from '@/app/route-handle';
+import { pageDescription, pageTitle } from '@/app/route-handle';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cn } from '@/lib/utils';
 
-/** Wraps every page: document title from the route, scroll restoration, a progress bar while a page loads. */
+/** Wraps every page: document title and description from the route, scroll restoration, a progress bar while a page loads. */
 export function RootLayout() {
   const matches = useMatches();
-  useDocumentTitle(pageTitle(matches));
+  useDocumentTitle(pageTitle(matches), pageDescription(matches));
   const loading = useNavigation().state === 'loading';
   return (
     <>

@@ -5,6 +5,7 @@ import { pageTitle } from '@/app/route-handle';
 import { SkipLink } from '@/components/skip-link';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useLiveCallUpdates } from '@/hooks/use-live-call-updates';
@@ -19,21 +20,24 @@ export function WorkspaceLayout() {
   useLiveCallUpdates();
 
   return (
-    <SidebarProvider>
-      <SkipLink />
-      <WorkspaceSidebar usage={usage} email={user?.email ?? null} onSignOut={() => void signOut()} />
-      <SidebarInset>
-        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
-          <SidebarTrigger />
-          <Separator orientation="vertical" className="mr-1 h-5!" />
-          <h1 className="truncate text-base font-semibold tracking-tight">{title}</h1>
-        </header>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-          <div className="mx-auto w-full max-w-6xl">
-            <Outlet />
-          </div>
-        </main>
-      </SidebarInset>
-    </SidebarProvider>
+    // Tooltips live in the workspace only, so the public pages do not load them.
+    <TooltipProvider>
+      <SidebarProvider>
+        <SkipLink />
+        <WorkspaceSidebar usage={usage} email={user?.email ?? null} onSignOut={() => void signOut()} />
+        <SidebarInset>
+          <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
+            <SidebarTrigger />
+            <Separator orientation="vertical" className="mr-1 h-5!" />
+            <h1 className="truncate text-base font-semibold tracking-tight">{title}</h1>
+          </header>
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+            <div className="mx-auto w-full max-w-6xl">
+              <Outlet />
+            </div>
+          </main>
+        </SidebarInset>
+      </SidebarProvider>
+    </TooltipProvider>
   );
 }

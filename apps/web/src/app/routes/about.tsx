@@ -10,7 +10,7 @@ const values = [
     icon: HeartHandshakeIcon,
     title: 'Respect for the person on the line',
     description:
-      'Every call says who is calling and why, happens at a decent hour, and offers a way to stop calls.',
+      'Every call offers a way to stop further calls, and every opt-out is recorded the moment it is made.',
   },
   {
     icon: TargetIcon,
@@ -36,7 +36,8 @@ export default function AboutPage() {
       <section className="border-b bg-gradient-to-b from-primary-soft/60 to-background">
         <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 lg:py-24">
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">About {PRODUCT_NAME}</h1>
-          <p className="mt-5 text-lg text-pretty text-muted-foreground">
+          <p className="mt-6 text-sm font-semibold tracking-wide text-primary uppercase">Our mission</p>
+          <p className="mt-2 text-lg text-pretty text-muted-foreground">
             Our mission is to give every small business the phone manners of a large one: the reminder that
             arrives on time, the confirmation that is never forgotten, the follow-up that actually happens.
           </p>

@@ -1,130 +1,183 @@
-import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS, TRIAL_CALLS } from '@callwise/shared/product';
-import { BookOpenIcon, CreditCardIcon, MailIcon, MessageCircleIcon, MicIcon, SearchIcon } from 'lucide-react';
-import { EmptyState } from '@/components/empty-state';
+import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from '@callwise/shared/product';
+import {
+  BookOpenIcon,
+  CheckIcon,
+  CreditCardIcon,
+  MailIcon,
+  MessageCircleIcon,
+  MicIcon,
+  SearchXIcon,
+} from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ContactFormDialog } from '@/features/help/components/contact-form-dialog';
+import { type HelpTopic, searchHelp } from '@/features/help/utils/help-content';
+import { cn } from '@/lib/utils';
 
-const topics = [
-  {
-    icon: BookOpenIcon,
-    title: 'Getting Started',
-    description: 'Add your contacts, write a script and schedule your first call.',
-  },
-  {
-    icon: MicIcon,
-    title: 'Scripts and Voices',
-    description: 'Personalise calls with variables and pick the right voice for each message.',
-  },
-  {
-    icon: CreditCardIcon,
-    title: 'Billing and Plans',
-    description: 'How the free trial, monthly plans and extra calls are billed.',
-  },
-];
+const TOPIC_ICONS: Record<HelpTopic['id'], typeof BookOpenIcon> = {
+  'getting-started': BookOpenIcon,
+  'scripts-and-voices': MicIcon,
+  'billing-and-plans': CreditCardIcon,
+};
 
-const faqs = [
-  {
-    question: 'How do I schedule my first call?',
-    answer:
-      'Open the Dashboard and choose Schedule Call. Enter the recipient, the message and a time, pick a voice, and preview it before you confirm.',
-  },
-  {
-    question: 'Which variables can I use in a script?',
-    answer:
-      'Use {{name}}, {{date}} and {{time}}. They are filled in for each recipient when the call is placed.',
-  },
-  {
-    question: 'What happens when someone does not answer?',
-    answer:
-      'Busy and unanswered calls are retried automatically, inside polite calling hours in the recipient’s time zone.',
-  },
-  {
-    question: 'What is included in the free trial?',
-    answer: `${TRIAL_CALLS} real calls with every voice and feature, including the API. No credit card is required.`,
-  },
-];
-
+/**
+ * Help (product spec section 2): search over the topics and questions, three topic cards, four questions,
+ * Email Support and Live Chat (a contact form). In the workspace for a signed-in user, public otherwise.
+ */
 export default function HelpPage() {
-  return (
-    <div className="grid grid-cols-1 gap-8">
-      <section
+  const { status, user } = useAuth();
+  const inWorkspace = status === 'signed-in';
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const { topics, faqs } = searchHelp(deferredQuery);
+  const searching = deferredQuery.trim() !== '';
+  const found = topics.length + faqs.length;
+  const [chatOpen, setChatOpen] = useState(false);
+  const name = [user?.user_metadata.first_name, user?.user_metadata.last_name].filter(Boolean).join(' ');
+
+  const search = (
+    <section
+      aria-labelledby="help-search-heading"
+      className={cn(
+        'rounded-xl border bg-gradient-to-br from-primary-soft to-background p-6 sm:p-8',
+        !inWorkspace && 'text-center',
+      )}
+    >
+      {inWorkspace ? (
+        <h2 id="help-search-heading" className="text-xl font-semibold tracking-tight">
+          How can we help?
+        </h2>
+      ) : (
+        <h1 id="help-search-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          How can we help?
+        </h1>
+      )}
+      <p className={cn('mt-1 text-muted-foreground', inWorkspace ? 'text-sm' : 'mt-3 text-lg')}>
+        Search the guides and questions, or browse the topics below.
+      </p>
+      <SearchField
         aria-label="Search help"
-        className="rounded-xl border bg-gradient-to-br from-primary-soft to-background p-6 sm:p-8"
+        placeholder="Search for answers..."
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        className={cn('mt-5 max-w-xl [&_input]:bg-background', !inWorkspace && 'mx-auto')}
+      />
+      <p role="status" className="sr-only">
+        {searching ? `${found} ${found === 1 ? 'result' : 'results'} for ${deferredQuery.trim()}` : ''}
+      </p>
+    </section>
+  );
+
+  return (
+    <div
+      className={cn(
+        'grid grid-cols-1 gap-10',
+        !inWorkspace && 'mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 lg:py-16',
+      )}
+    >
+      {search}
+
+      {searching && found === 0 && (
+        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
+          <SearchXIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+          <h2 className="mt-3 font-semibold">No results for “{deferredQuery.trim()}”</h2>
+          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+            Try other words, or ask our support team below.
+          </p>
+          <Button variant="outline" size="sm" className="mt-4" onClick={() => setQuery('')}>
+            Clear search
+          </Button>
+        </div>
+      )}
+
+      {topics.length > 0 && (
+        <section aria-labelledby="topics-heading" className="grid gap-4">
+          <h2 id="topics-heading" className="text-lg font-semibold tracking-tight">
+            {searching ? 'Matching topics' : 'Popular topics'}
+          </h2>
+          <div className="grid gap-4 md:grid-cols-3">
+            {topics.map((topic) => {
+              const Icon = TOPIC_ICONS[topic.id];
+              return (
+                <Card key={topic.id} data-testid="help-topic" className="gap-4">
+                  <CardHeader>
+                    <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    <CardTitle as="h3">{topic.title}</CardTitle>
+                    <CardDescription className="leading-relaxed">{topic.description}</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="grid gap-2 text-sm">
+                      {topic.steps.map((step) => (
+                        <li key={step} className="flex gap-2">
+                          <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                          <span>{step}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+              );
+            })}
+          </div>
+        </section>
+      )}
+
+      {faqs.length > 0 && (
+        <section aria-labelledby="faq-heading" className="grid gap-4">
+          <h2 id="faq-heading" className="text-lg font-semibold tracking-tight">
+            {searching ? 'Matching questions' : 'Frequently asked questions'}
+          </h2>
+          <Card className="gap-0 py-0">
+            <dl className="divide-y">
+              {faqs.map((faq) => (
+                <div key={faq.question} data-testid="help-faq" className="px-6 py-5">
+                  <dt className="font-medium">{faq.question}</dt>
+                  <dd className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{faq.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        </section>
+      )}
+
+      <section
+        aria-labelledby="contact-heading"
+        className="flex flex-col items-center rounded-xl border bg-card px-6 py-10 text-center"
       >
-        <p className="text-xl font-semibold tracking-tight">How can we help?</p>
-        <p className="mt-1 text-sm text-muted-foreground">Search the guides or browse the topics below.</p>
-        <div className="relative mt-5 max-w-xl">
-          <SearchIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search help"
-            placeholder="Search for answers..."
-            className="bg-background pl-9"
-          />
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
+          <MessageCircleIcon aria-hidden="true" className="size-6" />
+        </span>
+        <h2 id="contact-heading" className="mt-4 text-lg font-semibold">
+          Still need help?
+        </h2>
+        <p className="mt-1.5 max-w-md text-sm text-muted-foreground">
+          Our support team replies in about {SUPPORT_REPLY_HOURS} hours. Write to us by e-mail, or send a
+          message right here.
+        </p>
+        <div className="mt-6 flex w-full flex-col justify-center gap-2 sm:w-auto sm:flex-row">
+          <Button asChild>
+            <a href={`mailto:${SUPPORT_EMAIL}`}>
+              <MailIcon aria-hidden="true" />
+              Email Support
+            </a>
+          </Button>
+          <Button variant="outline" onClick={() => setChatOpen(true)}>
+            <MessageCircleIcon aria-hidden="true" />
+            Live Chat
+          </Button>
         </div>
       </section>
 
-      <section aria-labelledby="topics-heading" className="grid gap-4">
-        <h2 id="topics-heading" className="text-lg font-semibold tracking-tight">
-          Popular topics
-        </h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          {topics.map((topic) => (
-            <Card key={topic.title} className="gap-0">
-              <CardHeader>
-                <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-                  <topic.icon aria-hidden="true" className="size-5" />
-                </span>
-                <CardTitle>{topic.title}</CardTitle>
-                <CardDescription className="leading-relaxed">{topic.description}</CardDescription>
-              </CardHeader>
-            </Card>
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="faq-heading" className="grid gap-4">
-        <h2 id="faq-heading" className="text-lg font-semibold tracking-tight">
-          Frequently asked questions
-        </h2>
-        <Card className="gap-0 py-0">
-          <dl className="divide-y">
-            {faqs.map((faq) => (
-              <div key={faq.question} className="px-6 py-5">
-                <dt className="font-medium">{faq.question}</dt>
-                <dd className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{faq.answer}</dd>
-              </div>
-            ))}
-          </dl>
-        </Card>
-      </section>
-
-      <section aria-label="Contact support">
-        <EmptyState
-          icon={MessageCircleIcon}
-          title="Still need help?"
-          description={`Our support team replies within about ${SUPPORT_REPLY_HOURS} hours.`}
-          className="border-solid"
-          action={
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button asChild>
-                <a href={`mailto:${SUPPORT_EMAIL}`}>
-                  <MailIcon aria-hidden="true" />
-                  Email Support
-                </a>
-              </Button>
-              <Button variant="outline" disabled>
-                <MessageCircleIcon aria-hidden="true" />
-                Live Chat
-              </Button>
-            </div>
-          }
-        />
-      </section>
+      <ContactFormDialog
+        open={chatOpen}
+        onOpenChange={setChatOpen}
+        defaults={user ? { name, email: user.email } : undefined}
+      />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import {
   TruckIcon,
   UsersIcon,
 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { IncomingCallOverlay } from '@/features/marketing/components/incoming-call-overlay';
+import { cn } from '@/lib/utils';
+
+/** The overlay (and the dialog code under it) loads after the page, so it never delays the first paint. */
+const loadOverlay = () => import('@/features/marketing/components/incoming-call-overlay');
+const IncomingCallOverlay = lazy(loadOverlay);
+
+/** Sections below the first screen are laid out and painted only when they come near it. */
+const belowTheFold = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]';
 
 const features = [
   {
@@ -34,7 +41,7 @@ const features = [
     icon: CalendarClockIcon,
     title: 'Scheduled or Instant Calls',
     description:
-      'Call now or at the right moment. Calls only go out inside polite hours in the recipient’s time zone.',
+      'Call now or at the right moment. Busy and unanswered calls are retried for you automatically.',
   },
   {
     icon: FileTextIcon,
@@ -110,7 +117,7 @@ function CallPreview() {
         <div className="grid gap-3 px-5 py-5 text-sm">
           <p className="w-fit max-w-[85%] rounded-2xl rounded-tl-sm bg-primary-soft px-4 py-2.5 text-primary-soft-foreground">
             Hi Maria, this is Bright Smile Dental reminding you of your cleaning tomorrow at 10:00. Press 1 to
-            confirm or 2 to reschedule.
+            confirm, 2 to cancel or 3 to reschedule.
           </p>
           <p className="ml-auto w-fit rounded-2xl rounded-tr-sm bg-muted px-4 py-2.5">Yes, I’ll be there.</p>
           <p className="w-fit max-w-[85%] rounded-2xl rounded-tl-sm bg-primary-soft px-4 py-2.5 text-primary-soft-foreground">
@@ -140,6 +147,12 @@ export default function LandingPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const [callOpen, setCallOpen] = useState(false);
+  // Mounted from the first call on, so that closing can animate.
+  const [callShown, setCallShown] = useState(false);
+  const startCall = () => {
+    setCallShown(true);
+    setCallOpen(true);
+  };
   const acceptCall = useCallback(() => {
     setCallOpen(false);
     void navigate(paths.demo);
@@ -174,7 +187,15 @@ export default function LandingPage() {
                   Watch Demo
                 </Link>
               </Button>
-              <Button size="lg" variant="secondary" onClick={() => setCallOpen(true)}>
+              <Button
+                size="lg"
+                variant="secondary"
+                onClick={startCall}
+                // Fetched as soon as the visitor heads for the button, so that the call shows at once.
+                onPointerEnter={() => void loadOverlay()}
+                onFocus={() => void loadOverlay()}
+                onTouchStart={() => void loadOverlay()}
+              >
                 <PhoneCallIcon aria-hidden="true" />
                 Try Calling
               </Button>
@@ -203,7 +224,10 @@ export default function LandingPage() {
         </dl>
       </section>
 
-      <section aria-labelledby="features-heading" className="mx-auto w-full max-w-6xl px-4 py-20 sm:px-6">
+      <section
+        aria-labelledby="features-heading"
+        className={cn(belowTheFold, 'mx-auto w-full max-w-6xl px-4 py-20 sm:px-6')}
+      >
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="features-heading" className="text-3xl font-semibold tracking-tight sm:text-4xl">
             Everything you need to call customers at scale
@@ -227,7 +251,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="industries-heading" className="border-y bg-muted/40">
+      <section aria-labelledby="industries-heading" className={cn(belowTheFold, 'border-y bg-muted/40')}>
         <div className="mx-auto w-full max-w-6xl px-4 py-20 sm:px-6">
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="industries-heading" className="text-3xl font-semibold tracking-tight sm:text-4xl">
@@ -251,7 +275,10 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="mx-auto w-full max-w-6xl px-4 py-20 sm:px-6">
+      <section
+        aria-labelledby="cta-heading"
+        className={cn(belowTheFold, 'mx-auto w-full max-w-6xl px-4 py-20 sm:px-6')}
+      >
         <div className="rounded-2xl bg-primary px-6 py-14 text-center text-primary-foreground shadow-lg sm:px-12">
           <h2 id="cta-heading" className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
             Ready to stop chasing customers by phone?
@@ -272,7 +299,11 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <IncomingCallOverlay open={callOpen} onOpenChange={setCallOpen} onAccept={acceptCall} />
+      <Suspense fallback={null}>
+        {callShown && (
+          <IncomingCallOverlay open={callOpen} onOpenChange={setCallOpen} onAccept={acceptCall} />
+        )}
+      </Suspense>
     </>
   );
 }

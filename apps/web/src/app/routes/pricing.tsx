@@ -1,4 +1,4 @@
-import { PAID_PLANS, type Plan } from '@callwise/shared/plans';
+import { PAID_PLANS, PLANS, type Plan } from '@callwise/shared/plans';
 import { EXTRA_CALL_PRICE_USD, NOTICE_DAYS, TRIAL_CALLS } from '@callwise/shared/product';
 import { CheckIcon, SparklesIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -23,7 +23,7 @@ const faqs = [
   {
     question: 'Can I change or cancel my plan?',
     answer:
-      'Yes. Upgrade, downgrade or cancel at any time from Settings. There are no setup fees and no long-term contracts.',
+      'Yes. Upgrade, downgrade or cancel at any time; a cancellation takes effect at the end of the month already paid. There are no setup fees and no long-term contracts.',
   },
   {
     question: 'Do prices change?',
@@ -38,7 +38,7 @@ function PlanCard({ plan }: { plan: Plan }) {
         'relative',
         plan.popular && 'border-primary shadow-lg ring-1 ring-primary lg:-my-3 lg:py-9',
       )}
-      aria-label={plan.popular ? `${plan.name} (most popular)` : plan.name}
+      data-testid={`plan-${plan.id}`}
     >
       {plan.popular && (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 gap-1 px-3 py-1 shadow-sm">
@@ -75,6 +75,41 @@ function PlanCard({ plan }: { plan: Plan }) {
   );
 }
 
+/** The free trial: the same allowance the server enforces (packages/shared plans). */
+function TrialCard() {
+  const trial = PLANS.trial;
+  return (
+    <section
+      aria-labelledby="trial-heading"
+      className="mt-10 flex flex-col gap-6 rounded-xl border border-dashed border-primary/40 bg-primary-soft/40 p-6 sm:p-8 lg:flex-row lg:items-center"
+    >
+      <div className="lg:w-64 lg:shrink-0">
+        <h2 id="trial-heading" className="text-lg font-semibold">
+          {trial.name}
+        </h2>
+        <p className="mt-1 flex items-baseline gap-1">
+          <span className="text-3xl font-bold tracking-tight">{usd.format(trial.price)}</span>
+          <span className="text-muted-foreground">{trial.period}</span>
+        </p>
+      </div>
+      <div className="flex-1">
+        <p className="text-sm text-muted-foreground">{trial.description}</p>
+        <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+          {trial.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Button asChild size="lg" className="lg:shrink-0">
+        <Link to={paths.signup}>Start Free Trial</Link>
+      </Button>
+    </section>
+  );
+}
+
 export default function PricingPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
@@ -92,6 +127,8 @@ export default function PricingPage() {
           <PlanCard key={plan.id} plan={plan} />
         ))}
       </div>
+      <TrialCard />
+
       <p className="mt-8 text-center text-sm text-muted-foreground">
         Prices in US dollars per month. Extra calls beyond your plan: {usdCents.format(EXTRA_CALL_PRICE_USD)}{' '}
         each.

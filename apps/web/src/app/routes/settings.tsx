@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useMe } from '@/features/settings/api/get-me';
+import { ApiKeysCard } from '@/features/settings/components/api-keys-card';
 import { NotificationsCard } from '@/features/settings/components/notifications-card';
 import { PasswordCard } from '@/features/settings/components/password-card';
 import { ProfileCard, type ProfileChanges } from '@/features/settings/components/profile-card';
@@ -68,7 +69,7 @@ export default function SettingsPage() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PageIntro description="Your profile, notifications, password and plan." />
+      <PageIntro description="Your profile, notifications, password, API keys and plan." />
       {me.isPending ? (
         <SettingsSkeleton />
       ) : me.isError ? (
@@ -84,6 +85,7 @@ export default function SettingsPage() {
         </>
       )}
       <PasswordCard email={user?.email ?? ''} onChangePassword={changePassword} />
+      <ApiKeysCard planId={me.data?.account.plan ?? null} />
       <BillingCard planId={me.data?.account.plan ?? null} />
     </div>
   );

@@ -1,7 +1,6 @@
 import type { User } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import {
   AuthContext,
   type AuthContextValue,
@@ -10,7 +9,14 @@ import {
   type SignUpInput,
   type UserMetadata,
 } from '@/features/auth/hooks/use-auth';
-import { authClient, authRedirect, getAccessToken } from '@/lib/auth-client';
+import {
+  AUTH_STORAGE_KEY,
+  authRedirect,
+  getAccessToken,
+  loadAuthClient,
+  mayHaveSession,
+} from '@/lib/auth-client';
+import { notify } from '@/lib/notify';
 
 /** Survives a reload of the sign-in page while the user is choosing a new password (this tab only). */
 const RECOVERY_KEY = 'callwise-recovery';
@@ -48,7 +54,7 @@ let redirectErrorReported = false;
 function reportRedirectError() {
   if (redirectErrorReported || !authRedirect.error) return;
   redirectErrorReported = true;
-  toast.error('Sign In Error', { description: authRedirect.error });
+  notify.error('Sign In Error', { description: authRedirect.error });
   window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }
 
@@ -74,98 +80,145 @@ interface AuthState {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(() => ({
-    status: 'loading',
+    // A visitor without a session is known to be signed out at once, before the auth client has loaded.
+    status: mayHaveSession() ? 'loading' : 'signed-out',
     user: null,
     recovery: authRedirect.type === 'recovery' || rememberedRecovery(),
     signedOutByUser: false,
   }));
   const signingOut = useRef(false);
   const currentUserId = useRef<string | null | undefined>(undefined);
+  /** Set once the auth client is loaded and followed (on first need, see below). */
+  const [clientWanted, setClientWanted] = useState(() => mayHaveSession());
+
+  // The auth client is loaded when a session may exist, when another tab signs in, or on the first action.
+  useEffect(() => {
+    if (clientWanted) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === AUTH_STORAGE_KEY && event.newValue) setClientWanted(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [clientWanted]);
 
   useEffect(() => {
+    if (!clientWanted) return;
     if (authRedirect.type === 'recovery') rememberRecovery(true);
-    const { data } = authClient.onAuthStateChange((event, session) => {
-      // Runs inside the client's lock: only record the new state here, never call the client.
-      const user = session?.user ? toAuthUser(session.user) : null;
-      const userId = user?.id ?? null;
-      // Server data cached for another user (or for nobody) must never show.
-      if (currentUserId.current !== undefined && currentUserId.current !== userId) queryClient.clear();
-      currentUserId.current = userId;
-      if (event === 'PASSWORD_RECOVERY') rememberRecovery(true);
-      if (!user) rememberRecovery(false);
-      if (event === 'INITIAL_SESSION') reportRedirectError();
-      if (event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') tidyAddress();
+    let unsubscribe: (() => void) | null = null;
+    let cancelled = false;
+    void loadAuthClient().then((authClient) => {
+      if (cancelled) return;
+      const { data } = authClient.onAuthStateChange((event, session) => {
+        // Runs inside the client's lock: only record the new state here, never call the client.
+        const user = session?.user ? toAuthUser(session.user) : null;
+        const userId = user?.id ?? null;
+        // Server data cached for another user (or for nobody) must never show.
+        if (currentUserId.current !== undefined && currentUserId.current !== userId) queryClient.clear();
+        currentUserId.current = userId;
+        if (event === 'PASSWORD_RECOVERY') rememberRecovery(true);
+        if (!user) rememberRecovery(false);
+        if (event === 'INITIAL_SESSION') reportRedirectError();
+        if (event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') tidyAddress();
 
-      setState((current) => ({
-        status: user ? 'signed-in' : 'signed-out',
-        user,
-        recovery: user !== null && (event === 'PASSWORD_RECOVERY' || current.recovery),
-        signedOutByUser: user ? false : event === 'SIGNED_OUT' ? signingOut.current : current.signedOutByUser,
-      }));
+        setState((current) => ({
+          status: user ? 'signed-in' : 'signed-out',
+          user,
+          recovery: user !== null && (event === 'PASSWORD_RECOVERY' || current.recovery),
+          signedOutByUser: user
+            ? false
+            : event === 'SIGNED_OUT'
+              ? signingOut.current
+              : current.signedOutByUser,
+        }));
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
-    return () => data.subscription.unsubscribe();
-  }, [queryClient]);
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [clientWanted, queryClient]);
 
-  const signIn = useCallback(async (email: string, password: string) => {
-    const { error } = await authClient.signInWithPassword({ email, password });
-    if (error) throw error;
+  /** The auth client for an action, followed from now on. */
+  const client = useCallback(() => {
+    setClientWanted(true);
+    return loadAuthClient();
   }, []);
 
-  const signUp = useCallback(async (input: SignUpInput) => {
-    const { error } = await authClient.signUp({
-      email: input.email,
-      password: input.password,
-      options: {
-        data: {
-          first_name: input.firstName,
-          last_name: input.lastName,
-          business_name: input.businessName,
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const { error } = await (await client()).signInWithPassword({ email, password });
+      if (error) throw error;
+    },
+    [client],
+  );
+
+  const signUp = useCallback(
+    async (input: SignUpInput) => {
+      const { error } = await (await client()).signUp({
+        email: input.email,
+        password: input.password,
+        options: {
+          data: {
+            first_name: input.firstName,
+            last_name: input.lastName,
+            business_name: input.businessName,
+          },
+          emailRedirectTo: siteUrl('/'),
         },
-        emailRedirectTo: siteUrl('/'),
-      },
-    });
-    if (error) throw error;
-  }, []);
+      });
+      if (error) throw error;
+    },
+    [client],
+  );
 
   const signOut = useCallback(async () => {
     signingOut.current = true;
     try {
-      const { error } = await authClient.signOut();
+      const { error } = await (await client()).signOut();
       if (error) throw error;
     } finally {
       signingOut.current = false;
     }
-  }, []);
+  }, [client]);
 
-  const resetPassword = useCallback(async (email: string) => {
-    const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteUrl('/login') });
-    if (error) throw error;
-  }, []);
+  const resetPassword = useCallback(
+    async (email: string) => {
+      const { error } = await (await client()).resetPasswordForEmail(email, {
+        redirectTo: siteUrl('/login'),
+      });
+      if (error) throw error;
+    },
+    [client],
+  );
 
   const updatePassword = useCallback(
     async ({ password, currentPassword }: { password: string; currentPassword?: string }) => {
-      const { error } = await authClient.updateUser(
+      const { error } = await (await client()).updateUser(
         currentPassword === undefined ? { password } : { password, current_password: currentPassword },
       );
       if (error) throw error;
       rememberRecovery(false);
       setState((current) => ({ ...current, recovery: false }));
     },
-    [],
+    [client],
   );
 
-  const updateProfile = useCallback(async (input: ProfileInput) => {
-    const { data, error } = await authClient.updateUser({
-      data: {
-        first_name: input.firstName,
-        last_name: input.lastName,
-        business_name: input.businessName,
-      },
-      ...(input.email === undefined ? {} : { email: input.email }),
-    });
-    if (error) throw error;
-    return toAuthUser(data.user);
-  }, []);
+  const updateProfile = useCallback(
+    async (input: ProfileInput) => {
+      const { data, error } = await (await client()).updateUser({
+        data: {
+          first_name: input.firstName,
+          last_name: input.lastName,
+          business_name: input.businessName,
+        },
+        ...(input.email === undefined ? {} : { email: input.email }),
+      });
+      if (error) throw error;
+      return toAuthUser(data.user);
+    },
+    [client],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({

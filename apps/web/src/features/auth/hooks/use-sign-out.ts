@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { notify } from '@/lib/notify';
 
 /** Signs out, then goes home with the spec's toast (product spec section 8). */
 export function useSignOut(): () => Promise<void> {
@@ -12,12 +12,12 @@ export function useSignOut(): () => Promise<void> {
     try {
       await signOut();
     } catch (error) {
-      toast.error('Sign Out Error', {
+      notify.error('Sign Out Error', {
         description: error instanceof Error ? error.message : 'Could not sign out. Please try again.',
       });
       return;
     }
     await navigate(paths.home);
-    toast.success('Signed Out', { description: 'You have been successfully signed out.' });
+    notify.success('Signed Out', { description: 'You have been successfully signed out.' });
   }, [signOut, navigate]);
 }

@@ -1,0 +1,263 @@
+import { DEMO_LIMITS, DEMO_REPROMPT, DEMO_SCENARIOS } from '@callwise/shared/demo';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { createLlmEngine } from '../../providers/dialogue/index.ts';
+import { decodeWav } from '../../providers/speech/audio.ts';
+import { demoContext, demoInput } from './demo.service.ts';
+
+let t: TestApp;
+let ipCounter = 0;
+/** Each test speaks from its own client address, so that the per-address limits never mix. */
+const nextIp = () => `10.40.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const reply = (payload: object, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/v1/demo/reply', payload, remoteAddress: ip });
+const speech = (payload: object, ip = nextIp()) =>
+  t.app.inject({ method: 'POST', url: '/v1/demo/speech', payload, remoteAddress: ip });
+
+describe('POST /v1/demo/reply', () => {
+  it('needs no account and answers as the assistant of the scenario', async () => {
+    const res = await reply({
+      scenario: 'appointment-reminder',
+      transcript: [{ speaker: 'ai', text: DEMO_SCENARIOS[0]?.initialPrompt ?? '' }],
+      text: "Yes, I'll be there",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      reply: 'Thank you, your appointment with Bright Smile Dental is confirmed. Goodbye.',
+      intent: 'confirm',
+      outcome: 'confirmed',
+      ended: true,
+    });
+  });
+
+  it('understands each scenario in its own terms', async () => {
+    const cases = [
+      {
+        scenario: 'appointment-reminder',
+        text: "Something came up, I can't make it",
+        intent: 'cancel',
+        reply: /appointment with Bright Smile Dental has been cancelled/,
+      },
+      {
+        scenario: 'appointment-reminder',
+        text: 'Could we do another day?',
+        intent: 'reschedule',
+        reply: /Bright Smile Dental will call you to find a new time/,
+      },
+      {
+        scenario: 'order-confirmation',
+        text: "That window doesn't work for me",
+        intent: 'reschedule',
+        reply: /QuickMart will call you to arrange a new time for your order/,
+      },
+      {
+        scenario: 'order-confirmation',
+        text: '1',
+        intent: 'confirm',
+        reply: /your order with QuickMart is confirmed/,
+      },
+      {
+        scenario: 'follow-up-call',
+        text: 'Please have a technician call me at a different time',
+        intent: 'reschedule',
+        reply: /Green Home Services/,
+      },
+      {
+        scenario: 'edtech-reminder',
+        text: 'Stop calling me',
+        intent: 'opt_out',
+        reply: /not receive any more calls from BrightPath Academy/,
+      },
+      {
+        scenario: 'coaching-reminder',
+        text: 'What should I bring?',
+        intent: 'question',
+        reply: /assistant for Peak Performance; someone from the team will call you back/,
+      },
+    ] as const;
+    for (const item of cases) {
+      const res = await reply({ scenario: item.scenario, transcript: [], text: item.text });
+      expect(res.statusCode, item.text).toBe(200);
+      const body = res.json();
+      expect(body.intent, item.text).toBe(item.intent);
+      expect(body.reply, item.text).toMatch(item.reply);
+      expect(body.ended).toBe(true);
+    }
+  });
+
+  it('asks again, without ending the call, when it does not understand', async () => {
+    const res = await reply({ scenario: 'follow-up-call', transcript: [], text: 'purple elephants' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ reply: DEMO_REPROMPT, intent: 'nothing', outcome: null, ended: false });
+    const key = await reply({ scenario: 'follow-up-call', transcript: [], text: '7' });
+    expect(key.json().ended).toBe(false);
+  });
+
+  it('validates the scenario, the text and the transcript', async () => {
+    const unknown = await reply({ scenario: 'pizza-order', transcript: [], text: 'yes' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('validation_failed');
+    expect(unknown.json().error.details[0].field).toBe('scenario');
+
+    const empty = await reply({ scenario: 'appointment-reminder', transcript: [], text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toMatch(/Type a response first/);
+
+    const long = await reply({
+      scenario: 'appointment-reminder',
+      text: 'a'.repeat(DEMO_LIMITS.lineLength + 1),
+    });
+    expect(long.statusCode).toBe(400);
+
+    const transcript = Array.from({ length: DEMO_LIMITS.transcriptLines + 1 }, () => ({
+      speaker: 'you',
+      text: 'hi',
+    }));
+    const tooLong = await reply({ scenario: 'appointment-reminder', transcript, text: 'yes' });
+    expect(tooLong.statusCode).toBe(400);
+
+    const extra = await reply({ scenario: 'appointment-reminder', text: 'yes', voice: 'roger' });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it(`refuses more than ${DEMO_LIMITS.repliesPerMinute} replies a minute from one address, with a clear 429`, async () => {
+    const ip = nextIp();
+    const body = { scenario: 'appointment-reminder', transcript: [], text: 'yes' };
+    for (let i = 0; i < DEMO_LIMITS.repliesPerMinute; i++) {
+      expect((await reply(body, ip)).statusCode).toBe(200);
+    }
+    const limited = await reply(body, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(limited.json().error.message).toMatch(/faster than the demo allows\. Please wait \d+ seconds/);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another visitor is not affected.
+    expect((await reply(body)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /v1/demo/speech', () => {
+  it("speaks a scenario's line in the scenario's voice", async () => {
+    const scenario = DEMO_SCENARIOS[1];
+    if (!scenario) throw new Error('no scenario');
+    const res = await speech({ scenario: scenario.id, text: scenario.script });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/wav');
+    const seconds = Number(res.headers['x-audio-duration']);
+    expect(seconds).toBeGreaterThan(3);
+    expect(decodeWav(res.rawPayload).samples.length).toBeGreaterThan(0);
+
+    // The same text in the voice of the preview endpoint: identical audio (same voice, same engine).
+    const direct = await t.services.speech.preview(scenario.voice, scenario.script, { scope: 'demo' });
+    expect(direct.cached).toBe(true);
+    expect(Buffer.compare(direct.data, res.rawPayload)).toBe(0);
+  });
+
+  it('fits every scenario script and first line under the length cap, and refuses longer text', async () => {
+    for (const scenario of DEMO_SCENARIOS) {
+      expect(scenario.script.length).toBeLessThanOrEqual(DEMO_LIMITS.speechLength);
+      expect(scenario.initialPrompt.length).toBeLessThanOrEqual(DEMO_LIMITS.speechLength);
+    }
+    const res = await speech({
+      scenario: 'appointment-reminder',
+      text: 'x'.repeat(DEMO_LIMITS.speechLength + 1),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/At most 400 characters/);
+    expect((await speech({ scenario: 'nope', text: 'hello' })).statusCode).toBe(400);
+  });
+
+  it(`refuses more than ${DEMO_LIMITS.speechPerMinute} requests a minute from one address`, async () => {
+    const ip = nextIp();
+    const body = { scenario: 'coaching-reminder', text: 'Great, see you tomorrow.' };
+    for (let i = 0; i < DEMO_LIMITS.speechPerMinute; i++) {
+      expect((await speech(body, ip)).statusCode).toBe(200);
+    }
+    const limited = await speech(body, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(/Please wait \d+ seconds/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo in the API document', () => {
+  it('documents both routes as public, with descriptions', async () => {
+    const doc = (await t.app.inject('/v1/openapi.json')).json();
+    for (const path of ['/v1/demo/reply', '/v1/demo/speech', '/v1/support/messages']) {
+      const operation = doc.paths[path]?.post;
+      expect(operation, path).toBeDefined();
+      expect(operation.security).toEqual([]);
+      expect(operation.description.length).toBeGreaterThan(40);
+      expect(operation.responses['429']).toBeDefined();
+    }
+  });
+});
+
+describe('the demo call as the dialogue engine sees it', () => {
+  const scenario = DEMO_SCENARIOS[0];
+  if (!scenario) throw new Error('no scenario');
+
+  it('keys are keys, words are speech', () => {
+    expect(demoInput(' 3 ')).toEqual({ digits: '3' });
+    expect(demoInput('1 #')).toEqual({ digits: '1#' });
+    expect(demoInput('option 3')).toEqual({ speech: 'option 3' });
+  });
+
+  it("gives a chat model the scenario's message and the conversation so far", async () => {
+    const context = demoContext(scenario, [
+      { speaker: 'ai', text: scenario.initialPrompt },
+      { speaker: 'you', text: 'Which doctor was it?' },
+    ]);
+    expect(context).toMatchObject({
+      businessName: 'Bright Smile Dental',
+      recipientName: 'Sarah',
+      callType: 'appointment-reminder',
+    });
+    expect(context.message).toContain(scenario.script);
+    expect(context.message).toContain(`Assistant: ${scenario.initialPrompt}`);
+    expect(context.message).toContain('Sarah: Which doctor was it?');
+
+    // The same context reaches an OpenAI-compatible model when one is configured.
+    let sent: { messages: Array<{ role: string; content: string }> } | null = null;
+    const originalFetch = globalThis.fetch;
+    globalThis.fetch = (async (_url: string, init: { body: string }) => {
+      sent = JSON.parse(init.body);
+      return new Response(
+        JSON.stringify({
+          choices: [
+            {
+              message: {
+                content: JSON.stringify({
+                  intent: 'question',
+                  reply:
+                    'It is with Dr. Johnson. Someone from Bright Smile Dental can tell you more. Goodbye.',
+                }),
+              },
+            },
+          ],
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    }) as typeof fetch;
+    try {
+      const engine = createLlmEngine({ baseUrl: 'http://llm.test/v1', apiKey: 'k', model: 'm' });
+      const answer = await engine.respond({ speech: 'Which doctor was it?' }, context);
+      expect(answer.reply).toMatch(/Dr\. Johnson/);
+    } finally {
+      globalThis.fetch = originalFetch;
+    }
+    const system = (sent as { messages: Array<{ content: string }> } | null)?.messages[0]?.content ?? '';
+    expect(system).toContain('Bright Smile Dental');
+    expect(system).toContain('Sarah: Which doctor was it?');
+  });
+});

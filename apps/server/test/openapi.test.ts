@@ -1,0 +1,604 @@
+import { randomBytes } from 'node:crypto';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  EXAMPLE_API_KEY,
+  EXAMPLE_CALL,
+  EXAMPLE_CONTACT,
+  EXAMPLE_IDS,
+  EXAMPLE_IMPORT,
+  EXAMPLE_OTHER_CONTACT,
+  EXAMPLE_OTHER_SCRIPT,
+  EXAMPLE_RINGING_CALL,
+  EXAMPLE_SCHEDULED_CALL,
+  EXAMPLE_SCRIPT,
+} from '../src/lib/api-examples.ts';
+import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
+
+/**
+ * The OpenAPI document at /v1/openapi.json: a valid OpenAPI 3.1 document that describes every operation of the
+ * authenticated API completely, and whose every example is executed here against the real server over HTTP.
+ */
+type Json = Record<string, unknown>;
+type ExampleObject = { summary?: string; value?: unknown; 'x-status'?: number };
+type Parameter = { name: string; in: string; description?: string; examples?: Record<string, ExampleObject> };
+type Media = { schema?: Json; examples?: Record<string, ExampleObject> };
+type Operation = {
+  summary?: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { description: string; content?: Record<string, Media>; headers?: Json }>;
+};
+
+let t: TestApp & { baseUrl: string };
+let tight: TestApp & { baseUrl: string };
+let raw: Json;
+let document: {
+  paths: Record<string, Record<string, Operation>>;
+  components: { examples: Record<string, ExampleObject> };
+};
+let owner: Awaited<ReturnType<typeof signedInUser>>;
+let apiKey: string;
+let starterKey: string;
+const executed = new Set<string>();
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({
+      path,
+      method,
+      operation: item[method] as Operation,
+    })),
+  );
+const secured = (operation: Operation) => (operation.security ?? []).length > 0;
+const integrator = (operation: Operation) => (operation.security ?? []).some((s) => 'apiKey' in s);
+
+beforeAll(async () => {
+  t = await listenTestApp({
+    env: { API_RATE_LIMIT_PER_MINUTE: '100000', SESSION_RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  owner = await signedInUser(t, { plan: 'professional' });
+  apiKey = (await createApiKey(t, owner, 'Examples')).key;
+  const starter = await signedInUser(t, { plan: 'professional' });
+  starterKey = (await createApiKey(t, starter)).key;
+  await t.database.executeSql("UPDATE accounts SET plan = 'starter' WHERE id = $1", [starter.accountId]);
+
+  const res = await fetch(`${t.baseUrl}/v1/openapi.json`);
+  expect(res.status).toBe(200);
+  raw = (await res.json()) as Json;
+  const validator = new Validator();
+  const result = await validator.validate(structuredClone(raw));
+  if (!result.valid) throw new Error(`invalid OpenAPI document: ${JSON.stringify(result.errors, null, 2)}`);
+  document = validator.resolveRefs() as typeof document;
+});
+afterAll(async () => {
+  await t?.close();
+  await tight?.close();
+});
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    expect(raw.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(structuredClone(raw));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists the /v1 API only, with the integrator resources open to API keys', () => {
+    const paths = Object.keys(document.paths);
+    expect(paths.every((path) => path.startsWith('/v1/'))).toBe(true);
+    const byKey = operations().filter(({ operation }) => integrator(operation));
+    const routes = byKey.map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    for (const expected of [
+      'POST /v1/calls',
+      'GET /v1/calls',
+      'GET /v1/calls/{id}',
+      'POST /v1/calls/{id}/cancel',
+      'POST /v1/calls/batch',
+      'POST /v1/contacts',
+      'GET /v1/contacts',
+      'GET /v1/contacts/{id}',
+      'PATCH /v1/contacts/{id}',
+      'DELETE /v1/contacts/{id}',
+      'GET /v1/scripts',
+      'GET /v1/voices',
+    ]) {
+      expect(routes).toContain(expected);
+    }
+    for (const sessionOnly of ['GET /v1/me', 'GET /v1/api-keys', 'POST /v1/api-keys', 'GET /v1/dashboard']) {
+      const [method = '', path = ''] = sessionOnly.split(' ');
+      expect(document.paths[path]?.[method.toLowerCase()]?.security).toEqual([{ session: [] }]);
+    }
+  });
+
+  it('describes every operation, parameter and field, and every answer', () => {
+    const problems: string[] = [];
+    const walk = (schema: Json | undefined, where: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+        for (const [i, part] of ((schema[key] as Json[] | undefined) ?? []).entries())
+          walk(part, `${where}/${key}${i}`);
+      }
+      const properties = (schema.properties ?? {}) as Record<string, Json>;
+      for (const [name, property] of Object.entries(properties)) {
+        const described =
+          typeof property.description === 'string' ||
+          ((property.anyOf as Json[] | undefined) ?? []).some((part) => typeof part.description === 'string');
+        if (!described) problems.push(`${where}.${name} has no description`);
+        walk(property, `${where}.${name}`);
+      }
+      if (schema.items) walk(schema.items as Json, `${where}[]`);
+      if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+        walk(schema.additionalProperties as Json, `${where}{}`);
+      }
+    };
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      const name = `${method.toUpperCase()} ${path}`;
+      if (!operation.summary) problems.push(`${name} has no summary`);
+      if (!operation.description) problems.push(`${name} has no description`);
+      for (const parameter of operation.parameters ?? []) {
+        if (!parameter.description) problems.push(`${name} parameter ${parameter.name} has no description`);
+      }
+      for (const media of Object.values(operation.requestBody?.content ?? {}))
+        walk(media.schema, `${name} body`);
+      for (const status of ['401', '403', '429']) {
+        if (!operation.responses[status]) problems.push(`${name} does not list ${status}`);
+      }
+      const takesInput = (operation.parameters ?? []).some((p) => p.in !== 'header') || operation.requestBody;
+      if (takesInput && !operation.responses['400']) problems.push(`${name} does not list 400`);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!response.description || response.description === 'Default Response') {
+          problems.push(`${name} ${status} has no description`);
+        }
+        if (!response.headers?.['RateLimit-Remaining'])
+          problems.push(`${name} ${status} lacks RateLimit headers`);
+        for (const media of Object.values(response.content ?? {})) walk(media.schema, `${name} ${status}`);
+      }
+      if (!Object.keys(operation.responses).some((status) => status.startsWith('2'))) {
+        problems.push(`${name} has no success answer`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('documents Idempotency-Key on the POSTs that create', () => {
+    for (const path of [
+      '/v1/calls',
+      '/v1/calls/batch',
+      '/v1/contacts',
+      '/v1/scripts',
+      '/v1/contacts/imports',
+    ]) {
+      const operation = document.paths[path]?.post;
+      expect(
+        operation?.parameters?.map((p) => `${p.in}:${p.name}`),
+        path,
+      ).toContain('header:idempotency-key');
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['409', '422']));
+    }
+  });
+
+  it('gives every operation of the authenticated API an example of success', () => {
+    const missing = operations()
+      .filter(({ operation }) => secured(operation))
+      .filter(({ operation }) =>
+        examplesOf(operation).every((example) => !String(example.status).startsWith('2')),
+      )
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(missing).toEqual([]);
+  });
+});
+
+interface RunnableExample {
+  name: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  body: unknown;
+  status: number;
+  response?: { type: string; value: unknown; schema?: Json };
+}
+
+/** The examples of an operation, reassembled from where the document puts their parts. */
+function examplesOf(operation: Operation): RunnableExample[] {
+  const names = new Set<string>();
+  const shared = new Set(Object.keys(document.components.examples));
+  for (const parameter of operation.parameters ?? [])
+    for (const name of Object.keys(parameter.examples ?? {})) names.add(name);
+  for (const media of Object.values(operation.requestBody?.content ?? {})) {
+    for (const name of Object.keys(media.examples ?? {})) names.add(name);
+  }
+  for (const response of Object.values(operation.responses)) {
+    for (const media of Object.values(response.content ?? {})) {
+      for (const name of Object.keys(media.examples ?? {})) if (!shared.has(name)) names.add(name);
+    }
+  }
+  return [...names].map((name) => {
+    const pick = (location: string) =>
+      Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((p) => p.in === location && p.examples?.[name])
+          .map((p) => [p.name, p.examples?.[name]?.value]),
+      );
+    const bodyExample = operation.requestBody?.content['application/json']?.examples?.[name];
+    let status: number | undefined;
+    let response: RunnableExample['response'];
+    for (const [code, answer] of Object.entries(operation.responses)) {
+      for (const [type, media] of Object.entries(answer.content ?? {})) {
+        const example = media.examples?.[name];
+        if (example) {
+          status = Number(code);
+          response = { type, value: example.value, schema: media.schema };
+        }
+      }
+    }
+    const requestParts = [bodyExample, ...(operation.parameters ?? []).map((p) => p.examples?.[name])].filter(
+      Boolean,
+    ) as ExampleObject[];
+    status ??= requestParts.find((part) => part['x-status'])?.['x-status'];
+    if (status === undefined) throw new Error(`example ${name}: no status`);
+    return {
+      name,
+      params: pick('path'),
+      query: pick('query'),
+      headers: pick('header'),
+      body: bodyExample?.value,
+      status,
+      response,
+    };
+  });
+}
+
+/** The same shape: the same keys, and values of the same JSON type (null matches anything nullable). */
+function shapeProblems(actual: unknown, example: unknown, where = '$'): string[] {
+  if (example === null || actual === null) return [];
+  if (Array.isArray(example)) {
+    if (!Array.isArray(actual)) return [`${where}: expected an array`];
+    if (example.length === 0 || actual.length === 0) return [];
+    return shapeProblems(actual[0], example[0], `${where}[0]`);
+  }
+  if (typeof example === 'object') {
+    if (typeof actual !== 'object' || Array.isArray(actual)) return [`${where}: expected an object`];
+    const a = Object.keys(actual as Json).sort();
+    const e = Object.keys(example as Json).sort();
+    if (JSON.stringify(a) !== JSON.stringify(e))
+      return [`${where}: keys ${a.join(',')} vs example ${e.join(',')}`];
+    return e.flatMap((key) =>
+      shapeProblems((actual as Json)[key], (example as Json)[key], `${where}.${key}`),
+    );
+  }
+  return typeof actual === typeof example ? [] : [`${where}: ${typeof actual} vs example ${typeof example}`];
+}
+
+function urlOf(base: string, path: string, params: Record<string, unknown>, query: Record<string, unknown>) {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`no example value for {${name}} in ${path}`);
+    return encodeURIComponent(String(params[name]));
+  });
+  const search = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  return `${base}${filled}${search ? `?${search}` : ''}`;
+}
+
+async function send(
+  base: string,
+  method: string,
+  path: string,
+  example: Pick<RunnableExample, 'params' | 'query' | 'headers' | 'body'>,
+  authorization: string,
+) {
+  const headers: Record<string, string> = { authorization };
+  for (const [name, value] of Object.entries(example.headers)) headers[name] = String(value);
+  if (example.body !== undefined) headers['content-type'] = 'application/json';
+  const controller = new AbortController();
+  const response = await fetch(urlOf(base, path, example.params, example.query), {
+    method: method.toUpperCase(),
+    headers,
+    body: example.body === undefined ? undefined : JSON.stringify(example.body),
+    signal: controller.signal,
+  });
+  const type = response.headers.get('content-type') ?? '';
+  let text: string;
+  if (type.startsWith('text/event-stream')) {
+    // A stream stays open: its first chunk is enough.
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    text = new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+  } else if (type.startsWith('audio/')) {
+    text = `${(await response.arrayBuffer()).byteLength} bytes`;
+  } else {
+    text = await response.text();
+  }
+  return { response, type, text };
+}
+
+/** The account of the examples: exactly the rows the examples talk about, with their ids. */
+async function resetExampleAccount() {
+  const db = t.database;
+  const account = owner.accountId;
+  for (const table of ['calls', 'contacts', 'scripts', 'contact_imports']) {
+    await db.executeSql(`DELETE FROM ${table} WHERE account_id = $1`, [account]);
+  }
+  await db.executeSql('DELETE FROM api_keys WHERE id = $1', [EXAMPLE_IDS.apiKey]);
+  for (const contact of [EXAMPLE_CONTACT, EXAMPLE_OTHER_CONTACT]) {
+    await db.executeSql(
+      `INSERT INTO contacts (id, account_id, name, phone, email, company, tags, timezone, consent, consent_at,
+         consent_source, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+      [
+        contact.id,
+        account,
+        contact.name,
+        contact.phone,
+        contact.email,
+        contact.company,
+        contact.tags,
+        contact.timezone,
+        contact.consent,
+        contact.consent_at,
+        contact.consent_source,
+        contact.created_at,
+        contact.updated_at,
+      ],
+    );
+  }
+  for (const script of [EXAMPLE_SCRIPT, EXAMPLE_OTHER_SCRIPT]) {
+    await db.executeSql(
+      'INSERT INTO scripts (id, account_id, title, content, category, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+      [
+        script.id,
+        account,
+        script.title,
+        script.content,
+        script.category,
+        script.created_at,
+        script.updated_at,
+      ],
+    );
+  }
+  for (const call of [EXAMPLE_CALL, EXAMPLE_SCHEDULED_CALL, EXAMPLE_RINGING_CALL]) {
+    const recordingKey = call.recording_url ? `recordings/${account}/${call.id}.wav` : null;
+    await db.executeSql(
+      `INSERT INTO calls (id, account_id, contact_id, script_id, recipient_name, phone, call_type, message, voice,
+         scheduled_at, status, outcome, attempts, started_at, ended_at, duration, cost, recording_url, recording_key,
+         recording_created_at, transcript, callback_url, estimated_duration, answered_by, failure_reason,
+         provider_call_id, created_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27)`,
+      [
+        call.id,
+        account,
+        call.contact_id,
+        call.script_id,
+        call.recipient_name,
+        call.phone,
+        call.call_type,
+        call.message,
+        call.voice,
+        call.scheduled_at,
+        call.status,
+        call.outcome,
+        call.attempts,
+        call.started_at,
+        call.ended_at,
+        call.duration,
+        call.cost,
+        call.recording_url,
+        recordingKey,
+        recordingKey ? call.ended_at : null,
+        call.transcript ? JSON.stringify(call.transcript) : null,
+        call.callback_url,
+        call.estimated_duration,
+        call.answered_by,
+        call.failure_reason,
+        call.status === 'scheduled' ? null : `sim-${call.id}`,
+        call.created_at,
+      ],
+    );
+    if (recordingKey) await t.services.storage.put(recordingKey, silentWav(), 'audio/wav');
+  }
+  await db.executeSql(
+    `INSERT INTO contact_imports (id, account_id, status, file_name, csv, mapping, duplicates, total_rows,
+       processed_rows, created, merged, skipped, failed, errors, created_at, finished_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)`,
+    [
+      EXAMPLE_IMPORT.id,
+      account,
+      EXAMPLE_IMPORT.status,
+      EXAMPLE_IMPORT.file_name,
+      'name,phone,email,company',
+      JSON.stringify({ name: 'name', phone: 'phone', email: 'email', company: 'company' }),
+      EXAMPLE_IMPORT.duplicates,
+      EXAMPLE_IMPORT.total_rows,
+      EXAMPLE_IMPORT.processed_rows,
+      EXAMPLE_IMPORT.created,
+      EXAMPLE_IMPORT.merged,
+      EXAMPLE_IMPORT.skipped,
+      EXAMPLE_IMPORT.failed,
+      JSON.stringify(EXAMPLE_IMPORT.errors),
+      EXAMPLE_IMPORT.created_at,
+      EXAMPLE_IMPORT.finished_at,
+    ],
+  );
+  await db.executeSql(
+    'INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at, last_used_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+    [
+      EXAMPLE_API_KEY.id,
+      account,
+      EXAMPLE_API_KEY.name,
+      EXAMPLE_API_KEY.prefix,
+      randomBytes(32).toString('hex'),
+      EXAMPLE_API_KEY.created_at,
+      EXAMPLE_API_KEY.last_used_at,
+    ],
+  );
+}
+
+/** A quarter second of silence as a WAV file. */
+function silentWav(): Buffer {
+  const samples = 2000;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples * 2, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples * 2, 40);
+  return Buffer.concat([header, Buffer.alloc(samples * 2)]);
+}
+
+describe('every example in the document, against the real server', () => {
+  it('answers each operation’s examples as documented', async () => {
+    const failures: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      const examples = examplesOf(operation);
+      if (examples.length === 0) continue;
+      await resetExampleAccount();
+      const authorization = integrator(operation) ? `Bearer ${apiKey}` : owner.headers.authorization;
+      for (const example of examples) {
+        const where = `${method.toUpperCase()} ${path} «${example.name}»`;
+        const { response, type, text } = await send(t.baseUrl, method, path, example, authorization);
+        executed.add(`${method} ${path} ${example.name}`);
+        if (response.status !== example.status) {
+          failures.push(
+            `${where}: answered ${response.status}, documented ${example.status}: ${text.slice(0, 300)}`,
+          );
+          continue;
+        }
+        const documented = example.response;
+        if (!documented) {
+          if (response.status !== 204 && !/^audio\//.test(type))
+            failures.push(`${where}: undocumented ${type} answer`);
+          continue;
+        }
+        if (!type.startsWith(documented.type))
+          failures.push(`${where}: content type ${type}, documented ${documented.type}`);
+        if (documented.type === 'application/json') {
+          const body = JSON.parse(text) as unknown;
+          failures.push(...shapeProblems(body, documented.value).map((problem) => `${where}: ${problem}`));
+          // The example itself fits the documented schema.
+          const check = z
+            .fromJSONSchema(documented.schema as Parameters<typeof z.fromJSONSchema>[0])
+            .safeParse(documented.value);
+          if (!check.success)
+            failures.push(`${where}: the example does not fit its schema: ${check.error.message}`);
+          if (example.status >= 400) {
+            const error = (body as { error: { code: string; message: string } }).error;
+            const expected = (documented.value as { error: { code: string; message: string } }).error;
+            if (error.code !== expected.code || error.message !== expected.message) {
+              failures.push(`${where}: ${JSON.stringify(error)} vs documented ${JSON.stringify(expected)}`);
+            }
+          }
+        } else {
+          // Text (CSV, an event stream): the first line is the documented one.
+          const firstLine = (value: string) => value.split(/\r?\n/)[0];
+          if (firstLine(text) !== firstLine(String(documented.value))) {
+            failures.push(
+              `${where}: first line ${JSON.stringify(firstLine(text))}, documented ${JSON.stringify(firstLine(String(documented.value)))}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  /** A request each operation answers before looking at its input: the first example's, or nothing. */
+  const anyRequest = (operation: Operation) => {
+    const [first] = examplesOf(operation);
+    return { params: first?.params ?? {}, query: {}, headers: {}, body: first?.body };
+  };
+
+  it('answers the shared 401 and 403 examples on every operation', async () => {
+    const shared = document.components.examples;
+    const failures: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      const cases: Array<[name: string, authorization: string, status: number]> = integrator(operation)
+        ? [
+            ['unauthorized', `Bearer cw_live_${'A'.repeat(40)}`, 401],
+            ['plan_upgrade_required', `Bearer ${starterKey}`, 403],
+          ]
+        : [
+            ['session_invalid', 'Bearer not-a-token', 401],
+            ['session_required', `Bearer ${apiKey}`, 403],
+          ];
+      for (const [name, authorization, status] of cases) {
+        const listed = Object.values(operation.responses[String(status)]?.content ?? {}).some(
+          (media) => media.examples?.[name],
+        );
+        if (!listed) failures.push(`${method} ${path}: ${status} does not show the ${name} example`);
+        const { response, text } = await send(t.baseUrl, method, path, anyRequest(operation), authorization);
+        executed.add(`shared ${name}`);
+        if (
+          response.status !== status ||
+          JSON.stringify(JSON.parse(text)) !== JSON.stringify(shared[name]?.value)
+        ) {
+          failures.push(`${method} ${path} «${name}»: ${response.status} ${text}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers the shared 429 example on every operation, with Retry-After', async () => {
+    tight = await listenTestApp({
+      env: { API_RATE_LIMIT_PER_MINUTE: '1', SESSION_RATE_LIMIT_PER_MINUTE: '1' },
+    });
+    const user = await signedInUser(tight, { plan: 'professional' });
+    const key = (await createApiKey(tight, user)).key;
+    // Spend the one request a minute of each (creating the key spent the session's).
+    expect(
+      (await fetch(`${tight.baseUrl}/v1/voices`, { headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(200);
+    const example = document.components.examples.rate_limited?.value as {
+      error: { code: string; details: Json };
+    };
+    const failures: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      const authorization = integrator(operation) ? `Bearer ${key}` : user.headers.authorization;
+      const { response, text } = await send(
+        tight.baseUrl,
+        method,
+        path,
+        anyRequest(operation),
+        authorization,
+      );
+      executed.add('shared rate_limited');
+      const body = JSON.parse(text) as { error: { code: string; message: string; details: Json } };
+      const ok =
+        response.status === 429 &&
+        body.error.code === example.error.code &&
+        /^Too many requests: the limit is 1 requests per minute\. Try again in \d+ seconds\.$/.test(
+          body.error.message,
+        ) &&
+        Object.keys(body.error.details).sort().join() === Object.keys(example.error.details).sort().join() &&
+        Number(response.headers.get('retry-after')) > 0 &&
+        response.headers.get('ratelimit-remaining') === '0';
+      if (!ok) failures.push(`${method} ${path}: ${response.status} ${text}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('left no example unexecuted', () => {
+    const all = new Set<string>();
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      for (const example of examplesOf(operation)) all.add(`${method} ${path} ${example.name}`);
+    }
+    for (const name of Object.keys(document.components.examples)) all.add(`shared ${name}`);
+    expect([...all].filter((name) => !executed.has(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import { PLANS } from '@callwise/shared/plans';
+import { EXTRA_CALL_PRICE_USD, NOTICE_DAYS, TRIAL_CALLS } from '@callwise/shared/product';
+
+export interface HelpTopic {
+  id: 'getting-started' | 'scripts-and-voices' | 'billing-and-plans';
+  title: string;
+  description: string;
+  /** The topic's short guide. */
+  steps: string[];
+}
+
+export interface HelpFaq {
+  question: string;
+  answer: string;
+}
+
+const usd = (value: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
+  }).format(value);
+
+export const HELP_TOPICS: HelpTopic[] = [
+  {
+    id: 'getting-started',
+    title: 'Getting Started',
+    description: 'Add your contacts, write a script and schedule your first call.',
+    steps: [
+      'Add contacts one by one or import a CSV file under Contacts.',
+      'Open Dashboard, then Schedule Call: pick the contact, the message and the time.',
+      'Follow each call live in Call History, with its answer and recording.',
+    ],
+  },
+  {
+    id: 'scripts-and-voices',
+    title: 'Scripts and Voices',
+    description: 'Personalise calls with variables and pick the right voice for each message.',
+    steps: [
+      'Write reusable scripts with {{name}}, {{date}}, {{time}} and your own variables.',
+      'Choose one of six voices, from professional to warm, and preview it before you schedule.',
+      'Every call ends with a key menu: 1 confirm, 2 cancel, 3 reschedule, 9 stop further calls.',
+    ],
+  },
+  {
+    id: 'billing-and-plans',
+    title: 'Billing and Plans',
+    description: 'How the free trial, monthly plans and extra calls are billed.',
+    steps: [
+      `The free trial includes ${TRIAL_CALLS} calls, no credit card needed.`,
+      `${PLANS.starter.name} ${usd(PLANS.starter.price)}, ${PLANS.professional.name} ${usd(PLANS.professional.price)} and ${PLANS.enterprise.name} ${usd(PLANS.enterprise.price)} per month; extra calls ${usd(EXTRA_CALL_PRICE_USD)} each.`,
+      `No setup fees, cancel anytime; price changes are announced ${NOTICE_DAYS} days ahead.`,
+    ],
+  },
+];
+
+export const HELP_FAQS: HelpFaq[] = [
+  {
+    question: 'How do I schedule my first call?',
+    answer:
+      'Open the Dashboard and choose Schedule Call. Enter the recipient, the message and a time, pick a voice, and preview it before you confirm.',
+  },
+  {
+    question: 'Which variables can I use in a script?',
+    answer:
+      'Use {{name}}, {{date}} and {{time}}, or any variable of your own such as {{doctor}}. They are filled in for each recipient when the call is placed.',
+  },
+  {
+    question: 'What happens when someone does not answer?',
+    answer:
+      'Busy and unanswered calls are retried automatically, up to two more times, 30 minutes apart. If voicemail answers, the message is left there. Every attempt shows in Call History.',
+  },
+  {
+    question: 'What is included in the free trial?',
+    answer: `${TRIAL_CALLS} real calls with every voice and feature, including the API. No credit card is required.`,
+  },
+];
+
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+/** Whether every word of the query appears in one of the texts (case and accents ignored). */
+export function matchesQuery(query: string, ...texts: string[]): boolean {
+  const words = normalize(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = normalize(texts.join(' '));
+  return words.every((word) => haystack.includes(word));
+}
+
+/** The topics and questions that match a search (all of them for an empty search). */
+export function searchHelp(query: string): { topics: HelpTopic[]; faqs: HelpFaq[] } {
+  return {
+    topics: HELP_TOPICS.filter((topic) =>
+      matchesQuery(query, topic.title, topic.description, ...topic.steps),
+    ),
+    faqs: HELP_FAQS.filter((faq) => matchesQuery(query, faq.question, faq.answer)),
+  };
+}

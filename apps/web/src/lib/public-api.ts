@@ -1,0 +1,45 @@
+import { apiErrorSchema } from '@callwise/shared/errors';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api-error';
+
+/** The few `/v1` endpoints anyone may call (the demo, the contact form): no session, no token. */
+export interface PublicRequest {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+async function send(path: string, { method = 'POST', body, signal }: PublicRequest): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(`/v1${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'network_error', NETWORK_ERROR);
+  }
+  if (response.ok) return response;
+  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    throw new ApiError(response.status, code, message, details);
+  }
+  throw new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
+}
+
+/** A public JSON endpoint; the answer is checked against the shared schema; failures throw ApiError. */
+export async function publicRequest<T>(path: string, schema: z.ZodType<T>, request: PublicRequest = {}) {
+  return schema.parse(await (await send(path, request)).json());
+}
+
+/** A public endpoint that answers with a file (the demo's audio); failures throw ApiError. */
+export async function publicBlob(path: string, request: PublicRequest = {}): Promise<Blob> {
+  return (await send(path, request)).blob();
+}

@@ -1,0 +1,139 @@
+import type { CallType } from './calls.ts';
+import type { VoiceId } from './voices.ts';
+
+export const DEMO_SCENARIO_IDS = [
+  'appointment-reminder',
+  'order-confirmation',
+  'follow-up-call',
+  'edtech-reminder',
+  'coaching-reminder',
+] as const;
+export type DemoScenarioId = (typeof DEMO_SCENARIO_IDS)[number];
+
+/**
+ * One of the public demo's sample calls (product spec section 3, "Demo scenario"). The web app shows and plays
+ * it; the server speaks it in `voice` and answers the visitor with the dialogue engine, as if it were this call.
+ */
+export interface DemoScenario {
+  id: DemoScenarioId;
+  title: string;
+  description: string;
+  /** The message of the call, as the play button speaks it. Its key menu is the product's real one. */
+  script: string;
+  voiceLabel: string;
+  voice: VoiceId;
+  /** The assistant's first line when the visitor opens the Interactive Call. */
+  initialPrompt: string;
+  /** What the dialogue engine knows of the call: who calls, whom, and what kind of call it is. */
+  businessName: string;
+  recipientName: string;
+  callType: CallType;
+}
+
+/** The voice labels of the spec and the voice each one is spoken in. */
+export const DEMO_VOICE_LABELS: Record<string, VoiceId> = {
+  'Professional Female': 'aria',
+  'Friendly Male': 'roger',
+  'Warm Male': 'george',
+  'Encouraging Male': 'charlie',
+  'Motivational Female': 'sarah',
+};
+
+export const DEMO_SCENARIOS: readonly DemoScenario[] = [
+  {
+    id: 'appointment-reminder',
+    title: 'Appointment Reminder',
+    description: 'A dental clinic confirms tomorrow’s appointment and offers to cancel or reschedule.',
+    script:
+      'Hello Sarah, this is Bright Smile Dental calling to remind you of your appointment tomorrow at 2 PM with Dr. Johnson. Press 1 to confirm, 2 to cancel, or 3 to reschedule.',
+    voiceLabel: 'Professional Female',
+    voice: 'aria',
+    initialPrompt:
+      'Hello Sarah, this is the assistant of Bright Smile Dental. You have an appointment tomorrow at 2 PM with Dr. Johnson. Will you be able to make it?',
+    businessName: 'Bright Smile Dental',
+    recipientName: 'Sarah',
+    callType: 'appointment-reminder',
+  },
+  {
+    id: 'order-confirmation',
+    title: 'Order Confirmation',
+    description: 'A local shop confirms an order and its delivery window before the driver leaves.',
+    script:
+      'Hi Mike, this is QuickMart calling about your order of three items, arriving today between 4 and 6 PM. Press 1 to confirm the delivery, 2 to cancel the order, or 3 to choose another time.',
+    voiceLabel: 'Friendly Male',
+    voice: 'roger',
+    initialPrompt:
+      'Hi Mike, this is QuickMart. Your order of three items arrives today between 4 and 6 PM. Does that delivery window work for you?',
+    businessName: 'QuickMart',
+    recipientName: 'Mike',
+    callType: 'order-confirmation',
+  },
+  {
+    id: 'follow-up-call',
+    title: 'Follow-up Call',
+    description: 'A home service company checks in after a visit and offers a technician call-back.',
+    script:
+      'Hello Jennifer, this is Green Home Services following up on last week’s boiler service. We hope everything is working well. Press 1 if all is well, or 3 if you would like a technician to call you back.',
+    voiceLabel: 'Warm Male',
+    voice: 'george',
+    initialPrompt:
+      'Hello Jennifer, this is Green Home Services, following up on last week’s boiler service. Is everything working well, or would you like a technician to call you back?',
+    businessName: 'Green Home Services',
+    recipientName: 'Jennifer',
+    callType: 'follow-up',
+  },
+  {
+    id: 'edtech-reminder',
+    title: 'Online Class Reminder',
+    description: 'An online school reminds a student about tonight’s live class.',
+    script:
+      'Hi Alex, this is BrightPath Academy. Your live coding class starts tonight at 7 PM, and the link is in your inbox. Press 1 to confirm you will join, 2 if you cannot make it, or 3 to move to another session.',
+    voiceLabel: 'Encouraging Male',
+    voice: 'charlie',
+    initialPrompt:
+      'Hi Alex, this is BrightPath Academy. Your live coding class starts tonight at 7 PM. Will you be joining us?',
+    businessName: 'BrightPath Academy',
+    recipientName: 'Alex',
+    callType: 'custom',
+  },
+  {
+    id: 'coaching-reminder',
+    title: 'Coaching Session Reminder',
+    description: 'A fitness coach motivates a client before their next session.',
+    script:
+      'Hi Emma, this is Coach Lisa from Peak Performance. Just a reminder that our session is tomorrow at 8 AM. You are doing great, keep it up! Press 1 to confirm, 2 to cancel, or 3 to move the session.',
+    voiceLabel: 'Motivational Female',
+    voice: 'sarah',
+    initialPrompt:
+      'Hi Emma, this is Coach Lisa’s assistant at Peak Performance. Your session is tomorrow at 8 AM. Are you ready for it?',
+    businessName: 'Peak Performance',
+    recipientName: 'Emma',
+    callType: 'appointment-reminder',
+  },
+];
+
+export function findDemoScenario(id: string): DemoScenario | undefined {
+  return DEMO_SCENARIOS.find((scenario) => scenario.id === id);
+}
+
+/** What the assistant says when it did not understand: the call goes on (a real call would hang up). */
+export const DEMO_REPROMPT =
+  'Sorry, I didn’t catch that. You can say yes to confirm, tell me you need to cancel or change the time, or press 1, 2 or 3.';
+
+/** Limits of the public demo (no account): a visitor's line, the transcript sent along, spoken text. */
+export const DEMO_LIMITS = {
+  /** Characters in one line the visitor types or says. */
+  lineLength: 300,
+  /** Lines of the conversation so far sent with a reply request (older lines are dropped by the client). */
+  transcriptLines: 20,
+  /** Characters of one transcript line. */
+  transcriptLineLength: 600,
+  /** Characters the speech endpoint speaks at once (every scenario script and reply fits). */
+  speechLength: 400,
+  /** Reply requests per visitor address per minute. */
+  repliesPerMinute: 30,
+  /** Speech requests per visitor address per minute. */
+  speechPerMinute: 30,
+  /** The least time before the assistant's reply appears (product spec section 9). */
+  replyDelayMs: 1000,
+} as const;
