@@ -17,6 +17,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     SIMULATOR_SPEED: env.SIMULATOR_SPEED ?? '20',
     // Every browser test signs up from 127.0.0.1; the limit itself is tested in the server's suite.
     AUTH_RATE_LIMIT_PER_5_MIN: env.AUTH_RATE_LIMIT_PER_5_MIN ?? '1000',
+    // One user per worker runs many tests in a minute; the session limit is tested in the server's suite too.
+    SESSION_RATE_LIMIT_PER_MINUTE: env.SESSION_RATE_LIMIT_PER_MINUTE ?? '100000',
   },
 });
 const stop = (signal) => server.kill(signal);

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 // Relative, so that Vite bundles it into the config (the workspace package is TypeScript source).
-import { documentTitle, PUBLIC_PAGE_META, type PublicPagePath } from '../../packages/shared/src/site.ts';
+import { documentTitle, PUBLIC_PAGE_META } from '../../packages/shared/src/site.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(root, 'dist');
@@ -76,7 +76,7 @@ function pageHeads(): Plugin {
     name: 'callwise:page-heads',
     apply: 'build',
     enforce: 'post',
-    async generateBundle(_options, bundle) {
+    generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') {
         throw new Error('page-heads: index.html is not in the bundle');
@@ -95,21 +95,6 @@ function pageHeads(): Plugin {
       if (!entry) throw new Error('page-heads: no entry chunk');
       const preloadedByEntry = closure([entry.fileName]);
 
-      // The pages themselves, rendered for a visitor by the app's own components (src/app/prerender.tsx).
-      const renderer = await createServer({
-        configFile: false,
-        root,
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-        resolve: { alias: { '@': path.join(root, 'src') } },
-        ssr: { noExternal: ['@callwise/shared'] },
-        plugins: [react()],
-      });
-      const prerender = (await renderer.ssrLoadModule('/src/app/prerender.tsx')) as {
-        renderPublicPage: (pagePath: PublicPagePath) => string;
-      };
-
       for (const [pagePath, meta] of Object.entries(PUBLIC_PAGE_META)) {
         const module = routeModule(pagePath);
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === module);
@@ -126,15 +111,9 @@ function pageHeads(): Plugin {
           .replace(/(<meta\s+property="og:title"\s+content=")[^"]*"/, `$1${title}"`)
           .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, `$1${description}"`)
           .replace(/(<meta\s+property="og:url"\s+content=")[^"]*"/, `$1%CALLWISE_PUBLIC_URL%${pagePath}"`)
-          .replace('<title>', '<script src="/session-hint.js"></script>\n    <title>')
-          .replace('</head>', `  ${preloads}\n  </head>`)
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root"><div data-prerendered>${prerender.renderPublicPage(pagePath as PublicPagePath)}</div></div>`,
-          );
+          .replace('</head>', `  ${preloads}\n  </head>`);
         this.emitFile({ type: 'asset', fileName: pageHtmlFile(pagePath), source });
       }
-      await renderer.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cancelCall } from '@callwise/db/queries/call-engine';
 import { claimIdempotencyKey, purgeIdempotencyKeys } from '@callwise/db/queries/idempotency';
 import { seedCall, seedContact, seedScript } from '@callwise/db/seed/factories';
@@ -136,6 +137,32 @@ describe('GET /v1/calls', () => {
     expect(bad.json().error.details).toEqual([
       { field: 'cursor', message: 'is not a cursor from a previous page' },
     ]);
+  });
+
+  it('answers the same page plain or compressed, fresh or from the one-second page cache', async () => {
+    const user = await signedInUser(t, { plan: 'professional' });
+    const theirKey = await createApiKey(t, user);
+    for (let i = 0; i < 3; i++) await seedCall(t.database.db, user.accountId, { recipientName: `Zip ${i}` });
+    const url = '/v1/calls?limit=50';
+    const plain = await call('GET', url, { as: theirKey });
+    const again = await call('GET', url, { as: theirKey });
+    expect(again.body).toBe(plain.body);
+    expect(again.headers['ratelimit-remaining']).toBe('98');
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await call('GET', url, {
+        as: theirKey,
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+    // The web app's session reads the database every time and gets the same answer.
+    const session = await call('GET', url, { as: user });
+    expect(session.json()).toEqual(plain.json());
   });
 
   it('shows a key its own new call at once, and a change made elsewhere as soon as it is announced', async () => {

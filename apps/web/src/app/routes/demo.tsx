@@ -89,8 +89,8 @@ export default function DemoPage() {
               <CardTitle as="h3">Take the call yourself</CardTitle>
               <CardDescription className="leading-relaxed">
                 Press a green button to answer one of these calls. Reply as your customers would, by typing or
-                speaking: “Yes, I’ll be there”, “Could we do another day?”, “Stop calling me”, or a key
-                such as 1, 2 or 3.
+                speaking: “Yes, I’ll be there”, “Could we do another day?”, “Stop calling me”, or a key such
+                as 1, 2 or 3.
               </CardDescription>
             </CardHeader>
             <CardContent className="text-sm leading-relaxed text-muted-foreground">

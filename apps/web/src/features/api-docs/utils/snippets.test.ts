@@ -6,7 +6,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type ApiOperation, readOperations, typeLabel } from './openapi';
-import { curlSnippet, fetchSnippet, pythonLiteral, pythonSnippet, requestOf, WEBHOOK_VERIFY_SNIPPETS } from './snippets';
+import {
+  curlSnippet,
+  fetchSnippet,
+  pythonLiteral,
+  pythonSnippet,
+  requestOf,
+  WEBHOOK_VERIFY_SNIPPETS,
+} from './snippets';
 
 const secret = 'whsec_test_secret';
 const body = '{"id":"8f3a2b1c","status":"completed"}';
@@ -101,13 +108,17 @@ const document = {
           '401': {
             description: 'No',
             content: {
-              'application/json': { examples: { unauthorized: { $ref: '#/components/examples/unauthorized' } } },
+              'application/json': {
+                examples: { unauthorized: { $ref: '#/components/examples/unauthorized' } },
+              },
             },
           },
         },
       },
     },
-    '/v1/me': { get: { summary: 'Me', security: [{ session: [] }], responses: { '200': { description: 'Me' } } } },
+    '/v1/me': {
+      get: { summary: 'Me', security: [{ session: [] }], responses: { '200': { description: 'Me' } } },
+    },
   },
 };
 
@@ -156,7 +167,7 @@ describe('reading the OpenAPI document', () => {
     expect(curl).toContain("-H 'Idempotency-Key: k-1'");
     // A quote inside the body survives the shell's quoting.
     expect(curl).toContain(`"reason": "Patient'\\''s request"`);
-    expect(fetchSnippet(request)).toContain("'Idempotency-Key': \"k-1\",");
+    expect(fetchSnippet(request)).toContain('\'Idempotency-Key\': "k-1",');
     const python = pythonSnippet(request);
     expect(python).toContain('response = requests.post(');
     expect(python).toContain('"notify": True,');
