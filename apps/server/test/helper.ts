@@ -108,7 +108,8 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await services.close();
-      await queue.stop({ graceful: false, close: false, wait: true });
+      // Graceful: a job still running must finish (or fail) before the database closes under it.
+      await queue.stop({ graceful: true, timeout: 5000, close: false, wait: true });
       await database.close();
     },
   };
