@@ -1,87 +1,39 @@
 import { STATUS_GROUP_MEMBERS, type StatusGroup } from '@callwise/shared/calls';
-import { and, type Column, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { calls } from '../schema.ts';
-import {
-  afterCursor,
-  type Cursor,
-  cursorAt,
-  fieldsOf,
-  isPhoneNumberSearch,
-  newestMatching,
-  recentWindow,
-  searchTerm,
-  toPage,
-} from './cursor.ts';
+import { type Call, calls } from '../schema.ts';
+import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 const { search: _search, ...callColumns } = getTableColumns(calls);
 
-function filters(accountId: string, options: { q?: string; status?: StatusGroup | 'all' }): SQL[] {
-  const where: SQL[] = [eq(calls.accountId, accountId)];
-  if (options.q) where.push(sql`${calls.search} LIKE ${searchTerm(options.q)}`);
-  if (options.status && options.status !== 'all') {
-    where.push(inArray(calls.status, [...STATUS_GROUP_MEMBERS[options.status]]));
-  }
-  return where;
-}
-
-const callKeys = Object.keys(callColumns) as Array<keyof typeof callColumns>;
-
-/** The search-text and status conditions of `filters`, on the table or on a subquery of it. */
+/** The search-text and status conditions, on the table or on a subquery of it. */
 function callMatching(
-  source: { search: Column; status: Column },
+  source: Record<string, Column>,
   options: { q?: string; status?: StatusGroup | 'all' },
 ): SQL[] {
   const where: SQL[] = [];
   if (options.q) where.push(sql`${source.search} LIKE ${searchTerm(options.q)}`);
   if (options.status && options.status !== 'all') {
-    where.push(inArray(source.status, [...STATUS_GROUP_MEMBERS[options.status]]));
+    where.push(inArray(source.status as Column, [...STATUS_GROUP_MEMBERS[options.status]]));
   }
   return where;
 }
 
-/**
- * One page of the call history, newest first, filtered by search text and status group. A page of search
- * results is looked for among the newest calls first (a common term fills it there), else through the search
- * index, which a phone number goes to at once: the planner's guess for a text pattern can be far off either
- * way. A status group alone is left to the planner, which knows how common each status is.
- */
+function filters(accountId: string, options: { q?: string; status?: StatusGroup | 'all' }): SQL[] {
+  return [eq(calls.accountId, accountId), ...callMatching(getTableColumns(calls), options)];
+}
+
+/** One page of the call history, newest first, filtered by search text and status group (see newestFirstPage). */
 export async function listCalls(
   db: Database,
   accountId: string,
   options: { q?: string; status?: StatusGroup | 'all'; limit: number; cursor?: Cursor | null },
 ) {
-  const where: SQL[] = [eq(calls.accountId, accountId)];
-  if (options.cursor) where.push(afterCursor(calls.createdAt, calls.id, options.cursor));
-  const filter = callMatching(calls, options);
-  if (options.q) {
-    if (!isPhoneNumberSearch(options.q)) {
-      const recent = db
-        .select()
-        .from(calls)
-        .where(and(...where))
-        .orderBy(desc(calls.createdAt), desc(calls.id))
-        .limit(recentWindow(options.limit))
-        .as('recent');
-      const rows = await db
-        .select({ ...fieldsOf(recent, callKeys), cursorAt: cursorAt(recent.createdAt) })
-        .from(recent)
-        .where(and(...callMatching(recent, options)))
-        .orderBy(desc(recent.createdAt), desc(recent.id))
-        .limit(options.limit + 1);
-      if (rows.length > options.limit) return toPage(rows, options.limit);
-    }
-    where.push(newestMatching(calls, calls, and(...where, ...filter), options.limit + 1));
-  } else {
-    where.push(...filter);
-  }
-  const rows = await db
-    .select({ ...callColumns, cursorAt: cursorAt(calls.createdAt) })
-    .from(calls)
-    .where(and(...where))
-    .orderBy(desc(calls.createdAt), desc(calls.id))
-    .limit(options.limit + 1);
-  return toPage(rows, options.limit);
+  return newestFirstPage<Omit<Call, 'search'>>(
+    db,
+    { table: calls, columns: callColumns, matching: (source) => callMatching(source, options) },
+    { scope: eq(calls.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },
+  );
 }
 
 export async function getCall(db: Database, accountId: string, id: string) {

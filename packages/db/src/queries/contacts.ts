@@ -4,25 +4,14 @@ import {
   arrayContains,
   type Column,
   count,
-  desc,
   eq,
   getTableColumns,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { contacts } from '../schema.ts';
-import {
-  afterCursor,
-  type Cursor,
-  cursorAt,
-  fieldsOf,
-  isPhoneNumberSearch,
-  newestMatching,
-  recentWindow,
-  searchTerm,
-  toPage,
-} from './cursor.ts';
+import { type Contact, contacts } from '../schema.ts';
+import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 export type NewContact = Omit<
   typeof contacts.$inferInsert,
@@ -32,58 +21,25 @@ export type ContactPatch = Partial<NewContact>;
 
 const { search: _search, ...contactColumns } = getTableColumns(contacts);
 
-const contactKeys = Object.keys(contactColumns) as Array<keyof typeof contactColumns>;
-
 /** The search-text and tag conditions, on the table or on a subquery of it. */
-function matching(source: { search: Column; tags: Column }, options: { q?: string; tag?: string }): SQL[] {
+function matching(source: Record<string, Column>, options: { q?: string; tag?: string }): SQL[] {
   const where: SQL[] = [];
   if (options.q) where.push(sql`${source.search} LIKE ${searchTerm(options.q)}`);
-  if (options.tag) where.push(arrayContains(source.tags, [options.tag]));
+  if (options.tag) where.push(arrayContains(source.tags as Column, [options.tag]));
   return where;
 }
 
-/**
- * One page of an account's contacts, newest first, filtered by search text and tag. A page of search results is
- * looked for among the newest rows first (a common term fills it there), else through the search index, which
- * a phone number goes to at once: the planner's guess for a text pattern can be far off either way. A tag
- * alone is left to the planner, which knows how common each tag is.
- */
+/** One page of an account's contacts, newest first, filtered by search text and tag (see newestFirstPage). */
 export async function listContacts(
   db: Database,
   accountId: string,
   options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
 ) {
-  const where: SQL[] = [eq(contacts.accountId, accountId)];
-  if (options.cursor) where.push(afterCursor(contacts.createdAt, contacts.id, options.cursor));
-  const filter = matching(contacts, options);
-  if (options.q) {
-    if (!isPhoneNumberSearch(options.q)) {
-      const recent = db
-        .select()
-        .from(contacts)
-        .where(and(...where))
-        .orderBy(desc(contacts.createdAt), desc(contacts.id))
-        .limit(recentWindow(options.limit))
-        .as('recent');
-      const rows = await db
-        .select({ ...fieldsOf(recent, contactKeys), cursorAt: cursorAt(recent.createdAt) })
-        .from(recent)
-        .where(and(...matching(recent, options)))
-        .orderBy(desc(recent.createdAt), desc(recent.id))
-        .limit(options.limit + 1);
-      if (rows.length > options.limit) return toPage(rows, options.limit);
-    }
-    where.push(newestMatching(contacts, contacts, and(...where, ...filter), options.limit + 1));
-  } else {
-    where.push(...filter);
-  }
-  const rows = await db
-    .select({ ...contactColumns, cursorAt: cursorAt(contacts.createdAt) })
-    .from(contacts)
-    .where(and(...where))
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
-    .limit(options.limit + 1);
-  return toPage(rows, options.limit);
+  return newestFirstPage<Omit<Contact, 'search'>>(
+    db,
+    { table: contacts, columns: contactColumns, matching: (source) => matching(source, options) },
+    { scope: eq(contacts.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },
+  );
 }
 
 export async function getContact(db: Database, accountId: string, id: string) {

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../client.ts';
 
 /** A position in a newest-first list: the exact created_at (microseconds, as PostgreSQL text) and the id. */
 export interface Cursor {
@@ -105,4 +106,60 @@ export function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** A searchable, newest-first list: a table with `id`, `created_at` and a generated `search` column. */
+export interface SearchableList {
+  table: PgTable & { id: PgColumn; createdAt: PgColumn };
+  /** The columns a page returns (the table's, without `search`). */
+  columns: Record<string, Column>;
+  /** The filter conditions (search text and the list's own filters), on the table or on a subquery of it. */
+  matching: (source: Record<string, Column>) => SQL[];
+}
+
+/**
+ * One page of a list, newest first, after `cursor`, within `scope` (the account) and `list.matching`. A page of
+ * search results is looked for among the newest rows first (a common term fills it there), else through the
+ * search index, which a phone number goes to at once: the planner's guess for a text pattern can be far off
+ * either way. Filters without a search text are left to the planner, which knows how common each value is.
+ */
+export async function newestFirstPage<Row extends { id: string }>(
+  db: Database,
+  list: SearchableList,
+  options: { scope: SQL; q?: string; limit: number; cursor?: Cursor | null },
+) {
+  const { table, columns } = list;
+  const where: SQL[] = [options.scope];
+  if (options.cursor) where.push(afterCursor(table.createdAt, table.id, options.cursor));
+  const filter = list.matching(table as unknown as Record<string, Column>);
+  type PageRow = Row & { cursorAt: string };
+  if (options.q) {
+    if (!isPhoneNumberSearch(options.q)) {
+      const recent = db
+        .select()
+        .from(table)
+        .where(and(...where))
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(recentWindow(options.limit))
+        .as('recent') as unknown as Record<string, Column>;
+      const keys = Object.keys(columns);
+      const rows = await db
+        .select({ ...fieldsOf(recent, keys), cursorAt: cursorAt(recent.createdAt as PgColumn) })
+        .from(recent as never)
+        .where(and(...list.matching(recent)))
+        .orderBy(desc(recent.createdAt as PgColumn), desc(recent.id as PgColumn))
+        .limit(options.limit + 1);
+      if (rows.length > options.limit) return toPage(rows as unknown as PageRow[], options.limit);
+    }
+    where.push(newestMatching(table, table, and(...where, ...filter), options.limit + 1));
+  } else {
+    where.push(...filter);
+  }
+  const rows = await db
+    .select({ ...columns, cursorAt: cursorAt(table.createdAt) })
+    .from(table)
+    .where(and(...where))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(options.limit + 1);
+  return toPage(rows as unknown as PageRow[], options.limit);
 }
