@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  and,
-  arrayContains,
-  type Column,
-  count,
-  eq,
-  getTableColumns,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, arrayContains, type Column, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Contact, contacts } from '../schema.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
