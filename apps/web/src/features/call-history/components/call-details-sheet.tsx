@@ -6,17 +6,7 @@ import { BanIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { CallStatusBadge } from '@/components/call-status-badge';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useDeleteRecording } from '@/features/call-history/api/delete-recording';
@@ -44,8 +34,10 @@ function DeleteRecordingButton({ call }: { call: Call }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteRecording();
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -55,32 +47,20 @@ function DeleteRecordingButton({ call }: { call: Call }) {
           <Trash2Icon aria-hidden="true" />
           {remove.isPending ? 'Deleting...' : 'Delete Recording'}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this recording?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The recording of the call to {call.recipient_name} will be deleted for good. The call itself stays
-            in your history. Recordings are otherwise kept for 90 days.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep Recording</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() =>
-              remove.mutate(call.id, {
-                onSuccess: () =>
-                  toast.success('Recording deleted', {
-                    description: `The recording of the call to ${call.recipient_name} has been deleted.`,
-                  }),
-              })
-            }
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this recording?"
+      description={`The recording of the call to ${call.recipient_name} will be deleted for good. The call itself stays in your history. Recordings are otherwise kept for 90 days.`}
+      cancelLabel="Keep Recording"
+      confirmLabel="Delete"
+      onConfirm={() =>
+        remove.mutate(call.id, {
+          onSuccess: () =>
+            toast.success('Recording deleted', {
+              description: `The recording of the call to ${call.recipient_name} has been deleted.`,
+            }),
+        })
+      }
+    />
   );
 }
 

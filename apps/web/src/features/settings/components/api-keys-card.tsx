@@ -5,16 +5,7 @@ import { KeyRoundIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CodeBlock } from '@/components/code-block';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -32,7 +23,6 @@ import { paths } from '@/config/paths';
 import { useCreateApiKey } from '@/features/settings/api/create-api-key';
 import { useApiKeys } from '@/features/settings/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/settings/api/revoke-api-key';
-import { useReturnFocus } from '@/hooks/use-return-focus';
 import { formatDate, formatTimeAgo } from '@/lib/dates';
 
 /** The id of the section, for links such as /settings#api-keys (the API documentation points here). */
@@ -71,22 +61,15 @@ function RevokeDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: (apiKey: ApiKey) => void;
 }) {
-  const focus = useReturnFocus();
   return (
-    <AlertDialog open={apiKey !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent {...focus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke “{apiKey?.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Requests that use the key {apiKey?.prefix}… will be refused immediately. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => apiKey && onConfirm(apiKey)}>Revoke</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={apiKey !== null}
+      onOpenChange={onOpenChange}
+      title={`Revoke “${apiKey?.name ?? ''}”?`}
+      description={`Requests that use the key ${apiKey?.prefix ?? ''}… will be refused immediately. This cannot be undone.`}
+      confirmLabel="Revoke"
+      onConfirm={() => apiKey && onConfirm(apiKey)}
+    />
   );
 }
 
