@@ -9,18 +9,31 @@ export interface RateLimit {
 }
 
 /**
- * Counts one request against `key` (a fixed window shared by every process, the same counters as the auth
- * limits) and refuses it with 429, `Retry-After` and `message` once the window's allowance is spent.
+ * Counts one request against `key` (a fixed window shared by every process). Returns null while the window's
+ * allowance lasts, else the seconds until it renews.
+ */
+export async function rateLimitRetryAfter(
+  db: Database,
+  key: string,
+  { limit, windowSeconds }: RateLimit,
+): Promise<number | null> {
+  const { count, resetAt } = await hitRateLimit(db, key, windowSeconds);
+  if (count <= limit) return null;
+  return Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+}
+
+/**
+ * Counts one request against `key` (the same counters as the auth limits) and refuses it with 429,
+ * `Retry-After` and `message` once the window's allowance is spent.
  */
 export async function enforceRateLimit(
   db: Database,
   key: string,
-  { limit, windowSeconds }: RateLimit,
+  limit: RateLimit,
   message: string,
 ): Promise<void> {
-  const { count, resetAt } = await hitRateLimit(db, key, windowSeconds);
-  if (count <= limit) return;
-  const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  const retryAfter = await rateLimitRetryAfter(db, key, limit);
+  if (retryAfter === null) return;
   throw new AppError('rate_limited', message.replace('{seconds}', String(retryAfter)), undefined, {
     'retry-after': String(retryAfter),
   });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import { renameAccount } from '@callwise/db/queries/accounts';
-import { hitRateLimit } from '@callwise/db/queries/rate-limits';
 import {
   consumeOneTimeToken,
   createOneTimeToken,
@@ -16,6 +15,7 @@ import type { User } from '@callwise/db/schema';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { sendJob } from '../../lib/queue.ts';
+import { rateLimitRetryAfter } from '../../lib/rate-limit.ts';
 import {
   accountExistsMail,
   emailChangeMail,
@@ -95,9 +95,11 @@ export class AuthService {
   }
 
   async rateLimit(bucket: string, key: string, limit: number, windowSeconds: number) {
-    const { count, resetAt } = await hitRateLimit(this.deps.db, `auth:${bucket}:${key}`, windowSeconds);
-    if (count > limit) {
-      const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+    const retryAfter = await rateLimitRetryAfter(this.deps.db, `auth:${bucket}:${key}`, {
+      limit,
+      windowSeconds,
+    });
+    if (retryAfter !== null) {
       throw new GoTrueError(
         429,
         'over_request_rate_limit',
@@ -112,14 +114,12 @@ export class AuthService {
 
   /** At most one e-mail of a kind per address per minute; `silent` skips instead of refusing. */
   private async emailSendAllowed(kind: string, email: string, silent: boolean): Promise<boolean> {
-    const { count, resetAt } = await hitRateLimit(
-      this.deps.db,
-      `auth:email:${kind}:${email.toLowerCase()}`,
-      EMAIL_SEND_INTERVAL_SECONDS,
-    );
-    if (count <= 1) return true;
+    const seconds = await rateLimitRetryAfter(this.deps.db, `auth:email:${kind}:${email.toLowerCase()}`, {
+      limit: 1,
+      windowSeconds: EMAIL_SEND_INTERVAL_SECONDS,
+    });
+    if (seconds === null) return true;
     if (silent) return false;
-    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     throw new GoTrueError(
       429,
       'over_email_send_rate_limit',
