@@ -1,8 +1,8 @@
-import { apiErrorSchema } from '@callwise/shared/errors';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-error';
 import { getAccessToken, loadAuthClient } from '@/lib/auth-client';
+import { sendToApi } from '@/lib/public-api';
 
 let endingSession: Promise<void> | null = null;
 
@@ -21,16 +21,6 @@ function sessionEnded(message: string): Promise<void> {
   return endingSession;
 }
 
-async function readError(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(response.status, code, message, details);
-  }
-  return new ApiError(response.status, 'http_error', `The server answered ${response.status}.`);
-}
-
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -41,38 +31,31 @@ export interface ApiRequest<T> {
 }
 
 /**
- * The one way the web app calls the JSON API (`/v1`, same origin): the session's bearer token, JSON in and out,
- * the answer checked against the shared zod schema, and every failure thrown as an ApiError.
+ * Sends one authenticated request to `/v1`: the session's bearer token, an optional JSON body, and every failure
+ * thrown as an ApiError (error bodies are JSON; a 401 ends the session).
  */
-export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal }: ApiRequest<T>) {
+async function send(
+  path: string,
+  { method, body, signal, accept }: { method: string; body?: unknown; signal?: AbortSignal; accept?: string },
+): Promise<Response> {
   const token = await getAccessToken();
   if (!token) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
-
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-
-  let response: Response;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (accept) headers.accept = accept;
   try {
-    response = await fetch(`/v1${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    return await sendToApi(path, { method, body, signal, headers });
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      'network_error',
-      'Could not reach the server. Check your connection and try again.',
-    );
-  }
-
-  if (!response.ok) {
-    const error = await readError(response);
-    if (response.status === 401) await sessionEnded(error.message);
+    if (error instanceof ApiError && error.status === 401) await sessionEnded(error.message);
     throw error;
   }
+}
+
+/**
+ * The one way the web app calls the JSON API (`/v1`, same origin): JSON in and out, the answer checked against
+ * the shared zod schema.
+ */
+export async function apiRequest<T>(path: string, { method = 'GET', body, schema, signal }: ApiRequest<T>) {
+  const response = await send(path, { method, body, signal, accept: 'application/json' });
   if (response.status === 204) return schema.parse(null);
   return schema.parse(await response.json());
 }
@@ -85,39 +68,14 @@ export interface ApiBlobRequest {
 }
 
 /**
- * Calls an API endpoint that answers with a file (audio, CSV) rather than JSON: the session's bearer token, an
- * optional JSON body, and failures thrown as ApiError (the error body is JSON like everywhere else). Returns the
- * bytes and the response, for its headers.
+ * Calls an API endpoint that answers with a file (audio, CSV) rather than JSON. Returns the bytes and the
+ * response, for its headers.
  */
 export async function apiBlob(
   path: string,
   { method = 'GET', body, signal }: ApiBlobRequest = {},
 ): Promise<{ blob: Blob; response: Response }> {
-  const token = await getAccessToken();
-  if (!token) throw new ApiError(401, 'unauthorized', 'Sign in to continue.');
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`/v1${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      'network_error',
-      'Could not reach the server. Check your connection and try again.',
-    );
-  }
-  if (!response.ok) {
-    const error = await readError(response);
-    if (response.status === 401) await sessionEnded(error.message);
-    throw error;
-  }
+  const response = await send(path, { method, body, signal });
   return { blob: await response.blob(), response };
 }
 

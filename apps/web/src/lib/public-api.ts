@@ -12,12 +12,24 @@ export interface PublicRequest {
 
 const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 
-async function send(path: string, { method = 'POST', body, signal }: PublicRequest): Promise<Response> {
+/**
+ * Sends one request to `/v1` (same origin) with an optional JSON body; any failure is thrown as an ApiError
+ * (error bodies are JSON). The signed-in client adds its token through `headers`.
+ */
+export async function sendToApi(
+  path: string,
+  {
+    method = 'POST',
+    body,
+    signal,
+    headers = {},
+  }: Omit<PublicRequest, 'method'> & { method?: string; headers?: Record<string, string> },
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`/v1${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -36,10 +48,10 @@ async function send(path: string, { method = 'POST', body, signal }: PublicReque
 
 /** A public JSON endpoint; the answer is checked against the shared schema; failures throw ApiError. */
 export async function publicRequest<T>(path: string, schema: z.ZodType<T>, request: PublicRequest = {}) {
-  return schema.parse(await (await send(path, request)).json());
+  return schema.parse(await (await sendToApi(path, request)).json());
 }
 
 /** A public endpoint that answers with a file (the demo's audio); failures throw ApiError. */
 export async function publicBlob(path: string, request: PublicRequest = {}): Promise<Blob> {
-  return (await send(path, request)).blob();
+  return (await sendToApi(path, request)).blob();
 }
