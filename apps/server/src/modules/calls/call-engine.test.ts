@@ -4,7 +4,7 @@ import type { CallEvent } from '@callwise/shared/schemas/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp, waitForMail } from '../../../test/helper.ts';
 import { decodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
-import { callsDailySummaryJob } from './call-notifications.job.ts';
+import { callFailureAlertJob, callsDailySummaryJob } from './call-notifications.job.ts';
 import { recordingsPurgeJob } from './recordings-purge.job.ts';
 
 let t: TestApp;
@@ -429,6 +429,52 @@ describe('recordings', () => {
 });
 
 describe('jobs around calls', () => {
+  it('sends failure alerts only to users with failure alerts and e-mail switched on', async () => {
+    const wants = await signedInUser(t, { plan: 'professional' });
+    const noAlerts = await signedInUser(t, { plan: 'professional' });
+    const noEmail = await signedInUser(t, { plan: 'professional' });
+    const patch = (who: User, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/v1/me/notifications', headers: who.headers, payload });
+    expect((await patch(noAlerts, { failure_alerts: false })).statusCode).toBe(200);
+    expect((await patch(noEmail, { email_notifications: false })).statusCode).toBe(200);
+    const windowStart = Date.now() - 60_000;
+    for (const who of [wants, noAlerts, noEmail]) {
+      const res = await createCall(who, { phone: '+12025550103', recipient_name: 'Lee Park', message: 'Hi' });
+      expect((await waitForEnd(who, res.json().id)).status).toBe('failed');
+    }
+    // One window covering the failures, run directly (the scheduled ones are already on their way too).
+    const job = callFailureAlertJob({
+      db: t.database.db,
+      queue: t.queue,
+      publicUrl: 'http://x',
+      windowMs: 120_000,
+    });
+    for (const who of [wants, noAlerts, noEmail]) {
+      await job.handler({ accountId: who.accountId, windowStart }, { id: 'test', retryCount: 0 });
+    }
+    const mail = await waitForMail(t.app, wants.email, /Call to Lee Park could not be connected/);
+    expect(mail.text).toContain('+12025550103');
+    // Give the e-mail job time to deliver anything it was wrongly given.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const mails = (await t.app.inject('/_dev/mail.json')).json() as Array<{ to: string; subject: string }>;
+    for (const who of [noAlerts, noEmail]) {
+      expect(mails.filter((m) => m.to === who.email && m.subject.startsWith('Call to'))).toEqual([]);
+    }
+  });
+
+  it('estimates a longer message as a longer call', async () => {
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const short = await createCall(user, { phone: '+12025550100', message: 'Hi.', scheduled_at: later });
+    const long = await createCall(user, {
+      phone: '+12025550100',
+      message:
+        'Hello, this is a reminder from the clinic about your appointment next Tuesday afternoon. Please bring ' +
+        'your insurance card, arrive ten minutes early, and call us if you need directions or parking help.',
+      scheduled_at: later,
+    });
+    expect(long.json().estimated_duration - short.json().estimated_duration).toBeGreaterThanOrEqual(5);
+  });
+
   it('purges recordings older than the retention period, and only those', async () => {
     const owner = await signedInUser(t, { plan: 'professional' });
     const oldCall = await waitForEnd(
