@@ -1,4 +1,15 @@
-import { and, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, type Call, calls, simulatorCalls, users } from '../schema.ts';
 
@@ -24,24 +35,29 @@ export const STATUS_RANK: Record<string, number> = {
 };
 const TERMINAL = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
 
-/** Announces changed calls to listeners (delivered when the surrounding transaction commits). */
-export async function notifyCallChanges(
-  db: Database,
-  changes: Array<Pick<CallRow, 'id' | 'accountId' | 'status' | 'outcome' | 'version'>>,
-): Promise<void> {
-  if (changes.length === 0) return;
-  const payload = JSON.stringify(
-    changes.map((c) => ({ a: c.accountId, id: c.id, s: c.status, o: c.outcome, v: c.version })),
-  );
-  // NOTIFY payloads are limited to 8000 bytes: one notification per call.
-  await db.execute(
-    sql`SELECT pg_notify(${CALL_EVENTS_CHANNEL}, e::text) FROM jsonb_array_elements(${payload}::jsonb) AS e`,
-  );
+/**
+ * `pg_notify` of a changed call for the live event stream, as an expression of the statement that changes it
+ * (delivered when its transaction commits). Given the columns, or the names of a statement's output columns.
+ */
+function announceCall(columns: {
+  accountId: SQLWrapper;
+  id: SQLWrapper;
+  status: SQLWrapper;
+  outcome: SQLWrapper;
+  version: SQLWrapper;
+}) {
+  return sql<string>`pg_notify(${sql.raw(`'${CALL_EVENTS_CHANNEL}'`)}, json_build_object('a', ${columns.accountId}, 'id', ${columns.id}, 's', ${columns.status}, 'o', ${columns.outcome}, 'v', ${columns.version})::text)`;
 }
-
-/** A RETURNING column that announces the changed row in the same statement. */
-const announce = () =>
-  sql<string>`pg_notify(${sql.raw(`'${CALL_EVENTS_CHANNEL}'`)}, json_build_object('a', ${calls.accountId}, 'id', ${calls.id}, 's', ${calls.status}, 'o', ${calls.outcome}, 'v', ${calls.version})::text)`;
+/** The same, in a statement whose output columns carry the table's names (account_id, id, status, …). */
+const announceOutputRow = () =>
+  announceCall({
+    accountId: sql.raw('account_id'),
+    id: sql.raw('id'),
+    status: sql.raw('status'),
+    outcome: sql.raw('outcome'),
+    version: sql.raw('version'),
+  });
+const announce = () => announceCall(calls);
 const announcedCallColumns = { ...callColumns, announced: announce() };
 const withoutAnnounced = <T extends { announced: unknown }>({ announced: _a, ...row }: T) => row;
 
@@ -95,9 +111,10 @@ export async function insertCallsWithinAllowance(
         return { ok: false as const, used, included: allowance.limit };
       }
     }
-    const inserted = await tx.insert(calls).values(values).returning(callColumns);
+    const inserted = (await tx.insert(calls).values(values).returning(announcedCallColumns)).map(
+      withoutAnnounced,
+    );
     if (inserted.length !== values.length) throw new Error('insert returned fewer rows');
-    await notifyCallChanges(tx, inserted);
     if (inserted.some((call) => call.scheduledAt.getTime() <= Date.now() + 60_000)) await notifyCallsDue(tx);
     return { ok: true as const, calls: inserted };
   });
@@ -135,10 +152,9 @@ export async function claimDueCalls(
         version = c.version + CASE WHEN c.status = 'queued' THEN 0 ELSE 1 END,
         updated_at = now()
       FROM due WHERE c.id = due.id
-      RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.version
+      RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.status, c.outcome, c.version
     )
-    SELECT id, account_id, phone, attempts, scheduled_at,
-      pg_notify(${CALL_EVENTS_CHANNEL}, json_build_object('a', account_id, 'id', id, 's', 'queued', 'o', NULL, 'v', version)::text)
+    SELECT id, account_id, phone, attempts, scheduled_at, ${announceOutputRow()}
     FROM claimed`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((row) => ({
@@ -303,7 +319,7 @@ export async function applyCarrierStatuses(
       RETURNING x.n, c.id, c.account_id, c.status, c.outcome, c.version, c.attempts, c.ended_at
     )
     SELECT n, id, account_id, status, attempts, ended_at,
-      pg_notify(${CALL_EVENTS_CHANNEL}, json_build_object('a', account_id, 'id', id, 's', status, 'o', outcome, 'v', version)::text)
+      ${announceOutputRow()}
     FROM changed`);
   const applied: Array<AppliedStatus | null> = changes.map(() => null);
   for (const row of (result as unknown as { rows: Array<Record<string, unknown>> }).rows) {
