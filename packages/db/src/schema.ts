@@ -34,6 +34,16 @@ export const accounts = pgTable('accounts', {
   timezone: text('timezone').notNull().default('America/New_York'),
   callingWindowStart: text('calling_window_start').notNull().default('08:00'),
   callingWindowEnd: text('calling_window_end').notNull().default('21:00'),
+  /** Calls per contact per day, across every source. */
+  dailyCallCap: integer('daily_call_cap').notNull().default(2),
+  /** Opens every call; must keep {{business_name}}. */
+  disclosure: text('disclosure').notNull().default('This is an automated call from {{business_name}}.'),
+  /** Stops new calls once this month's charges would pass it (USD; null: no cap). */
+  monthlyBudgetUsd: numeric('monthly_budget_usd', { precision: 12, scale: 2, mode: 'number' }),
+  /** Signs webhook deliveries (Standard Webhooks, `whsec_…`); made on first use. */
+  webhookSecret: text('webhook_secret'),
+  /** When the current plan started: its billing month runs from this day of the month. */
+  planStartedAt: timestamp('plan_started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -131,6 +141,13 @@ export const calls = pgTable(
     transcript: jsonb('transcript').$type<Array<{ speaker: 'ai' | 'callee'; text: string; at: number }>>(),
     callbackUrl: text('callback_url'),
     estimatedDuration: integer('estimated_duration'),
+    /** The time asked for, when the calling window moved the call later (scheduled_at is when it goes out). */
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }),
+    /** The recipient's time zone (contact's, else from the number): the calling window is in it. */
+    timezone: text('timezone'),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /** What this call costs beyond the plan's allowance (USD), charged when it is created. */
+    overageUsd: numeric('overage_usd', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     providerCallId: text('provider_call_id'),
     /** A dispatcher holds the call until then while it hands it to the carrier; expired claims are taken over. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
@@ -161,8 +178,134 @@ export const calls = pgTable(
       .where(sql`provider_call_id IS NULL AND status IN ('scheduled', 'queued')`),
     index('calls_provider_call_idx').on(table.providerCallId),
     index('calls_recording_created_idx').on(table.recordingCreatedAt).where(sql`recording_key IS NOT NULL`),
+    index('calls_account_phone_scheduled_idx').on(table.accountId, table.phone, table.scheduledAt),
+    index('calls_campaign_idx').on(table.campaignId).where(sql`campaign_id IS NOT NULL`),
   ],
 );
+
+/** One try of a call at the carrier: written when an attempt ends, so retries show each one. */
+export const callAttempts = pgTable(
+  'call_attempts',
+  {
+    id: id(),
+    accountId: accountRef(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    status: text('status').notNull(),
+    providerCallId: text('provider_call_id'),
+    answeredBy: text('answered_by'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    duration: integer('duration'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('call_attempts_call_attempt_key').on(table.callId, table.attempt)],
+);
+
+/** Numbers an account must not call: added by hand, imported, or by the callee opting out on a call. */
+export const doNotCall = pgTable(
+  'do_not_call',
+  {
+    id: id(),
+    accountId: accountRef(),
+    /** E.164 */
+    phone: text('phone').notNull(),
+    /** added | imported | opted_out */
+    source: text('source').notNull().default('added'),
+    note: text('note'),
+    callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('do_not_call_account_phone_key').on(table.accountId, table.phone),
+    index('do_not_call_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
+  ],
+);
+
+/** One script to many contacts, placed at once or spread over a window at a pace. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    accountId: accountRef(),
+    name: text('name').notNull(),
+    scriptId: uuid('script_id').references(() => scripts.id, { onDelete: 'set null' }),
+    callType: text('call_type').notNull().default('custom'),
+    voice: text('voice').notNull(),
+    /** active | paused | canceled (progress and completion come from its calls) */
+    status: text('status').notNull().default('active'),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Calls per hour when spread; null: all at the start. */
+    pacePerHour: integer('pace_per_hour'),
+    /** How many contacts were asked for, and how many were skipped (with reasons in `skipped`). */
+    requested: integer('requested').notNull().default(0),
+    skipped: jsonb('skipped')
+      .$type<Array<{ contact_id: string | null; phone: string | null; reason: string; message: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('campaigns_account_created_id_idx').on(table.accountId, table.createdAt, table.id)],
+);
+
+/** Money: plan charges, calls beyond the allowance and their refunds, as the billing provider recorded them. */
+export const billingCharges = pgTable(
+  'billing_charges',
+  {
+    id: id(),
+    accountId: accountRef(),
+    /** subscription | overage | refund */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    amountUsd: numeric('amount_usd', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    /** The billing provider's reference (local-…, or the vendor's invoice id). */
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('billing_charges_account_created_id_idx').on(table.accountId, table.createdAt, table.id)],
+);
+
+/** A status change of a call, to be sent to its callback_url (written by a trigger in the same statement). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    accountId: accountRef(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending | delivered | failed (gave up) */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('webhook_deliveries_call_idx').on(table.callId, table.createdAt),
+    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`state = 'pending'`),
+  ],
+);
+
+/** Calls handed to a real carrier, written before the request: after a crash we look the call up, not place it again. */
+export const carrierRequests = pgTable('carrier_requests', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  callId: uuid('call_id').notNull(),
+  toNumber: text('to_number').notNull(),
+  providerCallId: text('provider_call_id'),
+  createdAt: createdAt(),
+});
 
 /**
  * The simulated carrier's own ledger: one row per call it accepted (keyed by our idempotency key, so a
@@ -351,3 +494,8 @@ export type OneTimeToken = typeof oneTimeTokens.$inferSelect;
 export type MailMessage = typeof mailOutbox.$inferSelect;
 export type ContactImport = typeof contactImports.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type CallAttempt = typeof callAttempts.$inferSelect;
+export type DoNotCallEntry = typeof doNotCall.$inferSelect;
+export type Campaign = typeof campaigns.$inferSelect;
+export type BillingCharge = typeof billingCharges.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
