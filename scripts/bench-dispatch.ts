@@ -45,6 +45,7 @@ async function run(kind: 'spread' | 'burst', databaseUrl: string | undefined) {
     JWT_SECRET: 'b'.repeat(40),
     SIMULATOR_SPEED: '1',
     CALL_RETRY_ATTEMPTS: '0',
+    CALLING_WINDOW_OVERRIDE: '00:00-24:00',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const database = databaseUrl

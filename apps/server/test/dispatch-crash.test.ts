@@ -33,6 +33,7 @@ function start(env: Record<string, string>) {
     SIMULATOR_SPEED: '100',
     DISPATCH_CLAIM_SECONDS: '2',
     CALL_RETRY_ATTEMPTS: '0',
+    CALLING_WINDOW_OVERRIDE: '00:00-24:00',
     ...env,
   });
   const url = async () => (await spawned.waitFor(/is running at (http:\/\/localhost:\d+) /))[1] as string;

@@ -30,6 +30,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT_PER_5_MIN: '1000',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'callwise-app-')),
     PUBLIC_URL: 'http://localhost:3000',
+    // Calls due now go out at any hour of the run; the calling-window tests turn this off.
+    CALLING_WINDOW_OVERRIDE: '00:00-24:00',
     ...overrides,
   });
 }

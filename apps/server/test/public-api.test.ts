@@ -202,10 +202,11 @@ describe('POST /v1/calls/batch', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.map((c: { script: string; voice: string }) => [c.script, c.voice])).toEqual([
+    expect(res.json().created.map((c: { script: string; voice: string }) => [c.script, c.voice])).toEqual([
       ['Hi Ana', 'aria'],
       ['Hi Ben', 'roger'],
     ]);
+    expect(res.json().skipped).toEqual([]);
   });
 
   it('creates none when one call is wrong, and names it', async () => {
@@ -214,14 +215,38 @@ describe('POST /v1/calls/batch', () => {
       payload: {
         calls: [
           { phone: '+12025550113', message: 'Hi' },
-          { phone: 'not a number', message: 'Hi' },
+          { phone: '+12025550114', message: 'See you on {{date}}.' },
         ],
       },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details[0].field).toBe('calls.1.phone');
+    expect(res.json().error.details[0].field).toBe('calls.1.variables.date');
     expect(res.json().error.message).toMatch(/^calls\[1\]: /);
     expect((await call('GET', '/v1/calls/summary')).json().total).toBe(before);
+  });
+
+  it('skips the calls the calling rules refuse, says why, and creates the rest', async () => {
+    await t.database.executeSql(`INSERT INTO do_not_call (account_id, phone) VALUES ($1, '+12025550116')`, [
+      owner.accountId,
+    ]);
+    const res = await call('POST', '/v1/calls/batch', {
+      payload: {
+        calls: [
+          { phone: '+12025550115', message: 'Hi' },
+          { phone: 'not a number', message: 'Hi' },
+          { phone: '+12025550116', message: 'Hi' },
+          { phone: '+12025550117', message: 'A sale!', call_type: 'promotional' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().created.map((c: { phone: string }) => c.phone)).toEqual(['+12025550115']);
+    expect(res.json().skipped.map((s: { index: number; reason: string }) => [s.index, s.reason])).toEqual([
+      [1, 'invalid_number'],
+      [2, 'do_not_call'],
+      [3, 'no_consent'],
+    ]);
+    expect(res.json().skipped[1].message).toMatch(/do-not-call list/);
   });
 
   it('needs the trial’s calls left to cover the whole batch', async () => {
@@ -297,7 +322,9 @@ describe('rate limits', () => {
 });
 
 describe('Idempotency-Key', () => {
-  const body = () => ({ phone: '+12025550190', message: freshMessage() });
+  let numbers = 0;
+  // A new number each time: a person gets at most two calls a day (the frequency cap).
+  const body = () => ({ phone: `+1202555${String(1000 + numbers++)}`, message: freshMessage() });
 
   it('replays the first answer for the same key and body, and creates once', async () => {
     const idempotencyKey = `retry-${Date.now()}`;

@@ -87,6 +87,8 @@ export const contacts = pgTable(
     consent: text('consent').notNull().default('none'),
     consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
     consentSource: text('consent_source'),
+    /** An existing customer: reminders and confirmations may go to them without recorded consent. */
+    existingCustomer: boolean('existing_customer').notNull().default(false),
     /** Lower-cased name, e-mail, company and phone digits, for substring search. */
     search: text('search').generatedAlwaysAs(
       sql`lower(name || ' ' || email || ' ' || company || ' ' || regexp_replace(phone, '[^0-9]', '', 'g'))`,

@@ -1,9 +1,13 @@
 import { encodeCursor } from '@callwise/db/queries/cursor';
 import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
+import type { Billing, ChargeList, Estimate } from '@callwise/shared/schemas/billing';
 import type { Call } from '@callwise/shared/schemas/calls';
+import type { Campaign, CampaignDetail } from '@callwise/shared/schemas/campaigns';
 import type { ContactImport } from '@callwise/shared/schemas/contact-imports';
 import type { Contact } from '@callwise/shared/schemas/contacts';
+import type { DoNotCallEntry } from '@callwise/shared/schemas/do-not-call';
 import type { Script } from '@callwise/shared/schemas/scripts';
+import type { WebhookDelivery } from '@callwise/shared/schemas/webhooks';
 import { KEY_MENU } from '../providers/dialogue/dialogue.ts';
 
 /** One example of an operation: the request and the answer it gets (executed by test/openapi.test.ts). */
@@ -20,6 +24,23 @@ export interface OperationExample {
   response?: unknown;
 }
 
+/** The billing summary of the examples' account (Professional, 3 calls this month, a $25 budget). */
+export const EXAMPLE_BILLING: Billing = {
+  plan: 'professional',
+  plan_name: 'Professional',
+  price_usd: 79,
+  period_start: '2026-03-03T09:30:00.000Z',
+  period_end: '2026-04-03T09:30:00.000Z',
+  calls_included: 500,
+  calls_used: 3,
+  calls_left: 497,
+  extra_call_usd: 0.5,
+  overage_calls: 0,
+  overage_usd: 0,
+  monthly_budget_usd: 25,
+  budget_left_usd: 25,
+};
+
 /**
  * The account every example runs in (test/openapi.test.ts creates these rows with these ids before each
  * operation's examples): two contacts, two scripts, three calls, an import and an API key.
@@ -34,6 +55,8 @@ export const EXAMPLE_IDS = {
   ringingCall: '8f3a2b1c-5d4e-4f6a-9b7c-0d1e2f3a4b03',
   contactImport: 'c4d5e6f7-0a1b-4c2d-8e3f-9a0b1c2d3e01',
   apiKey: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c01',
+  campaign: 'd7e8f9a0-1b2c-4d3e-8f4a-5b6c7d8e9f01',
+  pausedCampaign: 'd7e8f9a0-1b2c-4d3e-8f4a-5b6c7d8e9f02',
   /** An id that is nowhere (or in another account: the answer is the same). */
   missing: '0b0b0b0b-0000-4000-8000-000000000404',
 } as const;
@@ -51,6 +74,7 @@ export const EXAMPLE_CONTACT: Contact = {
   consent: 'informational',
   consent_at: '2026-01-05T14:00:00.000Z',
   consent_source: 'Signed the intake form',
+  existing_customer: false,
   created_at: '2026-01-05T14:00:00.000Z',
   updated_at: '2026-01-05T14:00:00.000Z',
 };
@@ -105,6 +129,10 @@ export const EXAMPLE_CALL: Call = {
   script: spoken,
   voice: 'aria',
   scheduled_at: '2026-03-02T15:00:00.000Z',
+  requested_at: null,
+  timezone: 'America/New_York',
+  schedule_note: null,
+  campaign_id: null,
   status: 'completed',
   outcome: 'confirmed',
   attempts: 1,
@@ -194,6 +222,79 @@ export const EXAMPLE_API_KEY: ApiKey = {
   last_used_at: '2026-03-01T18:20:00.000Z',
 };
 
+/**
+ * A campaign of two contacts with one call waiting (test/openapi.test.ts inserts it with that call): Tom Becker
+ * was skipped, having agreed to no calls.
+ */
+export const EXAMPLE_CAMPAIGN: CampaignDetail = {
+  id: EXAMPLE_IDS.campaign,
+  name: 'January cleaning reminders',
+  script_id: EXAMPLE_IDS.script,
+  script_title: 'Cleaning reminder',
+  call_type: 'appointment-reminder',
+  voice: 'aria',
+  status: 'active',
+  state: 'scheduled',
+  starts_at: '2030-01-15T15:00:00.000Z',
+  pace_per_hour: 60,
+  requested: 2,
+  skipped_count: 1,
+  progress: { total: 1, pending: 1, in_progress: 0, completed: 0, failed: 0, canceled: 0 },
+  outcomes: {
+    confirmed: 0,
+    cancelled: 0,
+    reschedule_requested: 0,
+    opted_out: 0,
+    voicemail: 0,
+    no_response: 0,
+  },
+  next_call_at: '2030-01-15T15:00:00.000Z',
+  last_call_at: '2030-01-15T15:00:00.000Z',
+  created_at: '2026-03-01T17:00:00.000Z',
+  updated_at: '2026-03-01T17:00:00.000Z',
+  skipped: [
+    {
+      contact_id: EXAMPLE_IDS.otherContact,
+      phone: '+12025550144',
+      reason: 'no_consent',
+      message:
+        'This contact has not agreed to calls. Record their consent, or mark them as an existing customer, before scheduling reminders or confirmations.',
+    },
+  ],
+};
+
+/** A paused campaign of one contact, with its call waiting. */
+export const EXAMPLE_PAUSED_CAMPAIGN: CampaignDetail = {
+  ...EXAMPLE_CAMPAIGN,
+  id: EXAMPLE_IDS.pausedCampaign,
+  name: 'Order pickups',
+  script_id: EXAMPLE_IDS.otherScript,
+  script_title: 'Order ready',
+  call_type: 'order-confirmation',
+  voice: 'roger',
+  status: 'paused',
+  state: 'paused',
+  pace_per_hour: null,
+  requested: 1,
+  skipped_count: 0,
+  skipped: [],
+  created_at: '2026-02-20T09:00:00.000Z',
+  updated_at: '2026-02-21T09:00:00.000Z',
+};
+
+/** A campaign as listed (without the skipped contacts). */
+const listedCampaign = ({ skipped: _skipped, ...campaign }: CampaignDetail): Campaign => campaign;
+
+/** A number that opted out on the completed example call (kept apart from EXAMPLE_IDS: its own resource). */
+export const EXAMPLE_DO_NOT_CALL: DoNotCallEntry = {
+  id: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e501',
+  phone: '+12025550199',
+  source: 'opted_out',
+  note: null,
+  call_id: EXAMPLE_IDS.call,
+  created_at: '2026-03-02T15:00:20.000Z',
+};
+
 /** What the list's cursor looks like: the position after EXAMPLE_SCHEDULED_CALL. */
 const EXAMPLE_CURSOR = encodeCursor({ at: '2026-03-01 18:10:00+00', id: EXAMPLE_IDS.scheduledCall });
 
@@ -222,6 +323,41 @@ const CALL_CSV_HEADER =
   'date,status,outcome,recipient,phone,call_type,voice,duration_seconds,cost_usd,attempts,message,id';
 const CONTACT_CSV_HEADER =
   'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at';
+
+/** The delivery of the example call's last change to its callback_url. */
+const EXAMPLE_DELIVERY: WebhookDelivery = {
+  id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a01',
+  event_type: 'call.status_changed',
+  call_status: 'completed',
+  url: WEBHOOK,
+  state: 'delivered',
+  attempts: 1,
+  last_status_code: 200,
+  last_error: null,
+  next_attempt_at: null,
+  delivered_at: '2026-03-02T15:00:31.412Z',
+  created_at: '2026-03-02T15:00:31.180Z',
+  data: {
+    id: EXAMPLE_IDS.call,
+    status: 'completed',
+    previous_status: 'in-progress',
+    outcome: 'confirmed',
+    phone: '+12025550143',
+    recipient_name: 'Maria Garcia',
+    call_type: 'appointment-reminder',
+    contact_id: EXAMPLE_IDS.contact,
+    campaign_id: null,
+    attempts: 1,
+    scheduled_at: '2026-03-02T15:00:00+00:00',
+    started_at: '2026-03-02T15:00:04+00:00',
+    ended_at: '2026-03-02T15:00:31+00:00',
+    duration: 27,
+    cost: 0.05,
+    answered_by: 'human',
+    failure_reason: null,
+    changed_at: '2026-03-02T15:00:31.180412+00:00',
+  },
+};
 
 /** The examples of each operation, by "METHOD /path" as in the document. */
 export const API_EXAMPLES: Record<string, OperationExample[]> = {
@@ -358,7 +494,7 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       },
       status: 201,
       response: {
-        data: [
+        created: [
           created({
             contact_id: EXAMPLE_IDS.contact,
             recipient_name: 'Maria Garcia',
@@ -380,6 +516,7 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
             estimated_duration: 10,
           }),
         ],
+        skipped: [],
       },
     },
     {
@@ -487,6 +624,175 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       params: { id: '42' },
       status: 400,
       response: fieldError('id', 'is not a call id'),
+    },
+  ],
+  'GET /v1/calls/{id}/webhook-deliveries': [
+    {
+      name: 'deliveries',
+      summary: 'The deliveries of a call’s status changes to its callback_url',
+      params: { id: EXAMPLE_IDS.call },
+      status: 200,
+      response: { data: [EXAMPLE_DELIVERY] },
+    },
+    {
+      name: 'not_found',
+      summary: 'An id that is not one of your calls',
+      params: { id: EXAMPLE_IDS.missing },
+      status: 404,
+      response: notFound('Call'),
+    },
+  ],
+  'GET /v1/campaigns': [
+    {
+      name: 'list',
+      summary: 'The campaigns, newest first, with their progress',
+      status: 200,
+      response: {
+        data: [listedCampaign(EXAMPLE_CAMPAIGN), listedCampaign(EXAMPLE_PAUSED_CAMPAIGN)],
+        next_cursor: null,
+      },
+    },
+  ],
+  'POST /v1/campaigns': [
+    {
+      name: 'contacts',
+      summary: 'Two contacts, one call a minute: the one who agreed to no calls is skipped',
+      headers: { 'idempotency-key': '0c9b8a7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d' },
+      body: {
+        name: 'February cleaning reminders',
+        script_id: EXAMPLE_IDS.script,
+        call_type: 'appointment-reminder',
+        contact_ids: [EXAMPLE_IDS.contact, EXAMPLE_IDS.otherContact],
+        default_variables: { date: 'Friday', time: '10 AM' },
+        starts_at: '2030-02-01T15:00:00.000Z',
+        pace_per_hour: 60,
+      },
+      status: 201,
+      response: {
+        ...EXAMPLE_CAMPAIGN,
+        id: '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8a90',
+        name: 'February cleaning reminders',
+        starts_at: '2030-02-01T15:00:00.000Z',
+        next_call_at: '2030-02-01T15:00:00.000Z',
+        last_call_at: '2030-02-01T15:00:00.000Z',
+        created_at: '2026-03-03T09:30:00.000Z',
+        updated_at: '2026-03-03T09:30:00.000Z',
+      },
+    },
+    {
+      name: 'tag',
+      summary: 'Everyone with a tag, with a value for one contact',
+      body: {
+        name: 'VIP reminders',
+        script_id: EXAMPLE_IDS.script,
+        call_type: 'appointment-reminder',
+        voice: 'sarah',
+        tag: 'vip',
+        default_variables: { date: 'Monday', time: '10 AM' },
+        variables: { [EXAMPLE_IDS.contact]: { time: '9 AM' } },
+        starts_at: '2030-02-04T15:00:00.000Z',
+      },
+      status: 201,
+      response: {
+        ...EXAMPLE_CAMPAIGN,
+        id: '2b3c4d5e-6f70-4812-9a3b-4c5d6e7f8a91',
+        name: 'VIP reminders',
+        voice: 'sarah',
+        starts_at: '2030-02-04T15:00:00.000Z',
+        pace_per_hour: null,
+        requested: 1,
+        skipped_count: 0,
+        next_call_at: '2030-02-04T15:00:00.000Z',
+        last_call_at: '2030-02-04T15:00:00.000Z',
+        created_at: '2026-03-03T09:30:00.000Z',
+        updated_at: '2026-03-03T09:30:00.000Z',
+        skipped: [],
+      },
+    },
+    {
+      name: 'missing_value',
+      summary: 'The script needs {{date}} and {{time}}',
+      body: {
+        name: 'Reminders',
+        script_id: EXAMPLE_IDS.script,
+        contact_ids: [EXAMPLE_IDS.contact],
+      },
+      status: 400,
+      response: {
+        error: {
+          code: 'validation_failed',
+          message:
+            'The script uses {{date}} (missing for 1 contact of 1), {{time}} (missing for 1 contact of 1): give a value in default_variables, or for each contact in variables.',
+          details: [
+            { field: 'default_variables.date', message: 'needs a value (missing for 1 contact)' },
+            { field: 'default_variables.time', message: 'needs a value (missing for 1 contact)' },
+          ],
+        },
+      },
+    },
+  ],
+  'GET /v1/campaigns/{id}': [
+    {
+      name: 'campaign',
+      summary: 'A campaign with its progress and the contact it skipped',
+      params: { id: EXAMPLE_IDS.campaign },
+      status: 200,
+      response: EXAMPLE_CAMPAIGN,
+    },
+    {
+      name: 'not_found',
+      summary: 'An id that is not one of your campaigns',
+      params: { id: EXAMPLE_IDS.missing },
+      status: 404,
+      response: notFound('Campaign'),
+    },
+  ],
+  'POST /v1/campaigns/{id}/pause': [
+    {
+      name: 'pause',
+      summary: 'Hold the waiting calls',
+      params: { id: EXAMPLE_IDS.campaign },
+      status: 200,
+      response: { ...EXAMPLE_CAMPAIGN, status: 'paused', state: 'paused' },
+    },
+    {
+      name: 'already_paused',
+      summary: 'A campaign that is paused already',
+      params: { id: EXAMPLE_IDS.pausedCampaign },
+      status: 409,
+      response: { error: { code: 'conflict', message: 'This campaign is already paused.' } },
+    },
+  ],
+  'POST /v1/campaigns/{id}/resume': [
+    {
+      name: 'resume',
+      summary: 'Let the waiting calls go out again',
+      params: { id: EXAMPLE_IDS.pausedCampaign },
+      status: 200,
+      response: { ...EXAMPLE_PAUSED_CAMPAIGN, status: 'active', state: 'scheduled' },
+    },
+    {
+      name: 'not_paused',
+      summary: 'A campaign that is not paused',
+      params: { id: EXAMPLE_IDS.campaign },
+      status: 409,
+      response: { error: { code: 'conflict', message: 'This campaign is not paused.' } },
+    },
+  ],
+  'POST /v1/campaigns/{id}/cancel': [
+    {
+      name: 'cancel',
+      summary: 'Cancel the campaign and its waiting call',
+      params: { id: EXAMPLE_IDS.campaign },
+      status: 200,
+      response: {
+        ...EXAMPLE_CAMPAIGN,
+        status: 'canceled',
+        state: 'canceled',
+        progress: { ...EXAMPLE_CAMPAIGN.progress, pending: 0, canceled: 1 },
+        next_call_at: null,
+        last_call_at: null,
+      },
     },
   ],
   'GET /v1/events': [
@@ -658,6 +964,87 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
     },
   ],
 
+  'GET /v1/do-not-call': [
+    {
+      name: 'search',
+      summary: 'Listed numbers with these digits',
+      query: { q: '0199', limit: 25 },
+      status: 200,
+      response: { data: [EXAMPLE_DO_NOT_CALL], next_cursor: null },
+    },
+  ],
+  'POST /v1/do-not-call': [
+    {
+      name: 'new_number',
+      summary: 'List a number; the call waiting for it is cancelled',
+      body: { phone: '(202) 555-0144', note: 'Asked by e-mail on 3 March' },
+      status: 201,
+      response: {
+        id: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e502',
+        phone: '+12025550144',
+        source: 'added',
+        note: 'Asked by e-mail on 3 March',
+        call_id: null,
+        created_at: '2026-03-03T09:30:00.000Z',
+        already_listed: false,
+        canceled_calls: 1,
+      },
+    },
+    {
+      name: 'already_listed',
+      summary: 'A number on the list already',
+      body: { phone: '+12025550199' },
+      status: 200,
+      response: { ...EXAMPLE_DO_NOT_CALL, already_listed: true, canceled_calls: 0 },
+    },
+    {
+      name: 'invalid_number',
+      summary: 'Something that is not a phone number',
+      body: { phone: '555' },
+      status: 400,
+      response: fieldError('phone', '555 is too short to be a phone number.'),
+    },
+  ],
+  'POST /v1/do-not-call/import': [
+    {
+      name: 'import',
+      summary: 'A file with a phone column',
+      body: { csv: 'phone,note\n(202) 555-0188,Asked by letter\n+12025550199,\n555,\n' },
+      status: 200,
+      response: {
+        total_rows: 3,
+        added: 1,
+        already_listed: 1,
+        invalid: 1,
+        invalid_rows: [{ line: 4, value: '555', reason: '555 is too short to be a phone number.' }],
+        canceled_calls: 0,
+      },
+    },
+  ],
+  'GET /v1/do-not-call/export': [
+    {
+      name: 'export',
+      summary: 'The whole list as CSV',
+      status: 200,
+      response: `phone,source,note,call_id,created_at\r\n+12025550199,opted_out,,${EXAMPLE_IDS.call},2026-03-02T15:00:20.000Z\r\n`,
+    },
+  ],
+  'DELETE /v1/do-not-call/{id}': [
+    {
+      name: 'remove',
+      summary: 'Take a number off the list',
+      params: { id: EXAMPLE_DO_NOT_CALL.id },
+      status: 204,
+    },
+    {
+      name: 'not_found',
+      summary: 'An id that is not on your list',
+      params: { id: EXAMPLE_IDS.missing },
+      status: 404,
+      response: notFound('Do-not-call entry'),
+    },
+  ],
+
   'GET /v1/scripts': [
     {
       name: 'reminders',
@@ -793,6 +1180,45 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       },
     },
   ],
+  'GET /v1/account/calling-rules': [
+    {
+      name: 'rules',
+      summary: 'The standard rules',
+      status: 200,
+      response: {
+        calling_window_start: '08:00',
+        calling_window_end: '21:00',
+        daily_call_cap: 2,
+        disclosure: 'This is an automated call from {{business_name}}.',
+        business_name: 'Harbor Dental',
+      },
+    },
+  ],
+  'PATCH /v1/account/calling-rules': [
+    {
+      name: 'office_hours',
+      summary: 'Call only during office hours, once a day per person',
+      body: { calling_window_start: '09:00', calling_window_end: '17:30', daily_call_cap: 1 },
+      status: 200,
+      response: {
+        calling_window_start: '09:00',
+        calling_window_end: '17:30',
+        daily_call_cap: 1,
+        disclosure: 'This is an automated call from {{business_name}}.',
+        business_name: 'Harbor Dental',
+      },
+    },
+    {
+      name: 'too_late',
+      summary: 'A window past 21:00',
+      body: { calling_window_end: '22:00' },
+      status: 400,
+      response: fieldError(
+        'calling_window_end',
+        'Calls cannot go on after 21:00 in the recipient’s time. You can only narrow the window.',
+      ),
+    },
+  ],
   'GET /v1/dashboard': [
     {
       name: 'dashboard',
@@ -828,5 +1254,114 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
   ],
   'DELETE /v1/api-keys/{id}': [
     { name: 'revoke', summary: 'Revoke a key', params: { id: EXAMPLE_IDS.apiKey }, status: 204 },
+  ],
+  'GET /v1/webhooks/secret': [
+    {
+      name: 'secret',
+      summary: 'The signing secret',
+      status: 200,
+      response: { secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD5Fm6gzPrN9E=' },
+    },
+  ],
+  'POST /v1/webhooks/secret/rotate': [
+    {
+      name: 'rotate',
+      summary: 'A new secret; the old one stops signing at once',
+      status: 200,
+      response: { secret: 'whsec_9tDf0OqnJ3k5ZbHrYvXw2mPa8sLcE1uGiN7hB4oQx6M=' },
+    },
+  ],
+  'GET /v1/billing': [
+    { name: 'billing', summary: 'The plan and this month’s usage', status: 200, response: EXAMPLE_BILLING },
+  ],
+  'POST /v1/billing/plan': [
+    {
+      name: 'upgrade',
+      summary: 'Move to Enterprise: a full month is charged and a new billing month begins',
+      body: { plan: 'enterprise' },
+      status: 200,
+      response: {
+        ...EXAMPLE_BILLING,
+        plan: 'enterprise',
+        plan_name: 'Enterprise',
+        price_usd: 199,
+        period_start: '2026-03-18T09:30:00.000Z',
+        period_end: '2026-04-18T09:30:00.000Z',
+        calls_included: 2000,
+        calls_used: 0,
+        calls_left: 2000,
+        overage_calls: 0,
+        overage_usd: 0,
+        budget_left_usd: 25,
+      } satisfies Billing,
+    },
+    {
+      name: 'same_plan',
+      summary: 'The plan the account is already on',
+      body: { plan: 'enterprise' },
+      status: 409,
+      response: { error: { code: 'conflict', message: 'You are already on the Enterprise plan.' } },
+    },
+  ],
+  'PATCH /v1/billing/budget': [
+    {
+      name: 'cap',
+      summary: 'Spend at most $25 a month on extra calls',
+      body: { monthly_budget_usd: 25 },
+      status: 200,
+      response: EXAMPLE_BILLING,
+    },
+    {
+      name: 'negative',
+      summary: 'A budget below zero',
+      body: { monthly_budget_usd: -5 },
+      status: 400,
+      response: {
+        error: {
+          code: 'validation_failed',
+          message: 'monthly_budget_usd: The budget cannot be negative',
+          details: [{ field: 'monthly_budget_usd', message: 'The budget cannot be negative' }],
+        },
+      },
+    },
+  ],
+  'GET /v1/billing/charges': [
+    {
+      name: 'charges',
+      summary: 'The billing history, newest first',
+      query: { limit: 25 },
+      status: 200,
+      response: {
+        data: [
+          {
+            id: 'b7c8d9e0-f1a2-4b3c-8d4e-5f6a7b8c9d01',
+            kind: 'subscription',
+            description: 'Professional plan, Mar 3, 2026 – Apr 3, 2026',
+            amount_usd: 79,
+            call_id: null,
+            provider_ref: 'local_5f1c9a2b7e3d4c60',
+            created_at: '2026-03-03T09:30:00.000Z',
+          },
+        ],
+        next_cursor: null,
+      } satisfies ChargeList,
+    },
+  ],
+  'GET /v1/billing/estimate': [
+    {
+      name: 'estimate',
+      summary: 'What three more calls would cost',
+      query: { calls: 3 },
+      status: 200,
+      response: {
+        calls: 3,
+        included_left: 497,
+        overage_calls: 0,
+        overage_usd: 0,
+        budget_left_usd: null,
+        allowed: true,
+        message: 'Included in your plan (497 left this month)',
+      } satisfies Estimate,
+    },
   ],
 };

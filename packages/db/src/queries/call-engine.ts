@@ -57,7 +57,8 @@ const announceOutputRow = () =>
     outcome: sql.raw('outcome'),
     version: sql.raw('version'),
   });
-const announce = () => announceCall(calls);
+/** The same, for a statement on `calls` itself: add it to `returning` of an update or insert of calls. */
+export const announce = () => announceCall(calls);
 const announcedCallColumns = { ...callColumns, announced: announce() };
 const withoutAnnounced = <T extends { announced: unknown }>({ announced: _a, ...row }: T) => row;
 
@@ -126,7 +127,19 @@ export interface ClaimedCall {
   phone: string;
   attempts: number;
   scheduledAt: Date;
+  /** The recipient's time zone (the account's when the call has none). */
+  timezone: string;
+  /** The account's calling window ('HH:MM'), in the recipient's time. */
+  windowStart: string;
+  windowEnd: string;
+  /** The number was put on the account's do-not-call list after the call was scheduled. */
+  doNotCall: boolean;
 }
+
+/** Calls a dispatcher may take: not handed to a carrier yet, and not held by a paused campaign. */
+const dispatchable = sql`provider_call_id IS NULL AND status IN ('scheduled', 'queued')
+  AND (campaign_id IS NULL OR NOT EXISTS (
+    SELECT 1 FROM campaigns p WHERE p.id = campaign_id AND p.status <> 'active'))`;
 
 /**
  * Takes up to `limit` due calls that no carrier has accepted yet (or whose dispatcher's claim ran out), marks
@@ -139,7 +152,7 @@ export async function claimDueCalls(
   const result = await db.execute(sql`
     WITH due AS (
       SELECT id FROM ${calls}
-      WHERE provider_call_id IS NULL AND status IN ('scheduled', 'queued')
+      WHERE ${dispatchable}
         AND scheduled_at <= now()
         AND (claimed_until IS NULL OR claimed_until < now())
       ORDER BY scheduled_at
@@ -152,10 +165,21 @@ export async function claimDueCalls(
         version = c.version + CASE WHEN c.status = 'queued' THEN 0 ELSE 1 END,
         updated_at = now()
       FROM due WHERE c.id = due.id
-      RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.status, c.outcome, c.version
+      RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.timezone, c.status, c.outcome,
+        c.version
     )
-    SELECT id, account_id, phone, attempts, scheduled_at, ${announceOutputRow()}
-    FROM claimed`);
+    SELECT claimed.id, claimed.account_id, claimed.phone, claimed.attempts, claimed.scheduled_at,
+      coalesce(claimed.timezone, a.timezone) AS timezone, a.calling_window_start, a.calling_window_end,
+      EXISTS (SELECT 1 FROM do_not_call d WHERE d.account_id = claimed.account_id AND d.phone = claimed.phone)
+        AS do_not_call,
+      ${announceCall({
+        accountId: sql.raw('claimed.account_id'),
+        id: sql.raw('claimed.id'),
+        status: sql.raw('claimed.status'),
+        outcome: sql.raw('claimed.outcome'),
+        version: sql.raw('claimed.version'),
+      })}
+    FROM claimed JOIN ${accounts} a ON a.id = claimed.account_id`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((row) => ({
     id: row.id as string,
@@ -163,6 +187,10 @@ export async function claimDueCalls(
     phone: row.phone as string,
     attempts: Number(row.attempts),
     scheduledAt: new Date(row.scheduled_at as string),
+    timezone: row.timezone as string,
+    windowStart: row.calling_window_start as string,
+    windowEnd: row.calling_window_end as string,
+    doNotCall: row.do_not_call === true || row.do_not_call === 't',
   }));
 }
 
@@ -170,7 +198,7 @@ export async function claimDueCalls(
 export async function nextDispatchAt(db: Database): Promise<Date | null> {
   const result = await db.execute<{ at: string | Date | null }>(sql`
     SELECT min(coalesce(greatest(scheduled_at, claimed_until), scheduled_at)) AS at FROM ${calls}
-    WHERE provider_call_id IS NULL AND status IN ('scheduled', 'queued')`);
+    WHERE ${dispatchable}`);
   const at = (result as unknown as { rows: Array<{ at: string | Date | null }> }).rows[0]?.at;
   return at ? new Date(at) : null;
 }
@@ -209,6 +237,30 @@ export async function failUnplacedCall(db: Database, id: string, reason: string)
       updatedAt: sql`now()`,
     })
     .where(and(eq(calls.id, id), isNull(calls.providerCallId), inArray(calls.status, ['queued'])))
+    .returning({ id: calls.id, announced: announce() });
+}
+
+/**
+ * A claimed call that must not go out now: outside the recipient's calling window it waits for `at` (scheduled
+ * again, the time first asked for kept in requested_at); on the do-not-call list it is cancelled with the reason.
+ */
+export async function holdClaimedCall(
+  db: Database,
+  id: string,
+  hold: { until: Date } | { cancel: string },
+): Promise<void> {
+  const changes =
+    'until' in hold
+      ? {
+          status: 'scheduled',
+          scheduledAt: hold.until,
+          requestedAt: sql`coalesce(${calls.requestedAt}, ${calls.scheduledAt})`,
+        }
+      : { status: 'canceled', failureReason: hold.cancel, endedAt: sql`now()` };
+  await db
+    .update(calls)
+    .set({ ...changes, claimedUntil: null, version: sql`${calls.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(calls.id, id), isNull(calls.providerCallId), eq(calls.status, 'queued')))
     .returning({ id: calls.id, announced: announce() });
 }
 
@@ -396,6 +448,14 @@ export async function recordingsOlderThan(db: Database, before: Date, limit: num
 
 export type CancelResult = { ok: true; call: CallRow } | { ok: false; reason: 'not_found' | 'too_late' };
 
+/** A call that can still be cancelled: waiting, not handed to a carrier, and not being handed to one right now. */
+export const cancellableCall = () =>
+  and(
+    inArray(calls.status, ['scheduled', 'queued']),
+    isNull(calls.providerCallId),
+    or(isNull(calls.claimedUntil), lt(calls.claimedUntil, sql`now()`)),
+  );
+
 /**
  * Cancels a call nobody is placing: scheduled, or queued without a carrier and without a live claim. A call a
  * dispatcher holds right now is on its way to the carrier and can no longer be cancelled.
@@ -409,15 +469,7 @@ export async function cancelCall(db: Database, accountId: string, id: string): P
       version: sql`${calls.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(calls.accountId, accountId),
-        eq(calls.id, id),
-        inArray(calls.status, ['scheduled', 'queued']),
-        isNull(calls.providerCallId),
-        or(isNull(calls.claimedUntil), lt(calls.claimedUntil, sql`now()`)),
-      ),
-    )
+    .where(and(eq(calls.accountId, accountId), eq(calls.id, id), cancellableCall()))
     .returning(announcedCallColumns);
   if (row) return { ok: true, call: withoutAnnounced(row) };
   const [exists] = await db

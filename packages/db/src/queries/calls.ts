@@ -1,7 +1,7 @@
 import { STATUS_GROUP_MEMBERS, type StatusGroup } from '@callwise/shared/calls';
-import { and, type Column, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { type Call, calls } from '../schema.ts';
+import { type Call, callAttempts, calls } from '../schema.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 const { search: _search, ...callColumns } = getTableColumns(calls);
@@ -43,6 +43,17 @@ export async function getCall(db: Database, accountId: string, id: string) {
     .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
     .limit(1);
   return row;
+}
+
+/** The ended attempts of one of the account's calls, oldest first; null when the call is not the account's. */
+export async function listCallAttempts(db: Database, accountId: string, callId: string) {
+  const call = await getCall(db, accountId, callId);
+  if (!call) return null;
+  return db
+    .select()
+    .from(callAttempts)
+    .where(and(eq(callAttempts.accountId, accountId), eq(callAttempts.callId, callId)))
+    .orderBy(asc(callAttempts.attempt));
 }
 
 const group = (name: StatusGroup) =>

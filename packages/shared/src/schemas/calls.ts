@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SKIP_REASONS } from '../calling-rules.ts';
 import { CALL_OUTCOMES, CALL_STATUSES, CALL_TYPES, STATUS_GROUPS } from '../calls.ts';
 import { DEFAULT_VOICE, VOICE_IDS, type VoiceId } from '../voices.ts';
 
@@ -12,7 +13,22 @@ export const callSchema = z.object({
   message: z.string().describe('The rendered text spoken on the call'),
   script: z.string().describe('The same rendered text, under the name the public API documents'),
   voice: z.string().describe('The voice speaking: aria, roger, sarah, laura, charlie or george'),
-  scheduled_at: z.iso.datetime().describe('When the call is (or was) due'),
+  scheduled_at: z.iso
+    .datetime()
+    .describe('When the call goes out (or went out): the time asked for, or the calling window’s next opening'),
+  requested_at: z.iso
+    .datetime()
+    .nullable()
+    .describe('The time asked for, when it fell outside the calling window and the call was moved (else null)'),
+  timezone: z
+    .string()
+    .nullable()
+    .describe('The recipient’s time zone (the contact’s, else from the number): the calling window is in it'),
+  schedule_note: z
+    .string()
+    .nullable()
+    .describe('Why the call goes out later than asked, in words (the calling window), else null'),
+  campaign_id: z.uuid().nullable().describe('The campaign the call belongs to, if any'),
   status: z
     .enum(CALL_STATUSES)
     .describe(
@@ -170,9 +186,32 @@ export const createCallBatchInputSchema = z.strictObject({
 });
 export type CreateCallBatchInput = z.input<typeof createCallBatchInputSchema>;
 
-export const callBatchSchema = z.object({
-  data: z.array(callSchema).describe('The calls created, in the order given'),
+export const skippedCallSchema = z.object({
+  index: z.number().int().describe('The place of the call in the request (from 0)'),
+  reason: z
+    .enum(SKIP_REASONS)
+    .describe('Why it was not created: do_not_call, no_consent, invalid_number or frequency_cap'),
+  message: z.string().describe('The same, in words fit to show a person'),
 });
+export type SkippedCall = z.infer<typeof skippedCallSchema>;
+
+export const callBatchSchema = z.object({
+  created: z.array(callSchema).describe('The calls created, in the order given'),
+  skipped: z.array(skippedCallSchema).describe('The calls the calling rules left out, with the reason for each'),
+});
+
+/** One try of a call at the carrier (GET /v1/calls/{id}/attempts). */
+export const callAttemptSchema = z.object({
+  attempt: z.number().int().describe('1 for the first try'),
+  status: z.enum(CALL_STATUSES).describe('How the try ended: completed, busy, no-answer or failed'),
+  answered_by: z.enum(['human', 'machine']).nullable().describe('Who picked up, when the carrier knows'),
+  started_at: z.iso.datetime().nullable().describe('When the callee answered'),
+  ended_at: z.iso.datetime().nullable().describe('When the try ended'),
+  duration: z.number().int().nullable().describe('Seconds connected'),
+  failure_reason: z.string().nullable().describe('Why it failed, in words, when it did'),
+});
+export type CallAttempt = z.infer<typeof callAttemptSchema>;
+export const callAttemptListSchema = z.object({ data: z.array(callAttemptSchema) });
 
 /** A change of a call, streamed by GET /v1/events (event name `call`). */
 export const callEventSchema = z.object({

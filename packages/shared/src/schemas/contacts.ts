@@ -23,6 +23,9 @@ export const contactSchema = z.object({
     .describe('What the contact agreed to: none, informational calls, or marketing (promotional) calls'),
   consent_at: z.iso.datetime().nullable().describe('When consent was given'),
   consent_source: z.string().nullable().describe('How consent was given, e.g. "Signed the intake form"'),
+  existing_customer: z
+    .boolean()
+    .describe('An existing customer: reminders and confirmations may be sent without recorded consent'),
   created_at: z.iso.datetime().describe('When the contact was added'),
   updated_at: z.iso.datetime().describe('When the contact last changed'),
 });
@@ -59,6 +62,10 @@ export const createContactInputSchema = z
       .describe('none, informational or marketing (promotional calls need marketing)'),
     consent_at: z.iso.datetime().nullable().optional().describe('When consent was given'),
     consent_source: z.string().trim().max(200).nullable().optional().describe('How consent was given'),
+    existing_customer: z
+      .boolean()
+      .optional()
+      .describe('An existing customer (reminders and confirmations allowed without recorded consent)'),
   })
   .strict();
 export type CreateContactInput = z.infer<typeof createContactInputSchema>;

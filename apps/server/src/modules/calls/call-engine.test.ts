@@ -281,6 +281,7 @@ describe('creating calls', () => {
         phone: '(202) 555-0106',
         email: 'mia@example.com',
         company: 'Chen Dental',
+        consent: 'informational',
       },
     });
     expect(contact.statusCode, contact.body).toBe(201);
@@ -335,8 +336,9 @@ describe('cancelling and the trial allowance', () => {
     const later = new Date(Date.now() + 86_400_000).toISOString();
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
+      // A different number each: the daily cap per person is tested on its own.
       const res = await createCall(trial, {
-        phone: '+12025550100',
+        phone: `+1202555${2000 + i}`,
         message: `Call ${i}`,
         scheduled_at: later,
       });
@@ -344,7 +346,7 @@ describe('cancelling and the trial allowance', () => {
       ids.push(res.json().id);
     }
     const eleventh = await createCall(trial, {
-      phone: '+12025550100',
+      phone: '+12025552010',
       message: 'One more',
       scheduled_at: later,
     });
@@ -368,7 +370,7 @@ describe('cancelling and the trial allowance', () => {
     });
     expect(again.statusCode).toBe(409);
     const now = await createCall(trial, {
-      phone: '+12025550100',
+      phone: '+12025552011',
       message: 'Given back',
       scheduled_at: later,
     });
@@ -380,7 +382,7 @@ describe('cancelling and the trial allowance', () => {
     const later = new Date(Date.now() + 86_400_000).toISOString();
     const results = await Promise.all(
       Array.from({ length: 14 }, (_, i) =>
-        createCall(trial, { phone: '+12025550100', message: `Race ${i}`, scheduled_at: later }),
+        createCall(trial, { phone: `+1202555${3000 + i}`, message: `Race ${i}`, scheduled_at: later }),
       ),
     );
     expect(results.filter((res) => res.statusCode === 201)).toHaveLength(10);
@@ -524,5 +526,65 @@ describe('jobs around calls', () => {
     expect(mail.text).toContain('1 confirmed, 1 cancelled');
     const mails = (await t.app.inject('/_dev/mail.json')).json() as Array<{ to: string; subject: string }>;
     expect(mails.some((m) => m.to === quiet.email && m.subject.startsWith('Your calls on'))).toBe(false);
+  });
+});
+
+describe('the rules on a call', () => {
+  it('opens with the disclosure naming the business and the opt-out offer, in the account’s wording', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    await t.database.executeSql(
+      `UPDATE accounts SET name = 'Harbor Dental', disclosure = 'Hello, this is an automated call from {{business_name}}.' WHERE id = $1`,
+      [owner.accountId],
+    );
+    const res = await createCall(owner, { phone: '+12025550100', message: 'Your cleaning is on Friday.' });
+    const call = await waitForEnd(owner, res.json().id);
+    expect(call.transcript[0].text).toMatch(
+      /^Hello, this is an automated call from Harbor Dental\. To stop these calls, press 9\. Your cleaning is on Friday\./,
+    );
+    // The opening is one utterance: the offer follows the disclosure with no pause, before the message.
+    const opening = await t.services.calls.opening(owner.accountId, 'aria');
+    const offerAlone = await t.services.speech.speak('aria', 'Hello, this is an automated call from Harbor Dental.');
+    expect(pcmDurationSeconds(opening)).toBeGreaterThan(pcmDurationSeconds(offerAlone));
+    expect(pcmDurationSeconds(opening) - pcmDurationSeconds(offerAlone)).toBeLessThan(3);
+  });
+
+  it('puts a number that opts out on the do-not-call list at once and cancels its next call', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const next = await createCall(owner, { phone: '+12025550107', message: 'Next week', scheduled_at: tomorrow });
+    expect(next.json().status).toBe('scheduled');
+    // 555-0107 answers and presses 9.
+    const now = await createCall(owner, { phone: '+12025550107', message: 'A reminder' });
+    const ended = await waitForEnd(owner, now.json().id);
+    expect(ended.outcome).toBe('opted_out');
+    const listed = await t.database.executeSql(
+      'SELECT source, call_id FROM do_not_call WHERE account_id = $1 AND phone = $2',
+      [owner.accountId, '+12025550107'],
+    );
+    expect(listed.rows).toEqual([{ source: 'opted_out', call_id: now.json().id }]);
+    const after = (await t.app.inject({ url: `/v1/calls/${next.json().id}`, headers: owner.headers })).json();
+    expect(after.status).toBe('canceled');
+    expect(after.failure_reason).toMatch(/do-not-call list/);
+    const again = await createCall(owner, { phone: '+12025550107', message: 'Hello?', scheduled_at: tomorrow });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('keeps every attempt of a retried call', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    // 555-0101 is busy every time: the first try and two retries.
+    const res = await createCall(owner, { phone: '+12025550101', message: 'Busy?' });
+    const call = await waitForEnd(owner, res.json().id, 30_000);
+    expect(call).toMatchObject({ status: 'busy', attempts: 3 });
+    const attempts = await t.app.inject({ url: `/v1/calls/${call.id}/attempts`, headers: owner.headers });
+    expect(attempts.statusCode).toBe(200);
+    expect(attempts.json().data.map((a: { attempt: number; status: string }) => [a.attempt, a.status])).toEqual([
+      [1, 'busy'],
+      [2, 'busy'],
+      [3, 'busy'],
+    ]);
+    const stranger = await signedInUser(t);
+    expect(
+      (await t.app.inject({ url: `/v1/calls/${call.id}/attempts`, headers: stranger.headers })).statusCode,
+    ).toBe(404);
   });
 });

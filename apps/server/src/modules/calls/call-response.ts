@@ -1,6 +1,13 @@
 import type { Call as CallRow } from '@callwise/db/schema';
 import type { Call } from '@callwise/shared/schemas/calls';
+import { describeLocalTime } from '@callwise/shared/calling-window';
 import { iso } from '../../lib/pagination.ts';
+
+/** Why a call goes out later than asked: the calling window moved it. */
+function scheduleNote(row: Pick<CallRow, 'requestedAt' | 'scheduledAt' | 'timezone'>): string | null {
+  if (!row.requestedAt || !row.timezone || row.requestedAt.getTime() === row.scheduledAt.getTime()) return null;
+  return `Outside the calling window in the recipient’s time: goes out at ${describeLocalTime(row.scheduledAt, row.timezone)}.`;
+}
 
 export function callResponse(row: Omit<CallRow, 'search'>): Call {
   return {
@@ -14,6 +21,10 @@ export function callResponse(row: Omit<CallRow, 'search'>): Call {
     script: row.message,
     voice: row.voice,
     scheduled_at: row.scheduledAt.toISOString(),
+    requested_at: iso(row.requestedAt),
+    timezone: row.timezone,
+    schedule_note: scheduleNote(row),
+    campaign_id: row.campaignId,
     status: row.status as Call['status'],
     outcome: row.outcome as Call['outcome'],
     attempts: row.attempts,

@@ -1,7 +1,9 @@
-import { getCall, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
+import { getCall, listCallAttempts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
 import {
+  type CallAttempt,
+  callAttemptListSchema,
   callBatchSchema,
   callSchema,
   callSummarySchema,
@@ -17,7 +19,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { type CachedPage, preferredEncoding } from '../../lib/page-cache.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { iso, parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { callResponse } from './call-response.ts';
 
@@ -205,17 +207,19 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'Schedule several calls',
         description:
-          `Up to ${MAX_BATCH_CALLS} calls in one request, each as for POST /v1/calls. All are created or none: a ` +
-          'problem with one call answers for the batch, naming the call (`calls.<index>.<field>` in details). ' +
-          'On a free trial the calls left must cover the whole batch (402 otherwise).',
+          `Up to ${MAX_BATCH_CALLS} calls in one request, each as for POST /v1/calls. A call the calling rules ` +
+          'refuse (a number on the do-not-call list, no consent for the kind of call, an invalid number, the ' +
+          'daily cap per person) is skipped and listed in `skipped` with its reason; the others are created. Any ' +
+          'other problem with one call answers for the batch, naming the call (`calls.<index>.<field>` in ' +
+          'details). On a free trial the calls left must cover the calls created (402 otherwise).',
         headers: idempotencyHeadersSchema,
         body: createCallBatchInputSchema,
         response: { 201: callBatchSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const created = await calls().createMany(request.auth.accountId, request.body.calls);
-      return reply.code(201).send({ data: created.map(callResponse) });
+      const result = await calls().createMany(request.auth.accountId, request.body.calls, { onProblem: 'skip' });
+      return reply.code(201).send({ created: result.created.map(callResponse), skipped: result.skipped });
     },
   );
 
@@ -290,6 +294,36 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const row = await getCall(db(), request.auth.accountId, request.params.id);
       if (!row) throw notFound('Call');
       return callResponse(row);
+    },
+  );
+
+  fastify.get(
+    '/calls/:id/attempts',
+    {
+      schema: {
+        tags,
+        summary: 'List the attempts of a call',
+        description:
+          'Each try of the call at the carrier, oldest first: busy and unanswered calls are retried (by default ' +
+          'twice more, 30 minutes apart, inside the calling window), and every try is kept here.',
+        params: idParams,
+        response: { 200: callAttemptListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const attempts = await listCallAttempts(db(), request.auth.accountId, request.params.id);
+      if (!attempts) throw notFound('Call');
+      return {
+        data: attempts.map((attempt) => ({
+          attempt: attempt.attempt,
+          status: attempt.status as CallAttempt['status'],
+          answered_by: attempt.answeredBy as CallAttempt['answered_by'],
+          started_at: iso(attempt.startedAt),
+          ended_at: iso(attempt.endedAt),
+          duration: attempt.duration,
+          failure_reason: attempt.failureReason,
+        })),
+      };
     },
   );
 };

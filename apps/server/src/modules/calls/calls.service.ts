@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
+import { insertCallsWithBilling } from '@callwise/db/queries/billing';
 import {
   type AppliedStatus,
   applyCarrierStatuses,
@@ -10,16 +11,24 @@ import {
   cancelCall,
   detachRecording,
   findCallByProviderId,
-  insertCallsWithinAllowance,
   type NewCall,
   scheduleRetry,
   setCallOutcome,
 } from '@callwise/db/queries/call-engine';
+import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
+import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { getCall } from '@callwise/db/queries/calls';
 import { getContact } from '@callwise/db/queries/contacts';
 import { getScript } from '@callwise/db/queries/scripts';
 import type { CallType } from '@callwise/shared/calls';
-import { normalizePhone } from '@callwise/shared/phone';
+import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
+import {
+  consentProblem,
+  OPT_OUT_OFFER,
+  renderDisclosure,
+  type SkipReason,
+} from '@callwise/shared/calling-rules';
+import { formatPhone, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
 import type { createCallInputSchema } from '@callwise/shared/schemas/calls';
 import { renderTemplate } from '@callwise/shared/variables';
@@ -30,10 +39,11 @@ import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { type DialogueEngine, KEY_MENU } from '../../providers/dialogue/index.ts';
-import { concatPcm, pcmDurationSeconds, silence } from '../../providers/speech/audio.ts';
+import { concatPcm, type Pcm, pcmDurationSeconds, silence } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
 import type { CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
+import { billingRefusal } from '../billing/billing.service.ts';
 import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
 
 type CreateCallInput = z.output<typeof createCallInputSchema>;
@@ -59,6 +69,46 @@ function inBatch(error: unknown, index: number): unknown {
   return new AppError(error.code, `calls[${index}]: ${error.message}`, details, error.headers);
 }
 
+type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+/** A call ready for the calling rules, with what they need to know of the person. */
+type PreparedCall = NewCall & {
+  accountId: string;
+  phone: string;
+  contact: { consent: string; existingCustomer: boolean; timezone: string | null } | null;
+};
+
+/** A call of a batch left out by the calling rules, and why. */
+export interface SkippedCall {
+  index: number;
+  reason: SkipReason;
+  message: string;
+}
+
+const RULE_ERROR_CODES = {
+  do_not_call: 'do_not_call',
+  no_consent: 'consent_required',
+  invalid_number: 'validation_failed',
+  frequency_cap: 'frequency_cap_reached',
+} as const satisfies Record<SkipReason, string>;
+
+/** A call the calling rules refuse: an error for a single call, a skip in a batch that allows them. */
+class RuleRefusal extends AppError {
+  constructor(
+    readonly reason: SkipReason,
+    message: string,
+    field?: string,
+  ) {
+    super(RULE_ERROR_CODES[reason], message, field ? [{ field, message }] : undefined);
+  }
+}
+
+const refusal = (reason: SkipReason, message: string) => new RuleRefusal(reason, message);
+
+/** The disclosure naming the business, then the opt-out offer: what every call opens with. */
+const openingOf = (account: { disclosure: string; name: string }) =>
+  `${renderDisclosure(account.disclosure, account.name)} ${OPT_OUT_OFFER}`;
+
 export interface CallServiceDeps {
   db: Database;
   config: Pick<
@@ -67,6 +117,7 @@ export interface CallServiceDeps {
     | 'CALL_RETRY_ATTEMPTS'
     | 'CALL_RETRY_DELAY_SECONDS'
     | 'FAILURE_ALERT_WINDOW_SECONDS'
+    | 'CALLING_WINDOW_OVERRIDE'
   >;
   speech: SpeechService;
   dialogue: DialogueEngine;
@@ -90,62 +141,148 @@ export class CallService {
   }
 
   async create(accountId: string, input: CreateCallInput): Promise<CallRow> {
-    const [call] = await this.createMany(accountId, [input], { batch: false });
+    const { created } = await this.createMany(accountId, [input], { onProblem: 'fail' });
+    const [call] = created;
     if (!call) throw new Error('no call created');
     return call;
   }
 
   /**
-   * Creates several calls together, all or none (POST /v1/calls/batch): each is checked as a single call would
-   * be, a problem names the call (`calls.<index>.<field>`), and the allowance must hold them all.
+   * Creates several calls together (POST /v1/calls/batch, campaigns). Each is checked as a single call would be;
+   * a problem with the request names the call (`calls.<index>.<field>`) and answers for the whole batch. With
+   * `onProblem: 'skip'`, a call the calling rules refuse (do-not-call, consent, invalid number, frequency cap) is
+   * left out and reported instead; the allowance must hold the calls that remain.
    */
   async createMany(
     accountId: string,
     inputs: CreateCallInput[],
-    options: { batch: boolean } = { batch: true },
-  ): Promise<CallRow[]> {
+    options: { onProblem: 'fail' | 'skip'; campaignId?: string },
+  ): Promise<{ created: CallRow[]; skipped: SkippedCall[] }> {
     const { db } = this.deps;
     const account = await findAccount(db, accountId);
     if (!account) throw notFound('Account');
     const plan = account.plan as PlanId;
-    const rows: NewCall[] = [];
+    const batch = inputs.length > 1 || options.onProblem === 'skip';
+    const skipped: SkippedCall[] = [];
+    const skip = (index: number, error: unknown) => {
+      if (options.onProblem === 'skip' && error instanceof RuleRefusal) {
+        skipped.push({ index, reason: error.reason, message: error.message });
+        return null;
+      }
+      throw batch ? inBatch(error, index) : error;
+    };
+    const prepared: Array<{ index: number; call: PreparedCall }> = [];
     // A few at a time: each may synthesise its message to measure it.
     for (let start = 0; start < inputs.length; start += 8) {
       const chunk = inputs.slice(start, start + 8);
-      const prepared = await Promise.all(
+      const results = await Promise.all(
         chunk.map((input, offset) =>
-          this.prepare(account, plan, input).catch((error: unknown) => {
-            throw options.batch ? inBatch(error, start + offset) : error;
-          }),
+          this.prepare(account, plan, input, options.campaignId ?? null).catch((error: unknown) =>
+            skip(start + offset, error),
+          ),
         ),
       );
-      rows.push(...prepared);
+      for (const [offset, call] of results.entries()) {
+        if (call) prepared.push({ index: start + offset, call });
+      }
     }
+    const rows: NewCall[] = [];
+    for (const { index, call } of await this.applyRules(account, prepared)) {
+      if ('refusal' in call) skip(index, call.refusal);
+      else rows.push(call);
+    }
+    skipped.sort((a, b) => a.index - b.index);
+    if (rows.length === 0) return { created: [], skipped };
 
-    const limit = plan === 'trial' ? PLANS.trial.callsIncluded : null;
-    const result = await insertCallsWithinAllowance(db, accountId, rows, { limit, since: null });
-    if (!result.ok) {
-      const left = Math.max(0, result.included - result.used);
-      throw new AppError(
-        'call_limit_reached',
-        options.batch && left > 0
-          ? `Your free trial has ${left} of its ${result.included} calls left, fewer than the ${rows.length} in this batch. Upgrade to a paid plan to schedule more calls.`
-          : `Your free trial includes ${result.included} calls and all of them are used. Upgrade to a paid plan to schedule more calls.`,
-        { used: result.used, included: result.included, upgrade_url: '/pricing' },
-      );
-    }
+    // Billed in the same transaction: the trial's limit, extra calls beyond a paid plan and the monthly budget.
+    const result = await insertCallsWithBilling(db, accountId, rows);
+    if (!result.ok) throw billingRefusal(result, rows.length);
     this.deps.onCallsDue?.();
     // In the order asked for.
     const byId = new Map(result.calls.map((call) => [call.id, call]));
-    return rows.map((row) => byId.get(row.id as string) as CallRow);
+    return { created: rows.map((row) => byId.get(row.id as string) as CallRow), skipped };
   }
 
-  /** One call checked and rendered, ready to insert. */
+  /**
+   * The calling rules over prepared calls, with one read of the facts they need: do-not-call, consent, the
+   * calling window (a call due outside it is moved to the next opening) and the daily cap per person.
+   */
+  private async applyRules(
+    account: AccountRow,
+    prepared: Array<{ index: number; call: PreparedCall }>,
+  ): Promise<Array<{ index: number; call: NewCall | { refusal: RuleRefusal } }>> {
+    const { db } = this.deps;
+    const facts = await callRuleFacts(
+      db,
+      account.id,
+      prepared.map(({ call }) => call.phone),
+    );
+    const window = this.deps.config.CALLING_WINDOW_OVERRIDE ?? {
+      start: account.callingWindowStart,
+      end: account.callingWindowEnd,
+    };
+    type Checked = { index: number; call: NewCall | { refusal: RuleRefusal } };
+    const checked = prepared.map(({ index, call }): Checked => {
+      const { contact, ...row } = call;
+      if (facts.doNotCall.has(row.phone)) {
+        return { index, call: { refusal: refusal('do_not_call', `${formatPhone(row.phone)} is on your do-not-call list, so it cannot be called.`) } };
+      }
+      const person = contact ?? facts.contacts.get(row.phone) ?? null;
+      const consent = consentProblem(row.callType as CallType, person);
+      if (consent) return { index, call: { refusal: refusal('no_consent', consent) } };
+      const timezone = person?.timezone ?? timezoneForPhone(row.phone) ?? account.timezone;
+      const requested = row.scheduledAt as Date;
+      const goesOut = nextCallingTime(requested, timezone, window);
+      const moved = goesOut.getTime() !== requested.getTime();
+      return {
+        index,
+        call: {
+          ...row,
+          timezone,
+          scheduledAt: goesOut,
+          requestedAt: moved ? requested : null,
+          status: moved ? 'scheduled' : row.status,
+        } satisfies NewCall,
+      };
+    });
+    // The frequency cap: calls already on that person's local day, plus the ones of this batch before it.
+    const allowed = checked.filter((entry) => !('refusal' in entry.call));
+    const days = allowed.map((entry) => {
+      const call = entry.call as NewCall;
+      return { phone: call.phone, ...localDay(call.scheduledAt as Date, call.timezone as string) };
+    });
+    const existing = await callsOnDays(
+      db,
+      account.id,
+      days.map((day) => ({ phone: day.phone, from: day.start, to: day.end })),
+    );
+    const taken = new Map<string, number>();
+    const cap = account.dailyCallCap;
+    for (const [position, entry] of allowed.entries()) {
+      const day = days[position] as (typeof days)[number];
+      const key = `${day.phone} ${day.key}`;
+      const count = (taken.get(key) ?? existing[position] ?? 0) + 1;
+      if (count > cap) {
+        entry.call = {
+          refusal: refusal(
+            'frequency_cap',
+            `${formatPhone(day.phone)} already has ${cap} call${cap === 1 ? '' : 's'} on ${day.key} (their local day), the most your account allows per person per day.`,
+          ),
+        };
+        continue;
+      }
+      taken.set(key, count);
+    }
+    return checked;
+  }
+
+  /** One call checked and rendered, ready for the calling rules. */
   private async prepare(
-    account: NonNullable<Awaited<ReturnType<typeof findAccount>>>,
+    account: AccountRow,
     plan: PlanId,
     input: CreateCallInput,
-  ): Promise<NewCall & { accountId: string }> {
+    campaignId: string | null,
+  ): Promise<PreparedCall> {
     const { db } = this.deps;
     const accountId = account.id;
     const voice = input.voice as VoiceId;
@@ -159,17 +296,23 @@ export class CallService {
     let recipientName = input.recipient_name?.trim() ?? '';
     let phone: string;
     let contactId: string | null = null;
+    let person: PreparedCall['contact'] = null;
     const extraValues: Record<string, string> = {};
     if (input.contact_id) {
       const contact = await getContact(db, accountId, input.contact_id);
       if (!contact) throw notFound('Contact');
       contactId = contact.id;
+      person = {
+        consent: contact.consent,
+        existingCustomer: contact.existingCustomer,
+        timezone: contact.timezone,
+      };
       recipientName = recipientName || contact.name;
       phone = contact.phone;
       if (contact.company) extraValues.company = contact.company;
     } else {
       const parsed = normalizePhone(input.phone ?? '', (account.defaultCountry || 'US') as never);
-      if (!parsed.ok) throw validation('phone', parsed.message);
+      if (!parsed.ok) throw new RuleRefusal('invalid_number', parsed.message, 'phone');
       phone = parsed.e164;
     }
 
@@ -211,6 +354,8 @@ export class CallService {
       id: randomUUID(),
       accountId,
       contactId,
+      contact: person,
+      campaignId,
       scriptId,
       recipientName: recipientName || 'there',
       phone,
@@ -220,7 +365,7 @@ export class CallService {
       scheduledAt,
       status: dueNow ? 'queued' : 'scheduled',
       callbackUrl: input.callback_url ?? null,
-      estimatedDuration: await this.estimateDuration(voice, rendered.text),
+      estimatedDuration: await this.estimateDuration(voice, `${openingOf(account)} ${rendered.text}`),
     };
   }
 
@@ -274,16 +419,21 @@ export class CallService {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
       if (!call) return null;
       const voice = call.voice as VoiceId;
-      const message = await this.deps.speech.speak(voice, call.message);
+      const openingText = await this.openingText(call.accountId);
+      const [opening, message] = await Promise.all([
+        this.deps.speech.speak(voice, openingText),
+        this.deps.speech.speak(voice, call.message),
+      ]);
       if (answeredBy === 'machine') {
+        // A voicemail names the business too, and how to stop the calls.
         await setCallOutcome(this.deps.db, call.id, {
           outcome: 'voicemail',
-          transcript: [{ speaker: 'ai', text: call.message, at: 0 }],
+          transcript: [{ speaker: 'ai', text: `${openingText} ${call.message}`, at: 0 }],
         });
-        return { audio: message, gather: false };
+        return { audio: concatPcm([opening, silence(300), message]), gather: false };
       }
       const menu = await this.deps.speech.speak(voice, KEY_MENU);
-      return { audio: concatPcm([message, silence(400), menu]), gather: true };
+      return { audio: concatPcm([opening, silence(300), message, silence(400), menu]), gather: true };
     },
     onInput: async (providerCallId, input) => {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
@@ -301,11 +451,18 @@ export class CallService {
           ? input.speech.trim()
           : '(no response)';
       const transcript: Transcript = [
-        { speaker: 'ai', text: `${call.message} ${KEY_MENU}`, at: 0 },
+        { speaker: 'ai', text: `${await this.openingText(call.accountId)} ${call.message} ${KEY_MENU}`, at: 0 },
         { speaker: 'callee', text: heard, at: 1 },
         { speaker: 'ai', text: answer.reply, at: 2 },
       ];
       await setCallOutcome(this.deps.db, call.id, { outcome: answer.outcome, transcript });
+      if (answer.outcome === 'opted_out') {
+        // At once: the number goes on the list and the account's other pending calls to it are cancelled.
+        await addToDoNotCall(this.deps.db, call.accountId, [{ phone: call.phone, note: 'Opted out on a call' }], {
+          source: 'opted_out',
+          callId: call.id,
+        });
+      }
       return { reply: await this.deps.speech.speak(call.voice as VoiceId, answer.reply) };
     },
     onRecording: async (providerCallId, recording) => {
@@ -316,6 +473,20 @@ export class CallService {
       await attachRecording(this.deps.db, call.id, { key, url: `/v1/calls/${call.id}/recording` });
     },
   };
+
+  /**
+   * What every answered call opens with: the account's disclosure naming the business, then the opt-out offer
+   * (the opt-out key works from the first word: the carrier listens for keys while the prompt plays).
+   */
+  async opening(accountId: string, voice: VoiceId): Promise<Pcm> {
+    return this.deps.speech.speak(voice, await this.openingText(accountId));
+  }
+
+  async openingText(accountId: string): Promise<string> {
+    const account = await findAccount(this.deps.db, accountId);
+    if (!account) throw notFound('Account');
+    return openingOf(account);
+  }
 
   private async onStatus(event: CarrierStatusEvent) {
     const { db, config } = this.deps;

@@ -3,10 +3,12 @@ import {
   type ClaimedCall,
   claimDueCalls,
   failUnplacedCall,
+  holdClaimedCall,
   markCallsPlaced,
   nextDispatchAt,
   retryClaimLater,
 } from '@callwise/db/queries/call-engine';
+import { insideCallingWindow, nextCallingTime } from '@callwise/shared/calling-window';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import {
   type Carrier,
@@ -27,6 +29,8 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** The longest sleep: how soon calls created by another process are noticed without a wake-up. */
   idlePollMs?: number;
+  /** Replaces every account's calling window (tests and benches only; see CALLING_WINDOW_OVERRIDE). */
+  windowOverride?: { start: string; end: string } | null;
   /** Runs between the carrier's acceptance and our record of it (the crash tests kill the process here). */
   afterCarrierAccepted?: (count: number) => void;
 }
@@ -119,9 +123,37 @@ export class Dispatcher {
     });
   }
 
+  /**
+   * The calling rules, checked again as a call goes out (they may have changed since it was scheduled): a number
+   * put on the do-not-call list is not called, and a call outside the recipient's calling window — a retry, or a
+   * window the account narrowed — waits for the next opening. Returns the calls that may go out now.
+   */
+  private async applyRules(claimed: ClaimedCall[]): Promise<ClaimedCall[]> {
+    const now = new Date();
+    const ready: ClaimedCall[] = [];
+    for (const call of claimed) {
+      const window = this.options.windowOverride ?? { start: call.windowStart, end: call.windowEnd };
+      let hold: Parameters<typeof holdClaimedCall>[2] | null = null;
+      if (call.doNotCall) hold = { cancel: 'The number is on the do-not-call list.' };
+      else if (!insideCallingWindow(now, call.timezone, window)) {
+        hold = { until: nextCallingTime(now, call.timezone, window) };
+      }
+      if (!hold) {
+        ready.push(call);
+        continue;
+      }
+      await holdClaimedCall(this.options.db, call.id, hold).catch((err: unknown) =>
+        this.options.log.error({ err, callId: call.id }, 'dispatcher: holding back a call failed'),
+      );
+    }
+    return ready;
+  }
+
   /** Hands claimed calls to the carrier, then records which it accepted (one statement each way). */
-  private async place(claimed: ClaimedCall[]) {
+  private async place(all: ClaimedCall[]) {
     const { db, carrier, log } = this.options;
+    const claimed = await this.applyRules(all);
+    if (claimed.length === 0) return;
     const requests = claimed.map((call) => ({
       idempotencyKey: `${call.id}:${call.attempts + 1}`,
       callId: call.id,

@@ -34,6 +34,7 @@ export function contactResponse(row: Omit<ContactRow, 'search'>): Contact {
     consent: row.consent as Contact['consent'],
     consent_at: iso(row.consentAt),
     consent_source: row.consentSource,
+    existing_customer: row.existingCustomer,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -94,6 +95,7 @@ export async function addContact(
     consent,
     consentAt: consent === 'none' ? null : input.consent_at ? new Date(input.consent_at) : new Date(),
     consentSource: consent === 'none' ? null : (input.consent_source ?? 'Added by hand'),
+    existingCustomer: input.existing_customer ?? false,
   };
   try {
     return contactResponse(await createContact(db, accountId, values));
@@ -116,6 +118,7 @@ export async function editContact(
   if (input.email !== undefined) patch.email = input.email.toLowerCase();
   if (input.company !== undefined) patch.company = input.company;
   if (input.tags !== undefined) patch.tags = normalizeTags(input.tags);
+  if (input.existing_customer !== undefined) patch.existingCustomer = input.existing_customer;
   const phone =
     input.phone !== undefined ? parsePhone(input.phone, await accountCountry(db, accountId)) : current.phone;
   if (input.phone !== undefined) patch.phone = phone;

@@ -1,0 +1,1 @@
+ALTER TABLE "contacts" ADD COLUMN "existing_customer" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { isListed } from './do-not-call.ts';
+
+/** What the calling rules need to know about the numbers of new calls, read in one statement each. */
+export interface CallRuleFacts {
+  /** Numbers on the account's do-not-call list. */
+  doNotCall: Set<string>;
+  /** The account's contacts with these numbers (for calls made by number): consent and time zone. */
+  contacts: Map<string, { consent: string; existingCustomer: boolean; timezone: string | null }>;
+}
+
+type ContactFacts = { phone: string; consent: string; existing_customer: boolean; timezone: string | null };
+
+export async function callRuleFacts(db: Database, accountId: string, phones: string[]): Promise<CallRuleFacts> {
+  const unique = [...new Set(phones)];
+  if (unique.length === 0) return { doNotCall: new Set(), contacts: new Map() };
+  const list = JSON.stringify(unique);
+  const [listed, contacts] = await Promise.all([
+    isListed(db, accountId, unique),
+    db.execute(sql`
+      SELECT phone, consent, existing_customer, timezone FROM contacts
+      WHERE account_id = ${accountId} AND phone IN (SELECT jsonb_array_elements_text(${list}::jsonb))`),
+  ]);
+  return {
+    doNotCall: listed,
+    contacts: new Map(
+      rows<ContactFacts>(contacts).map((row) => [
+        row.phone,
+        { consent: row.consent, existingCustomer: row.existing_customer, timezone: row.timezone },
+      ]),
+    ),
+  };
+}
+
+/**
+ * How many calls each number already has on a day (the recipient's local day, given as instants), across every
+ * source; cancelled calls do not count. One count per query, in order.
+ */
+export async function callsOnDays(
+  db: Database,
+  accountId: string,
+  queries: Array<{ phone: string; from: Date; to: Date }>,
+): Promise<number[]> {
+  if (queries.length === 0) return [];
+  const input = JSON.stringify(
+    queries.map((q, i) => ({ i, phone: q.phone, from: q.from.toISOString(), to: q.to.toISOString() })),
+  );
+  const result = await db.execute(sql`
+    SELECT x.i, (
+      SELECT count(*)::int FROM calls c
+      WHERE c.account_id = ${accountId} AND c.phone = x.phone
+        AND c.scheduled_at >= x."from" AND c.scheduled_at < x."to" AND c.status <> 'canceled'
+    ) AS n
+    FROM jsonb_to_recordset(${input}::jsonb) AS x(i int, phone text, "from" timestamptz, "to" timestamptz)`);
+  const counts = new Array<number>(queries.length).fill(0);
+  for (const row of rows<{ i: number; n: number }>(result)) counts[Number(row.i)] = Number(row.n);
+  return counts;
+}
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,164 @@
+/**
+ * The calling window: calls are placed only between its start and end in the recipient's local time. A call due
+ * outside it waits for the next opening.
+ */
+
+export interface CallingWindow {
+  /** 'HH:MM', inclusive */
+  start: string;
+  /** 'HH:MM', exclusive */
+  end: string;
+}
+
+/** The widest window the product allows (and the default): 08:00–21:00 recipient time. */
+export const DEFAULT_CALLING_WINDOW: CallingWindow = { start: '08:00', end: '21:00' };
+
+/** 'HH:MM' from 00:00 to 23:59, and 24:00 for the end of the day. */
+const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|(24):(00))$/;
+
+export function minutesOfDay(time: string): number {
+  const match = TIME.exec(time);
+  if (!match) throw new Error(`Not a time of day (HH:MM): ${time}`);
+  return Number(match[1] ?? match[3]) * 60 + Number(match[2] ?? match[4]);
+}
+
+export function isTimeOfDay(time: string): boolean {
+  return TIME.test(time);
+}
+
+/** 'HH:MM-HH:MM' -> a window; null when it is not one (or starts after it ends). */
+export function parseCallingWindow(text: string): CallingWindow | null {
+  const [start, end, ...rest] = text.split('-').map((part) => part.trim());
+  if (!start || !end || rest.length > 0 || !isTimeOfDay(start) || !isTimeOfDay(end)) return null;
+  if (minutesOfDay(start) >= minutesOfDay(end)) return null;
+  return { start, end };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timezone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
+}
+
+interface LocalTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock time at `at` in `timezone`. */
+export function localTime(at: Date, timezone: string): LocalTime {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timezone).formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year as number,
+    month: parts.month as number,
+    day: parts.day as number,
+    hour: (parts.hour as number) % 24,
+    minute: parts.minute as number,
+    second: parts.second as number,
+  };
+}
+
+/** Milliseconds the zone is ahead of UTC at `at`. */
+function offsetMs(at: Date, timezone: string): number {
+  const t = localTime(at, timezone);
+  const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a wall-clock time happens in a zone. A time skipped by a daylight-saving change is moved forward by
+ * the gap (as Temporal's "compatible" does: 02:30 on a spring-forward night is 03:30); a repeated one is its first
+ * occurrence.
+ */
+export function zonedTime(
+  date: { year: number; month: number; day: number },
+  minutes: number,
+  timezone: string,
+): Date {
+  const wall = Date.UTC(date.year, date.month - 1, date.day, Math.floor(minutes / 60), minutes % 60);
+  const first = wall - offsetMs(new Date(wall), timezone);
+  const second = wall - offsetMs(new Date(first), timezone);
+  if (first === second) return new Date(first);
+  // Around a change: the earlier instant that shows this wall time, else (a gap) the later reading.
+  const candidates = [first, second].sort((a, b) => a - b);
+  for (const candidate of candidates) {
+    const t = localTime(new Date(candidate), timezone);
+    if (t.hour * 60 + t.minute === minutes) return new Date(candidate);
+  }
+  return new Date(candidates[1] as number);
+}
+
+/** True when `at` falls inside the window in `timezone`. */
+export function insideCallingWindow(at: Date, timezone: string, window: CallingWindow): boolean {
+  const t = localTime(at, timezone);
+  const now = t.hour * 60 + t.minute;
+  return now >= minutesOfDay(window.start) && now < minutesOfDay(window.end);
+}
+
+/** `at` itself when inside the window, else the window's next opening in the recipient's time zone. */
+export function nextCallingTime(at: Date, timezone: string, window: CallingWindow): Date {
+  if (insideCallingWindow(at, timezone, window)) return at;
+  const t = localTime(at, timezone);
+  const start = minutesOfDay(window.start);
+  const today = { year: t.year, month: t.month, day: t.day };
+  if (t.hour * 60 + t.minute < start) return zonedTime(today, start, timezone);
+  const tomorrow = new Date(Date.UTC(t.year, t.month - 1, t.day + 1));
+  return zonedTime(
+    { year: tomorrow.getUTCFullYear(), month: tomorrow.getUTCMonth() + 1, day: tomorrow.getUTCDate() },
+    start,
+    timezone,
+  );
+}
+
+/** The recipient's local calendar day of `at` ('YYYY-MM-DD'), and that day's bounds as instants. */
+export function localDay(at: Date, timezone: string): { key: string; start: Date; end: Date } {
+  const t = localTime(at, timezone);
+  const next = new Date(Date.UTC(t.year, t.month - 1, t.day + 1));
+  const key = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+  return {
+    key,
+    start: zonedTime({ year: t.year, month: t.month, day: t.day }, 0, timezone),
+    end: zonedTime(
+      { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() },
+      0,
+      timezone,
+    ),
+  };
+}
+
+/** "8:00 AM on Sat, Nov 22 (America/Chicago)": when a call moved by the window goes out, for people. */
+export function describeLocalTime(at: Date, timezone: string): string {
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(at);
+  return `${time} on ${day} (${timezone})`;
+}
