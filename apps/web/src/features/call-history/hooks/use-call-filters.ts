@@ -30,7 +30,8 @@ export function useCallFilters() {
   }, [q]);
 
   useEffect(() => {
-    if (debounced === synced.current) return;
+    // A value the box has moved on from (e.g. just cleared) is stale: writing it would bring it back.
+    if (debounced !== search || debounced === synced.current) return;
     synced.current = debounced;
     setParams(
       (current) => {
@@ -41,7 +42,7 @@ export function useCallFilters() {
       },
       { replace: true },
     );
-  }, [debounced, setParams]);
+  }, [debounced, search, setParams]);
 
   const setStatus = (value: CallFilters['status']) =>
     setParams(

@@ -38,11 +38,13 @@ export function useContactFilters() {
   );
 
   useEffect(() => {
+    // A value the box has moved on from (e.g. just cleared) is stale: writing it would bring it back.
+    if (debounced !== search) return;
     const text = debounced.trim();
     if (text === written.current) return;
     written.current = text;
     update({ q: text });
-  }, [debounced, update]);
+  }, [debounced, search, update]);
 
   useEffect(() => {
     if (q === written.current) return;
