@@ -157,11 +157,30 @@ test.describe('the /api page', () => {
     await page.getByRole('tablist', { name: 'Language' }).getByRole('tab', { name: 'Python' }).click();
     await expect(panel).toContainText('requests.post(');
 
+    // Webhooks: the Standard Webhooks scheme the server signs with, and code that checks it.
     const webhooks = panel.locator('#webhooks');
-    await expect(webhooks).toContainText('X-Callwise-Signature: t=');
-    await expect(webhooks).toContainText('comes in a later release');
-    await expect(webhooks).toContainText('verifyCallwiseSignature');
-    await expect(webhooks).toContainText('verify_callwise_signature');
+    await expect(webhooks).not.toContainText('X-Callwise-Signature');
+    await expect(webhooks).not.toContainText('later release');
+    const delivery = codeBlock(page, 'A delivery');
+    await expect(delivery).toContainText('webhook-id: ');
+    await expect(delivery).toContainText('webhook-timestamp: ');
+    await expect(delivery).toContainText('webhook-signature: v1,');
+    await expect(delivery).toContainText('"type": "call.status_changed"');
+    await expect(delivery).toContainText('"previous_status": "in-progress"');
+    await expect(webhooks).toContainText(
+      '30 seconds, 2 minutes, 10 minutes, 1 hour, 6 hours, 12 hours and 24 hours',
+    );
+    await expect(webhooks).toContainText('after 8 attempts the delivery is marked failed');
+    await expect(webhooks.getByRole('link', { name: 'Settings → Webhooks' })).toHaveAttribute(
+      'href',
+      '/settings#webhooks',
+    );
+    await expect(codeBlock(page, 'Verify a delivery (JavaScript, Node.js)')).toContainText(
+      "createHmac('sha256', key)",
+    );
+    await expect(codeBlock(page, 'Verify a delivery (Python)')).toContainText('def verify_webhook(');
+    // The delivery log follows the chosen language (Python here).
+    await expect(codeBlock(page, 'See a call’s deliveries (Python)')).toContainText('/webhook-deliveries');
   });
 
   test('the examples work as printed: the cURL request places a call', async ({ page, request }) => {

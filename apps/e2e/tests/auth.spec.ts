@@ -313,19 +313,16 @@ test.describe('settings', () => {
       .filter({ has: page.getByRole('heading', { name: 'Billing', exact: true }) });
     await expect(billing.getByText('Free Trial', { exact: true })).toBeVisible();
     await expect(billing.getByText('Current plan')).toBeVisible();
-    // …and follows the account: the same page for an account on Professional.
-    await page.route('**/v1/me', async (route) => {
+    // …and follows the account: the same page for an account on Professional (billing.spec.ts changes plans).
+    await page.route('**/v1/billing', async (route) => {
       const response = await route.fetch();
       const body = await response.json();
-      await route.fulfill({
-        response,
-        json: { ...body, account: { ...body.account, plan: 'professional' } },
-      });
+      await route.fulfill({ response, json: { ...body, plan: 'professional', plan_name: 'Professional' } });
     });
     await page.reload();
     await expect(billing.getByText('Professional', { exact: true })).toBeVisible();
-    await expect(billing.getByRole('link', { name: 'Compare plans' })).toBeVisible();
-    await page.unroute('**/v1/me');
+    await expect(billing.getByRole('button', { name: 'Change plan' })).toBeVisible();
+    await page.unroute('**/v1/billing');
     await page.reload();
 
     const summaries = page.getByRole('switch', { name: 'Call summaries' });

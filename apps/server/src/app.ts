@@ -11,14 +11,18 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import { documentAudience, openApiOptions } from './lib/openapi.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
+import callingRulesRoutes from './modules/account/calling-rules.routes.ts';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
+import campaignsRoutes from './modules/campaigns/campaigns.routes.ts';
 import contactsRoutes from './modules/contacts/contacts.routes.ts';
 import contactsImportRoutes from './modules/contacts/contacts-import.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import demoRoutes from './modules/demo/demo.routes.ts';
+import doNotCallRoutes from './modules/do-not-call/do-not-call.routes.ts';
 import eventsRoutes from './modules/events/events.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import devMailRoutes from './modules/mail/dev-mail.routes.ts';
@@ -26,6 +30,7 @@ import meRoutes from './modules/me/me.routes.ts';
 import scriptsRoutes from './modules/scripts/scripts.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
 import voicesRoutes from './modules/voices/voices.routes.ts';
+import { webhookDeliveriesRoutes, webhookSecretRoutes } from './modules/webhooks/webhooks.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import callPages from './plugins/call-pages.ts';
 import errors from './plugins/errors.ts';
@@ -93,6 +98,10 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
     rateLimitPer5Min: options.config.AUTH_RATE_LIMIT_PER_5_MIN,
   });
   if (!options.config.SMTP_URL) await fastify.register(devMailRoutes);
+  // Twilio's webhooks (each request signature-checked), only when Twilio places the calls.
+  if (options.config.TELEPHONY_PROVIDER === 'twilio') {
+    await fastify.register(import('./modules/telephony/twilio.routes.ts'));
+  }
 
   await fastify.register(
     async (v1) => {
@@ -106,18 +115,25 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         privateV1.addHook('onRequest', fastify.authenticate);
         await privateV1.register(contactsRoutes);
         await privateV1.register(contactsImportRoutes);
+        await privateV1.register(doNotCallRoutes);
         await privateV1.register(scriptsRoutes);
         await privateV1.register(callsRoutes);
+        await privateV1.register(webhookDeliveriesRoutes);
+        await privateV1.register(campaignsRoutes);
         await privateV1.register(eventsRoutes);
         await privateV1.register(voicesRoutes);
+        await privateV1.register(billingEstimateRoutes);
       });
       // The web app's own: a signed-in session only (API keys get 403).
       await v1.register(async (sessionV1) => {
         sessionV1.addHook('onRoute', documentAudience('session'));
         sessionV1.addHook('onRequest', fastify.authenticateSession);
         await sessionV1.register(meRoutes);
+        await sessionV1.register(callingRulesRoutes);
         await sessionV1.register(dashboardRoutes);
         await sessionV1.register(apiKeysRoutes);
+        await sessionV1.register(billingRoutes);
+        await sessionV1.register(webhookSecretRoutes);
       });
     },
     { prefix: '/v1' },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseCallingWindow } from '@callwise/shared/calling-window';
 import { API_RATE_LIMIT_PER_MINUTE } from '@callwise/shared/product';
 import { z } from 'zod';
 
@@ -43,6 +44,10 @@ export const envSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +12025550100')
     .optional(),
   TWILIO_API_BASE_URL: optionalUrl,
+  /** Calls started per second at Twilio (the account's CPS), in each worker process. */
+  TWILIO_CALLS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
+  /** Calls of ours ringing or connected at Twilio at once; more wait for a free line. */
+  TWILIO_MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(10_000).default(10),
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_MODEL_ID: z.string().min(1).default('eleven_multilingual_v2'),
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
@@ -63,10 +68,27 @@ export const envSchema = z.object({
   DISPATCH_CLAIM_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   FAILURE_ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  /**
+   * Tests and benches only (the server warns when it is set): a calling window that replaces every account's,
+   * e.g. 00:00-24:00, so that calls due "now" go out whatever the hour of the run.
+   */
+  CALLING_WINDOW_OVERRIDE: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const window = parseCallingWindow(value);
+      if (!window) {
+        ctx.addIssue({ code: 'custom', message: 'must be HH:MM-HH:MM with the start before the end' });
+        return z.NEVER;
+      }
+      return window;
+    }),
   WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
 });
 
 type RawEnv = Record<string, string | undefined>;

@@ -5,11 +5,13 @@ import { CallEventBus } from './lib/call-events.ts';
 import type { Logger } from './lib/logger.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { Dispatcher } from './modules/calls/dispatcher.ts';
+import { WebhookDeliverer } from './modules/webhooks/webhook-deliverer.ts';
 import { createDialogueEngine, type DialogueEngine } from './providers/dialogue/index.ts';
 import { createSpeechService, type SpeechService } from './providers/speech/speech.ts';
 import { createFileStorage, type FileStorage } from './providers/storage/index.ts';
 import type { Carrier } from './providers/telephony/carrier.ts';
 import { SimulatedCarrier } from './providers/telephony/simulator.ts';
+import type { TwilioCarrier } from './providers/telephony/twilio.ts';
 
 /** The parts behind interfaces (speech, dialogue, files, carrier) and the call engine built on them. */
 export interface Services {
@@ -20,6 +22,8 @@ export interface Services {
   events: CallEventBus;
   calls: CallService;
   dispatcher: Dispatcher;
+  /** Posts call status changes to their callback_url (workers only). */
+  webhooks: WebhookDeliverer;
   /** Places calls from this process: the dispatcher and the carrier's call handling (workers only). */
   startEngine(): Promise<void>;
   close(): Promise<void>;
@@ -32,15 +36,26 @@ export async function openServices(deps: {
   log: Logger;
 }): Promise<Services> {
   const { config, database, queue, log } = deps;
+  if (config.CALLING_WINDOW_OVERRIDE) {
+    const { start, end } = config.CALLING_WINDOW_OVERRIDE;
+    log.warn(
+      { start, end },
+      "CALLING_WINDOW_OVERRIDE is set: it replaces every account's calling window. It is for tests and benches; never set it for real calls.",
+    );
+  }
   const speech = createSpeechService(config);
   const dialogue = createDialogueEngine(config, log);
   const storage = createFileStorage(config);
-  const carrier: Carrier = new SimulatedCarrier({
-    db: database.db,
-    speed: config.SIMULATOR_SPEED,
-    log,
-    exclusive: database.kind === 'pglite',
-  });
+  const twilio =
+    config.TELEPHONY_PROVIDER === 'twilio' ? await openTwilioCarrier(config, database, log) : null;
+  const carrier: Carrier =
+    twilio ??
+    new SimulatedCarrier({
+      db: database.db,
+      speed: config.SIMULATOR_SPEED,
+      log,
+      exclusive: database.kind === 'pglite',
+    });
   const events = new CallEventBus(database, log);
   await events.start();
   const dispatcher = new Dispatcher({
@@ -48,6 +63,9 @@ export async function openServices(deps: {
     carrier,
     log,
     claimSeconds: config.DISPATCH_CLAIM_SECONDS,
+    windowOverride: config.CALLING_WINDOW_OVERRIDE,
+    // Twilio is paced: the dispatcher hands over only what one paced batch places within its claim.
+    ...(twilio ? { batchSize: twilio.batchSize } : {}),
     afterCarrierAccepted: crashAfterAcceptances(config),
   });
   const calls = new CallService({
@@ -60,8 +78,15 @@ export async function openServices(deps: {
     log,
     onCallsDue: () => dispatcher.wake(),
   });
+  const webhooks = new WebhookDeliverer({
+    db: database.db,
+    log,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
+  });
   let engineStarted = false;
   let offDue: (() => void) | null = null;
+  let offChanged: (() => void) | null = null;
   return {
     speech,
     dialogue,
@@ -70,16 +95,22 @@ export async function openServices(deps: {
     events,
     calls,
     dispatcher,
+    webhooks,
     async startEngine() {
       if (engineStarted) return;
       engineStarted = true;
       await carrier.start(calls.host);
       offDue = events.onCallsDue(() => dispatcher.wake());
       dispatcher.start();
+      // Every change of a call may have queued a delivery (the calls trigger writes them in the same statement).
+      offChanged = events.onAccountChanged(() => webhooks.wake());
+      webhooks.start();
     },
     async close() {
       offDue?.();
+      offChanged?.();
       if (engineStarted) {
+        await webhooks.stop();
         await dispatcher.stop();
         await carrier.stop();
       }
@@ -87,6 +118,32 @@ export async function openServices(deps: {
       await speech.close();
     },
   };
+}
+
+/** Twilio's carrier; its SDK is loaded only when it places the calls. */
+async function openTwilioCarrier(
+  config: Config,
+  database: DatabaseHandle,
+  log: Logger,
+): Promise<TwilioCarrier> {
+  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER } = config;
+  if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM_NUMBER) {
+    throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER are required for Twilio');
+  }
+  const { TwilioCarrier } = await import('./providers/telephony/twilio.ts');
+  return TwilioCarrier.open({
+    db: database.db,
+    log,
+    accountSid: TWILIO_ACCOUNT_SID,
+    authToken: TWILIO_AUTH_TOKEN,
+    fromNumber: TWILIO_FROM_NUMBER,
+    publicUrl: config.PUBLIC_URL,
+    apiBaseUrl: config.TWILIO_API_BASE_URL,
+    callsPerSecond: config.TWILIO_CALLS_PER_SECOND,
+    maxConcurrentCalls: config.TWILIO_MAX_CONCURRENT_CALLS,
+    // A batch is placed well inside the dispatcher's claim on it.
+    maxBatchMs: Math.min(10_000, config.DISPATCH_CLAIM_SECONDS * 500),
+  });
 }
 
 /**

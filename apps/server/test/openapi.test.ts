@@ -5,11 +5,14 @@ import { z } from 'zod';
 import {
   EXAMPLE_API_KEY,
   EXAMPLE_CALL,
+  EXAMPLE_CAMPAIGN,
   EXAMPLE_CONTACT,
+  EXAMPLE_DO_NOT_CALL,
   EXAMPLE_IDS,
   EXAMPLE_IMPORT,
   EXAMPLE_OTHER_CONTACT,
   EXAMPLE_OTHER_SCRIPT,
+  EXAMPLE_PAUSED_CAMPAIGN,
   EXAMPLE_RINGING_CALL,
   EXAMPLE_SCHEDULED_CALL,
   EXAMPLE_SCRIPT,
@@ -322,7 +325,7 @@ async function send(
 async function resetExampleAccount() {
   const db = t.database;
   const account = owner.accountId;
-  for (const table of ['calls', 'contacts', 'scripts', 'contact_imports']) {
+  for (const table of ['do_not_call', 'calls', 'campaigns', 'contacts', 'scripts', 'contact_imports']) {
     await db.executeSql(`DELETE FROM ${table} WHERE account_id = $1`, [account]);
   }
   await db.executeSql('DELETE FROM api_keys WHERE id = $1', [EXAMPLE_IDS.apiKey]);
@@ -400,6 +403,13 @@ async function resetExampleAccount() {
       ],
     );
     if (recordingKey) await t.services.storage.put(recordingKey, silentWav(), 'audio/wav');
+    if (call.status === 'completed') {
+      await db.executeSql(
+        `INSERT INTO call_attempts (account_id, call_id, attempt, status, answered_by, started_at, ended_at, duration)
+         VALUES ($1,$2,1,$3,$4,$5,$6,$7)`,
+        [account, call.id, call.status, call.answered_by, call.started_at, call.ended_at, call.duration],
+      );
+    }
   }
   await db.executeSql(
     `INSERT INTO contact_imports (id, account_id, status, file_name, csv, mapping, duplicates, total_rows,
@@ -424,6 +434,48 @@ async function resetExampleAccount() {
       EXAMPLE_IMPORT.finished_at,
     ],
   );
+  // The campaigns, each with its call waiting (the paused one's to a number that is not a contact).
+  for (const [campaign, contactId, phone] of [
+    [EXAMPLE_CAMPAIGN, EXAMPLE_IDS.contact, EXAMPLE_CONTACT.phone],
+    [EXAMPLE_PAUSED_CAMPAIGN, null, '+12025550148'],
+  ] as const) {
+    await db.executeSql(
+      `INSERT INTO campaigns (id, account_id, name, script_id, call_type, voice, status, starts_at, pace_per_hour,
+         requested, skipped, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+      [
+        campaign.id,
+        account,
+        campaign.name,
+        campaign.script_id,
+        campaign.call_type,
+        campaign.voice,
+        campaign.status,
+        campaign.starts_at,
+        campaign.pace_per_hour,
+        campaign.requested,
+        JSON.stringify(campaign.skipped),
+        campaign.created_at,
+        campaign.updated_at,
+      ],
+    );
+    await db.executeSql(
+      `INSERT INTO calls (account_id, campaign_id, contact_id, script_id, recipient_name, phone, call_type, message,
+         voice, scheduled_at, status, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,'scheduled',$11)`,
+      [
+        account,
+        campaign.id,
+        contactId,
+        campaign.script_id,
+        contactId ? EXAMPLE_CONTACT.name : 'there',
+        phone,
+        campaign.call_type,
+        'Hi, this is Harbor Dental with a reminder.',
+        campaign.voice,
+        campaign.starts_at,
+        campaign.created_at,
+      ],
+    );
+  }
   await db.executeSql(
     'INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at, last_used_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
     [
@@ -435,6 +487,23 @@ async function resetExampleAccount() {
       EXAMPLE_API_KEY.created_at,
       EXAMPLE_API_KEY.last_used_at,
     ],
+  );
+  await db.executeSql(
+    'INSERT INTO do_not_call (id, account_id, phone, source, note, call_id, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
+    [
+      EXAMPLE_DO_NOT_CALL.id,
+      account,
+      EXAMPLE_DO_NOT_CALL.phone,
+      EXAMPLE_DO_NOT_CALL.source,
+      EXAMPLE_DO_NOT_CALL.note,
+      EXAMPLE_DO_NOT_CALL.call_id,
+      EXAMPLE_DO_NOT_CALL.created_at,
+    ],
+  );
+  await db.executeSql(
+    `UPDATE accounts SET calling_window_start = '08:00', calling_window_end = '21:00', daily_call_cap = 2,
+       disclosure = 'This is an automated call from {{business_name}}.' WHERE id = $1`,
+    [account],
   );
 }
 

@@ -182,6 +182,10 @@ export const calls = pgTable(
     index('calls_recording_created_idx').on(table.recordingCreatedAt).where(sql`recording_key IS NOT NULL`),
     index('calls_account_phone_scheduled_idx').on(table.accountId, table.phone, table.scheduledAt),
     index('calls_campaign_idx').on(table.campaignId).where(sql`campaign_id IS NOT NULL`),
+    // Calls holding a line at a carrier: counted before each batch (concurrency) and looked up when quiet.
+    index('calls_live_carrier_idx')
+      .on(table.updatedAt)
+      .where(sql`provider_call_id IS NOT NULL AND status IN ('queued', 'ringing', 'in-progress')`),
   ],
 );
 
@@ -301,13 +305,17 @@ export const webhookDeliveries = pgTable(
 );
 
 /** Calls handed to a real carrier, written before the request: after a crash we look the call up, not place it again. */
-export const carrierRequests = pgTable('carrier_requests', {
-  idempotencyKey: text('idempotency_key').primaryKey(),
-  callId: uuid('call_id').notNull(),
-  toNumber: text('to_number').notNull(),
-  providerCallId: text('provider_call_id'),
-  createdAt: createdAt(),
-});
+export const carrierRequests = pgTable(
+  'carrier_requests',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    callId: uuid('call_id').notNull(),
+    toNumber: text('to_number').notNull(),
+    providerCallId: text('provider_call_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('carrier_requests_created_idx').on(table.createdAt)],
+);
 
 /**
  * The simulated carrier's own ledger: one row per call it accepted (keyed by our idempotency key, so a

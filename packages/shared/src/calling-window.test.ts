@@ -31,7 +31,9 @@ describe('calling window', () => {
   it('uses the recipient zone, not the caller: 10:00 in New York is 07:00 in Los Angeles', () => {
     const due = new Date('2026-11-21T15:00:00Z');
     expect(insideCallingWindow(due, 'America/Los_Angeles', window)).toBe(false);
-    expect(nextCallingTime(due, 'America/Los_Angeles', window).toISOString()).toBe('2026-11-21T16:00:00.000Z');
+    expect(nextCallingTime(due, 'America/Los_Angeles', window).toISOString()).toBe(
+      '2026-11-21T16:00:00.000Z',
+    );
   });
 
   it('treats the end as closed: 21:00 is outside, 20:59 inside', () => {

@@ -11,8 +11,16 @@ export const ERROR_STATUS = {
   /** An API key on an endpoint that needs a signed-in session (keys, billing, profile, password). */
   session_required: 403,
   call_limit_reached: 402,
+  /** The calls would take this billing month's extra-call charges past the account's monthly budget. */
+  budget_reached: 402,
   not_found: 404,
   conflict: 409,
+  /** The number is on the account's do-not-call list. */
+  do_not_call: 409,
+  /** The person has already had the most calls a day the account allows (the frequency cap). */
+  frequency_cap_reached: 409,
+  /** The contact's consent does not cover this kind of call. */
+  consent_required: 422,
   /** A request with the same Idempotency-Key is still being processed. */
   idempotency_key_in_use: 409,
   unprocessable: 422,

@@ -81,3 +81,8 @@ export function planAllowsVoice(plan: PlanId, voiceIndex: number): boolean {
   const limit = PLANS[plan].voices;
   return limit === null || voiceIndex < limit;
 }
+
+/** A plan's id from what the database holds; anything unknown is treated as the trial. */
+export function planIdOf(value: string): PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value) ? (value as PlanId) : 'trial';
+}

@@ -603,6 +603,34 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
   'DELETE /v1/calls/{id}/recording': [
     { name: 'delete', summary: 'Delete a recording early', params: { id: EXAMPLE_IDS.call }, status: 204 },
   ],
+  'GET /v1/calls/{id}/attempts': [
+    {
+      name: 'attempts',
+      summary: 'A call answered on its first try',
+      params: { id: EXAMPLE_IDS.call },
+      status: 200,
+      response: {
+        data: [
+          {
+            attempt: 1,
+            status: 'completed',
+            answered_by: 'human',
+            started_at: EXAMPLE_CALL.started_at,
+            ended_at: EXAMPLE_CALL.ended_at,
+            duration: EXAMPLE_CALL.duration,
+            failure_reason: null,
+          },
+        ],
+      },
+    },
+    {
+      name: 'not_found',
+      summary: 'An id that is not one of your calls',
+      params: { id: EXAMPLE_IDS.missing },
+      status: 404,
+      response: notFound('Call'),
+    },
+  ],
   'GET /v1/calls/{id}': [
     {
       name: 'completed',

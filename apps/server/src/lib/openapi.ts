@@ -48,7 +48,9 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'The request is invalid: `error.details` lists each invalid field (`field`, `message`).',
   '401': 'No credentials, or an invalid, expired or revoked API key or session.',
-  '402': 'The free trial’s calls are used up: upgrade to a paid plan to schedule more.',
+  '402':
+    'The free trial’s calls are used up (`call_limit_reached`: upgrade to a paid plan), or the calls beyond the ' +
+    'plan would pass the monthly budget (`budget_reached`: raise it in Settings → Billing).',
   '403':
     'Not allowed: the plan does not include API access (`plan_upgrade_required`), the endpoint needs a ' +
     'signed-in session (`session_required`), or the plan does not include what was asked for (`forbidden`).',
@@ -115,21 +117,37 @@ shared by all our servers. Every answer carries \`RateLimit-Limit\`, \`RateLimit
 422 \`idempotency_key_reused\`; a retry while the first request still runs gets 409 \`idempotency_key_in_use\`.
 
 **Errors.** Every error answers \`{"error": {"code", "message", "details"?}}\` with the HTTP status: 400
-\`validation_failed\` (details lists each field), 401, 402 \`call_limit_reached\`, 403, 404 (also for another
-account's ids), 409, 422, 429.
+\`validation_failed\` (details lists each field), 401, 402 \`call_limit_reached\` or \`budget_reached\`, 403,
+404 (also for another account's ids), 409, 422, 429.
 
 **Pagination.** Lists answer \`{"data": [...], "next_cursor"}\`, newest first. Pass \`next_cursor\` as
 \`cursor\` for the next page; it is \`null\` on the last page. Pages never skip or repeat an item.
 
-**Webhooks.** Give a call a \`callback_url\` to have its status changes posted there (sending them is coming in a
-later release; the URL is stored now). Each delivery will be signed with your account's webhook secret:
-\`X-Callwise-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`.`;
+**Webhooks.** Give a call a \`callback_url\` and each of its status changes is POSTed there as JSON,
+\`{"type": "call.status_changed", "timestamp", "data": {the call}}\`, signed per Standard Webhooks
+(standardwebhooks.com) with your account's secret (Settings → Webhooks): headers \`webhook-id\` (the same on
+every retry: use it to skip repeats), \`webhook-timestamp\` (unix seconds) and \`webhook-signature\`
+(\`v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">\`, keyed with the base64-decoded part after
+\`whsec_\`). Answer 2xx within 10 seconds; anything else is retried with growing waits (30 s, 2 min, 10 min,
+1 h, 6 h, 12 h, 24 h) and then given up. A call's changes arrive in order. Addresses on loopback, private
+networks or cloud metadata are refused. \`GET /v1/calls/{id}/webhook-deliveries\` shows the log.`;
 
 const TAGS = [
+  { name: 'billing', description: 'The plan and its usage, extra calls, the monthly budget, charges.' },
   { name: 'calls', description: 'Schedule calls, follow their progress, cancel them, get their recordings.' },
+  { name: 'campaigns', description: 'One script to many contacts: progress, outcomes, pause, cancel.' },
   { name: 'contacts', description: 'The people you call: add, change, list, import from CSV.' },
+  {
+    name: 'do-not-call',
+    description:
+      'Numbers that are never called: add, import, export, remove. Listing a number cancels its waiting calls.',
+  },
   { name: 'scripts', description: 'Reusable call texts with {{variables}}.' },
   { name: 'voices', description: 'The synthetic voices and a preview of how a message sounds.' },
+  {
+    name: 'webhooks',
+    description: 'The signing secret of deliveries to callback_url (web app session only), and their log.',
+  },
   { name: 'account', description: 'The signed-in user (web app session only).' },
   { name: 'api-keys', description: 'Create, list and revoke API keys (web app session only).' },
 ];

@@ -39,6 +39,17 @@ const workspaceRoutes: RouteObject[] = [
     handle: handle('Call History'),
     lazy: page(() => import('@/app/routes/call-history')),
   },
+  { path: paths.campaigns, handle: handle('Campaigns'), lazy: page(() => import('@/app/routes/campaigns')) },
+  {
+    path: paths.newCampaign,
+    handle: handle('New Campaign'),
+    lazy: page(() => import('@/app/routes/campaigns-new')),
+  },
+  {
+    path: paths.campaign,
+    handle: handle('Campaign'),
+    lazy: page(() => import('@/app/routes/campaigns-detail')),
+  },
   { path: paths.settings, handle: handle('Settings'), lazy: page(() => import('@/app/routes/settings')) },
 ];
 

@@ -5,6 +5,7 @@ import {
   HistoryIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  MegaphoneIcon,
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
@@ -30,6 +31,7 @@ export const workspaceNavigation: NavGroup[] = [
       { title: 'Contacts', href: paths.contacts, icon: UsersIcon },
       { title: 'Scripts', href: paths.scripts, icon: FileTextIcon },
       { title: 'Call History', href: paths.callHistory, icon: HistoryIcon },
+      { title: 'Campaigns', href: paths.campaigns, icon: MegaphoneIcon },
       { title: 'API', href: paths.api, icon: CodeXmlIcon },
     ],
   },

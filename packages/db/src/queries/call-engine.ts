@@ -6,7 +6,6 @@ import {
   isNull,
   lt,
   or,
-  type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
@@ -68,56 +67,31 @@ export async function notifyCallsDue(db: Database): Promise<void> {
 
 export type NewCall = typeof calls.$inferInsert;
 
-export type InsertCallResult = { ok: true; call: CallRow } | { ok: false; used: number; included: number };
-export type InsertCallsResult =
-  | { ok: true; calls: CallRow[] }
-  | { ok: false; used: number; included: number };
+/** Calls per INSERT statement: about 20 parameters each, far below the 65,535 a statement may bind. */
+const INSERT_SLICE = 1000;
 
 /**
- * Inserts a call unless the account's allowance is used up. The account row is locked for the count and the
- * insert, so two requests at the same moment cannot both take the last call. `allowance` is null for no limit;
- * calls since `since` count (all time when null); cancelled calls do not count.
+ * Inserts several calls of one account together, all or none, announcing each and waking the dispatchers when one
+ * is due soon. The caller decides whether the account may have them (billing: insertCallsWithBilling).
  */
-export async function insertCallWithinAllowance(
-  db: Database,
-  values: NewCall & { accountId: string },
-  allowance: { limit: number | null; since: Date | null },
-): Promise<InsertCallResult> {
-  const result = await insertCallsWithinAllowance(db, values.accountId, [values], allowance);
-  if (!result.ok) return result;
-  const [call] = result.calls;
-  if (!call) throw new Error('insert returned no row');
-  return { ok: true, call };
-}
-
-/** Inserts several calls of one account together, all or none, within the allowance (as above). */
-export async function insertCallsWithinAllowance(
+export async function insertCalls(
   db: Database,
   accountId: string,
   values: Array<NewCall & { accountId: string }>,
-  allowance: { limit: number | null; since: Date | null },
-): Promise<InsertCallsResult> {
+): Promise<CallRow[]> {
   if (values.some((row) => row.accountId !== accountId)) throw new Error('calls of another account');
   return db.transaction(async (tx) => {
-    if (allowance.limit !== null) {
-      await tx.execute(sql`SELECT 1 FROM ${accounts} WHERE id = ${accountId} FOR UPDATE`);
-      const where: SQL[] = [eq(calls.accountId, accountId), sql`${calls.status} <> 'canceled'`];
-      if (allowance.since) where.push(sql`${calls.createdAt} >= ${allowance.since}`);
-      const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(calls)
-        .where(and(...where));
-      const used = row?.n ?? 0;
-      if (used + values.length > allowance.limit) {
-        return { ok: false as const, used, included: allowance.limit };
-      }
+    // In slices: a statement binds at most 65,535 parameters (a campaign creates up to 5,000 calls at once).
+    const inserted: CallRow[] = [];
+    for (let start = 0; start < values.length; start += INSERT_SLICE) {
+      const slice = values.slice(start, start + INSERT_SLICE);
+      inserted.push(
+        ...(await tx.insert(calls).values(slice).returning(announcedCallColumns)).map(withoutAnnounced),
+      );
     }
-    const inserted = (await tx.insert(calls).values(values).returning(announcedCallColumns)).map(
-      withoutAnnounced,
-    );
     if (inserted.length !== values.length) throw new Error('insert returned fewer rows');
     if (inserted.some((call) => call.scheduledAt.getTime() <= Date.now() + 60_000)) await notifyCallsDue(tx);
-    return { ok: true as const, calls: inserted };
+    return inserted;
   });
 }
 

@@ -12,7 +12,11 @@ export interface CallRuleFacts {
 
 type ContactFacts = { phone: string; consent: string; existing_customer: boolean; timezone: string | null };
 
-export async function callRuleFacts(db: Database, accountId: string, phones: string[]): Promise<CallRuleFacts> {
+export async function callRuleFacts(
+  db: Database,
+  accountId: string,
+  phones: string[],
+): Promise<CallRuleFacts> {
   const unique = [...new Set(phones)];
   if (unique.length === 0) return { doNotCall: new Set(), contacts: new Map() };
   const list = JSON.stringify(unique);

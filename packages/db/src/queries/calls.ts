@@ -100,18 +100,3 @@ export async function dailyCallCounts(db: Database, accountId: string, days: num
     result as unknown as { rows: Array<{ date: string; completed: number; failed: number; other: number }> }
   ).rows;
 }
-
-/** Calls that count against the plan's allowance: every call not cancelled, since `since` (all time when null). */
-export async function countBillableCalls(
-  db: Database,
-  accountId: string,
-  since: Date | null,
-): Promise<number> {
-  const where: SQL[] = [eq(calls.accountId, accountId), sql`${calls.status} <> 'canceled'`];
-  if (since) where.push(sql`${calls.createdAt} >= ${since}`);
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(calls)
-    .where(and(...where));
-  return row?.n ?? 0;
-}

@@ -15,11 +15,15 @@ export const callSchema = z.object({
   voice: z.string().describe('The voice speaking: aria, roger, sarah, laura, charlie or george'),
   scheduled_at: z.iso
     .datetime()
-    .describe('When the call goes out (or went out): the time asked for, or the calling window’s next opening'),
+    .describe(
+      'When the call goes out (or went out): the time asked for, or the calling window’s next opening',
+    ),
   requested_at: z.iso
     .datetime()
     .nullable()
-    .describe('The time asked for, when it fell outside the calling window and the call was moved (else null)'),
+    .describe(
+      'The time asked for, when it fell outside the calling window and the call was moved (else null)',
+    ),
   timezone: z
     .string()
     .nullable()
@@ -197,7 +201,9 @@ export type SkippedCall = z.infer<typeof skippedCallSchema>;
 
 export const callBatchSchema = z.object({
   created: z.array(callSchema).describe('The calls created, in the order given'),
-  skipped: z.array(skippedCallSchema).describe('The calls the calling rules left out, with the reason for each'),
+  skipped: z
+    .array(skippedCallSchema)
+    .describe('The calls the calling rules left out, with the reason for each'),
 });
 
 /** One try of a call at the carrier (GET /v1/calls/{id}/attempts). */
@@ -211,7 +217,9 @@ export const callAttemptSchema = z.object({
   failure_reason: z.string().nullable().describe('Why it failed, in words, when it did'),
 });
 export type CallAttempt = z.infer<typeof callAttemptSchema>;
-export const callAttemptListSchema = z.object({ data: z.array(callAttemptSchema) });
+export const callAttemptListSchema = z.object({
+  data: z.array(callAttemptSchema).describe('The ended tries of the call, oldest first'),
+});
 
 /** A change of a call, streamed by GET /v1/events (event name `call`). */
 export const callEventSchema = z.object({

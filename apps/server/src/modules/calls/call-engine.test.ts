@@ -543,7 +543,10 @@ describe('the rules on a call', () => {
     );
     // The opening is one utterance: the offer follows the disclosure with no pause, before the message.
     const opening = await t.services.calls.opening(owner.accountId, 'aria');
-    const offerAlone = await t.services.speech.speak('aria', 'Hello, this is an automated call from Harbor Dental.');
+    const offerAlone = await t.services.speech.speak(
+      'aria',
+      'Hello, this is an automated call from Harbor Dental.',
+    );
     expect(pcmDurationSeconds(opening)).toBeGreaterThan(pcmDurationSeconds(offerAlone));
     expect(pcmDurationSeconds(opening) - pcmDurationSeconds(offerAlone)).toBeLessThan(3);
   });
@@ -551,7 +554,11 @@ describe('the rules on a call', () => {
   it('puts a number that opts out on the do-not-call list at once and cancels its next call', async () => {
     const owner = await signedInUser(t, { plan: 'professional' });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    const next = await createCall(owner, { phone: '+12025550107', message: 'Next week', scheduled_at: tomorrow });
+    const next = await createCall(owner, {
+      phone: '+12025550107',
+      message: 'Next week',
+      scheduled_at: tomorrow,
+    });
     expect(next.json().status).toBe('scheduled');
     // 555-0107 answers and presses 9.
     const now = await createCall(owner, { phone: '+12025550107', message: 'A reminder' });
@@ -565,7 +572,11 @@ describe('the rules on a call', () => {
     const after = (await t.app.inject({ url: `/v1/calls/${next.json().id}`, headers: owner.headers })).json();
     expect(after.status).toBe('canceled');
     expect(after.failure_reason).toMatch(/do-not-call list/);
-    const again = await createCall(owner, { phone: '+12025550107', message: 'Hello?', scheduled_at: tomorrow });
+    const again = await createCall(owner, {
+      phone: '+12025550107',
+      message: 'Hello?',
+      scheduled_at: tomorrow,
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -577,7 +588,9 @@ describe('the rules on a call', () => {
     expect(call).toMatchObject({ status: 'busy', attempts: 3 });
     const attempts = await t.app.inject({ url: `/v1/calls/${call.id}/attempts`, headers: owner.headers });
     expect(attempts.statusCode).toBe(200);
-    expect(attempts.json().data.map((a: { attempt: number; status: string }) => [a.attempt, a.status])).toEqual([
+    expect(
+      attempts.json().data.map((a: { attempt: number; status: string }) => [a.attempt, a.status]),
+    ).toEqual([
       [1, 'busy'],
       [2, 'busy'],
       [3, 'busy'],

@@ -1,11 +1,12 @@
 import type { Call as CallRow } from '@callwise/db/schema';
-import type { Call } from '@callwise/shared/schemas/calls';
 import { describeLocalTime } from '@callwise/shared/calling-window';
+import type { Call } from '@callwise/shared/schemas/calls';
 import { iso } from '../../lib/pagination.ts';
 
 /** Why a call goes out later than asked: the calling window moved it. */
 function scheduleNote(row: Pick<CallRow, 'requestedAt' | 'scheduledAt' | 'timezone'>): string | null {
-  if (!row.requestedAt || !row.timezone || row.requestedAt.getTime() === row.scheduledAt.getTime()) return null;
+  if (!row.requestedAt || !row.timezone || row.requestedAt.getTime() === row.scheduledAt.getTime())
+    return null;
   return `Outside the calling window in the recipient’s time: goes out at ${describeLocalTime(row.scheduledAt, row.timezone)}.`;
 }
 

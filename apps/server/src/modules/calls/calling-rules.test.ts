@@ -102,7 +102,11 @@ describe('the calling window', () => {
       message: 'Hi',
       scheduled_at: at.toISOString(),
     });
-    expect(res.json()).toMatchObject({ scheduled_at: at.toISOString(), requested_at: null, schedule_note: null });
+    expect(res.json()).toMatchObject({
+      scheduled_at: at.toISOString(),
+      requested_at: null,
+      schedule_note: null,
+    });
   });
 
   it('holds back a due call when the window has closed by the time it goes out', async () => {
@@ -136,9 +140,10 @@ describe('the calling window', () => {
     expect(call.requested_at).not.toBeNull();
     const local = localTime(new Date(call.scheduled_at), 'America/New_York');
     expect(`${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`).toBe(start);
-    const placed = await t.database.executeSql('SELECT count(*)::int AS n FROM simulator_calls WHERE call_id = $1', [
-      id,
-    ]);
+    const placed = await t.database.executeSql(
+      'SELECT count(*)::int AS n FROM simulator_calls WHERE call_id = $1',
+      [id],
+    );
     expect(placed.rows[0]?.n).toBe(0);
   });
 });
@@ -226,12 +231,36 @@ describe('the frequency cap', () => {
     await t.database.executeSql('UPDATE accounts SET daily_call_cap = 3 WHERE id = $1', [owner.accountId]);
     const at = (minutes: number) => new Date(morning.getTime() + (48 * 60 + minutes) * 60_000).toISOString();
     const batch = await post(owner, '/v1/calls/batch', {
-      calls: [0, 10, 20, 30].map((minutes) => ({ phone: '+12025550120', message: 'Hi', scheduled_at: at(minutes) })),
+      calls: [0, 10, 20, 30].map((minutes) => ({
+        phone: '+12025550120',
+        message: 'Hi',
+        scheduled_at: at(minutes),
+      })),
     });
     expect(batch.statusCode, batch.body).toBe(201);
     expect(batch.json().created).toHaveLength(3);
-    expect(batch.json().skipped).toEqual([
-      expect.objectContaining({ index: 3, reason: 'frequency_cap' }),
-    ]);
+    expect(batch.json().skipped).toEqual([expect.objectContaining({ index: 3, reason: 'frequency_cap' })]);
+  });
+});
+
+describe('callback URLs', () => {
+  it('refuses loopback, private and cloud metadata addresses when the call is created', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    for (const url of [
+      'http://127.0.0.1/hook',
+      'http://169.254.169.254/latest',
+      'http://10.0.0.5/x',
+      'ftp://a.b/c',
+    ]) {
+      const res = await post(owner, '/v1/calls', { phone: '+12025550130', message: 'Hi', callback_url: url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.details[0].field).toBe('callback_url');
+    }
+    const ok = await post(owner, '/v1/calls', {
+      phone: '+12025550130',
+      message: 'Hi',
+      callback_url: 'https://hooks.example.com/callwise',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });

@@ -186,7 +186,15 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Calls a contact (contact_id) or a number (phone, recipient_name) with a script (script_id) or a message, ' +
           'in the chosen voice, at scheduled_at (absent: now). {{variables}} in the text are filled from `variables`; ' +
           '{{name}} defaults to the recipient name, any other variable without a value is a validation error. ' +
-          'A free trial includes 10 calls (402 call_limit_reached after that); cancelled calls are given back.',
+          'The calling rules apply: a call due outside the calling window (08:00–21:00 in the recipient’s time, ' +
+          'or the account’s narrower window) goes out at the next opening — scheduled_at says when, with ' +
+          'requested_at and schedule_note; a number on the do-not-call list is refused (409 do_not_call); ' +
+          'promotional calls need a contact with marketing consent, reminders and confirmations to a contact need ' +
+          'informational consent or an existing customer (422 consent_required; a number that is not a contact ' +
+          'may get informational calls on your word that they are your customer); at most the daily cap of calls ' +
+          'per person per local day (409 frequency_cap_reached). A free trial includes 10 calls (402 ' +
+          'call_limit_reached after that); on a paid plan extra calls cost $0.50 within the monthly budget cap ' +
+          '(402 budget_reached); cancelled calls are given back.',
         headers: idempotencyHeadersSchema,
         body: createCallInputSchema,
         response: { 201: callSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
@@ -211,14 +219,18 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'refuse (a number on the do-not-call list, no consent for the kind of call, an invalid number, the ' +
           'daily cap per person) is skipped and listed in `skipped` with its reason; the others are created. Any ' +
           'other problem with one call answers for the batch, naming the call (`calls.<index>.<field>` in ' +
-          'details). On a free trial the calls left must cover the calls created (402 otherwise).',
+          'details). On a free trial the calls left must cover the calls created (402 `call_limit_reached` ' +
+          'otherwise); on a paid plan, calls beyond the month’s allowance cost $0.50 each and must fit the ' +
+          'monthly budget cap when one is set (402 `budget_reached` otherwise).',
         headers: idempotencyHeadersSchema,
         body: createCallBatchInputSchema,
         response: { 201: callBatchSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const result = await calls().createMany(request.auth.accountId, request.body.calls, { onProblem: 'skip' });
+      const result = await calls().createMany(request.auth.accountId, request.body.calls, {
+        onProblem: 'skip',
+      });
       return reply.code(201).send({ created: result.created.map(callResponse), skipped: result.skipped });
     },
   );

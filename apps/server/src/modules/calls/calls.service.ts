@@ -16,18 +16,18 @@ import {
   setCallOutcome,
 } from '@callwise/db/queries/call-engine';
 import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
-import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { getCall } from '@callwise/db/queries/calls';
 import { getContact } from '@callwise/db/queries/contacts';
+import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { getScript } from '@callwise/db/queries/scripts';
-import type { CallType } from '@callwise/shared/calls';
-import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
 import {
   consentProblem,
   OPT_OUT_OFFER,
   renderDisclosure,
   type SkipReason,
 } from '@callwise/shared/calling-rules';
+import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
+import type { CallType } from '@callwise/shared/calls';
 import { formatPhone, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
 import type { createCallInputSchema } from '@callwise/shared/schemas/calls';
@@ -44,6 +44,7 @@ import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
 import type { CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
 import { billingRefusal } from '../billing/billing.service.ts';
+import { callbackUrlProblem } from '../webhooks/ssrf.ts';
 import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
 
 type CreateCallInput = z.output<typeof createCallInputSchema>;
@@ -51,6 +52,11 @@ type Transcript = NonNullable<CallRow['transcript']>;
 
 /** Seconds of a call beyond the spoken message: the menu's pause, the callee's answer and our reply. */
 const CONVERSATION_OVERHEAD_SECONDS = 6;
+/** Batches up to this size have each message synthesised to measure it; larger ones use the voice's rate. */
+const MEASURED_BATCH = 20;
+/** A typical reminder, to measure a voice's speaking rate by. */
+const SPEAKING_RATE_SAMPLE =
+  'Hi Maria, this is a reminder of your appointment with Harbor Dental on Friday, March 6 at 10:30 AM. Please arrive ten minutes early.';
 /** A time in the past by less than this is taken to mean "now" (the form rounds to the minute). */
 const PAST_GRACE_MS = 5 * 60_000;
 
@@ -118,6 +124,7 @@ export interface CallServiceDeps {
     | 'CALL_RETRY_DELAY_SECONDS'
     | 'FAILURE_ALERT_WINDOW_SECONDS'
     | 'CALLING_WINDOW_OVERRIDE'
+    | 'WEBHOOK_ALLOW_PRIVATE'
   >;
   speech: SpeechService;
   dialogue: DialogueEngine;
@@ -163,6 +170,7 @@ export class CallService {
     if (!account) throw notFound('Account');
     const plan = account.plan as PlanId;
     const batch = inputs.length > 1 || options.onProblem === 'skip';
+    const measure = inputs.length <= MEASURED_BATCH;
     const skipped: SkippedCall[] = [];
     const skip = (index: number, error: unknown) => {
       if (options.onProblem === 'skip' && error instanceof RuleRefusal) {
@@ -177,7 +185,7 @@ export class CallService {
       const chunk = inputs.slice(start, start + 8);
       const results = await Promise.all(
         chunk.map((input, offset) =>
-          this.prepare(account, plan, input, options.campaignId ?? null).catch((error: unknown) =>
+          this.prepare(account, plan, input, options.campaignId ?? null, measure).catch((error: unknown) =>
             skip(start + offset, error),
           ),
         ),
@@ -225,7 +233,15 @@ export class CallService {
     const checked = prepared.map(({ index, call }): Checked => {
       const { contact, ...row } = call;
       if (facts.doNotCall.has(row.phone)) {
-        return { index, call: { refusal: refusal('do_not_call', `${formatPhone(row.phone)} is on your do-not-call list, so it cannot be called.`) } };
+        return {
+          index,
+          call: {
+            refusal: refusal(
+              'do_not_call',
+              `${formatPhone(row.phone)} is on your do-not-call list, so it cannot be called.`,
+            ),
+          },
+        };
       }
       const person = contact ?? facts.contacts.get(row.phone) ?? null;
       const consent = consentProblem(row.callType as CallType, person);
@@ -282,6 +298,7 @@ export class CallService {
     plan: PlanId,
     input: CreateCallInput,
     campaignId: string | null,
+    measure: boolean,
   ): Promise<PreparedCall> {
     const { db } = this.deps;
     const accountId = account.id;
@@ -327,6 +344,10 @@ export class CallService {
       text = (input.message ?? input.script ?? '').trim();
     }
     if (!text) throw validation('message', 'Please enter a message for the call.');
+    if (input.callback_url) {
+      const problem = callbackUrlProblem(input.callback_url, this.deps.config.WEBHOOK_ALLOW_PRIVATE);
+      if (problem) throw validation('callback_url', `The callback URL ${problem}.`);
+    }
 
     const rendered = renderTemplate(text, {
       ...extraValues,
@@ -365,26 +386,49 @@ export class CallService {
       scheduledAt,
       status: dueNow ? 'queued' : 'scheduled',
       callbackUrl: input.callback_url ?? null,
-      estimatedDuration: await this.estimateDuration(voice, `${openingOf(account)} ${rendered.text}`),
+      estimatedDuration: await this.estimateDuration(
+        voice,
+        `${openingOf(account)} ${rendered.text}`,
+        measure,
+      ),
     };
   }
 
-  /** The real length of what will be said: the spoken message and the key menu, plus the exchange after it. */
-  private async estimateDuration(voice: VoiceId, message: string): Promise<number> {
+  /**
+   * The length of what will be said: the spoken message and the key menu, plus the exchange after it. Measured
+   * from the synthesised audio (`measure`), or — for the calls of a large batch, where synthesising thousands of
+   * messages would take minutes — from the voice's own speaking rate, measured once.
+   */
+  private async estimateDuration(voice: VoiceId, message: string, measure: boolean): Promise<number> {
     try {
       const [spoken, menu] = await Promise.all([
-        this.deps.speech.speak(voice, message),
+        measure
+          ? this.deps.speech.speak(voice, message).then(pcmDurationSeconds)
+          : this.secondsPerCharacter(voice).then((rate) => rate * message.length),
         this.deps.speech.speak(voice, KEY_MENU),
       ]);
-      return Math.round(
-        pcmDurationSeconds(spoken) + pcmDurationSeconds(menu) + CONVERSATION_OVERHEAD_SECONDS,
-      );
+      return Math.round(spoken + pcmDurationSeconds(menu) + CONVERSATION_OVERHEAD_SECONDS);
     } catch (error) {
       // The estimate is not worth refusing the call for: fall back to a speaking rate of 150 words a minute.
       this.deps.log.warn({ err: error }, 'speech unavailable for the duration estimate');
       const words = `${message} ${KEY_MENU}`.split(/\s+/).length;
       return Math.round((words / 150) * 60 + CONVERSATION_OVERHEAD_SECONDS);
     }
+  }
+
+  private readonly speakingRates = new Map<VoiceId, Promise<number>>();
+
+  /** Seconds of speech per character of text in a voice, from a sample sentence (once per voice). */
+  private secondsPerCharacter(voice: VoiceId): Promise<number> {
+    let rate = this.speakingRates.get(voice);
+    if (!rate) {
+      rate = this.deps.speech
+        .speak(voice, SPEAKING_RATE_SAMPLE)
+        .then((pcm) => pcmDurationSeconds(pcm) / SPEAKING_RATE_SAMPLE.length);
+      rate.catch(() => this.speakingRates.delete(voice));
+      this.speakingRates.set(voice, rate);
+    }
+    return rate;
   }
 
   async cancel(accountId: string, id: string): Promise<CallRow> {
@@ -451,17 +495,26 @@ export class CallService {
           ? input.speech.trim()
           : '(no response)';
       const transcript: Transcript = [
-        { speaker: 'ai', text: `${await this.openingText(call.accountId)} ${call.message} ${KEY_MENU}`, at: 0 },
+        {
+          speaker: 'ai',
+          text: `${await this.openingText(call.accountId)} ${call.message} ${KEY_MENU}`,
+          at: 0,
+        },
         { speaker: 'callee', text: heard, at: 1 },
         { speaker: 'ai', text: answer.reply, at: 2 },
       ];
       await setCallOutcome(this.deps.db, call.id, { outcome: answer.outcome, transcript });
       if (answer.outcome === 'opted_out') {
         // At once: the number goes on the list and the account's other pending calls to it are cancelled.
-        await addToDoNotCall(this.deps.db, call.accountId, [{ phone: call.phone, note: 'Opted out on a call' }], {
-          source: 'opted_out',
-          callId: call.id,
-        });
+        await addToDoNotCall(
+          this.deps.db,
+          call.accountId,
+          [{ phone: call.phone, note: 'Opted out on a call' }],
+          {
+            source: 'opted_out',
+            callId: call.id,
+          },
+        );
       }
       return { reply: await this.deps.speech.speak(call.voice as VoiceId, answer.reply) };
     },

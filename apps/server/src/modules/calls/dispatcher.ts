@@ -12,6 +12,7 @@ import { insideCallingWindow, nextCallingTime } from '@callwise/shared/calling-w
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import {
   type Carrier,
+  CarrierDeferredError,
   CarrierRejectedError,
   type PlaceCallResult,
 } from '../../providers/telephony/carrier.ts';
@@ -178,6 +179,9 @@ export class Dispatcher {
         await failUnplacedCall(db, call.id, result.error.message).catch((err: unknown) =>
           log.error({ err, callId: call.id }, 'dispatcher: recording a refused call failed'),
         );
+      } else if (result.error instanceof CarrierDeferredError) {
+        // The carrier's own pace or lines: expected under load, not worth a warning per call.
+        await retryClaimLater(db, call.id, 5).catch(() => undefined);
       } else {
         log.warn(
           { err: result.error, callId: call.id },

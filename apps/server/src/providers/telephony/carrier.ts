@@ -54,6 +54,14 @@ export class CarrierRejectedError extends Error {
   }
 }
 
+/** The carrier did not take the call now (its pace, its lines), but will later: tried again, not a refusal. */
+export class CarrierDeferredError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CarrierDeferredError';
+  }
+}
+
 export type PlaceCallResult = { providerCallId: string } | { error: unknown };
 
 export interface Carrier {

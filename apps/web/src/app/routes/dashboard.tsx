@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CostEstimate } from '@/features/billing/components/cost-estimate';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { CallsChartCard } from '@/features/dashboard/components/calls-chart-card';
 import { DashboardStats, DashboardStatsSkeleton } from '@/features/dashboard/components/dashboard-stats';
@@ -72,6 +73,7 @@ export default function DashboardPage() {
           setParams({});
         }}
         onScheduled={() => setParams({ schedule: '1' }, { replace: true })}
+        costEstimate={<CostEstimate calls={1} />}
       />
     );
   }

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WEBHOOK_VERIFY_SNIPPET } from '@callwise/shared/schemas/webhooks';
 import { describe, expect, it } from 'vitest';
 import { type ApiOperation, readOperations, typeLabel } from './openapi';
 import {
@@ -12,48 +13,109 @@ import {
   pythonLiteral,
   pythonSnippet,
   requestOf,
+  WEBHOOK_EXAMPLE,
   WEBHOOK_VERIFY_SNIPPETS,
+  webhookDeliveryExample,
+  webhookRetrySchedule,
 } from './snippets';
 
-const secret = 'whsec_test_secret';
-const body = '{"id":"8f3a2b1c","status":"completed"}';
-const sign = (t: number, raw = body, key = secret) =>
-  `t=${t},v1=${createHmac('sha256', key).update(`${t}.${raw}`).digest('hex')}`;
+// Signed here independently of the snippets, per Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">
+// keyed with the base64-decoded part of the whsec_ secret.
+const secret = `whsec_${randomBytes(32).toString('base64')}`;
+const otherSecret = `whsec_${randomBytes(32).toString('base64')}`;
+const body = JSON.stringify(WEBHOOK_EXAMPLE.body);
+const id = WEBHOOK_EXAMPLE.id;
 const now = () => Math.floor(Date.now() / 1000);
+const signature = (t: number, raw = body, key = secret) =>
+  `v1,${createHmac('sha256', Buffer.from(key.slice('whsec_'.length), 'base64'))
+    .update(`${id}.${t}.${raw}`)
+    .digest('base64')}`;
+const headers = (t: number, sig = signature(t), msgId: string = id) => ({
+  'webhook-id': msgId,
+  'webhook-timestamp': String(t),
+  'webhook-signature': sig,
+});
 
-describe('the webhook verification code on the /api page', () => {
-  it('JavaScript: accepts a good signature, refuses a tampered, foreign or stale one', async () => {
+/** [raw body, headers, accepted] */
+const cases = () =>
+  [
+    ['good', body, headers(now()), true],
+    [
+      'one of several signatures (during a rotation)',
+      body,
+      headers(now(), `v1,AAAA ${signature(now())}`),
+      true,
+    ],
+    ['a tampered body', `${body} `, headers(now()), false],
+    ['another account’s secret', body, headers(now(), signature(now(), body, otherSecret)), false],
+    ['another delivery’s id', body, headers(now(), signature(now()), 'a-different-id'), false],
+    ['a stale timestamp', body, headers(now() - 600, signature(now() - 600)), false],
+    ['another scheme version', body, headers(now(), signature(now()).replace('v1,', 'v2,')), false],
+    ['no signature', body, { 'webhook-id': id, 'webhook-timestamp': String(now()) }, false],
+    ['no timestamp', body, { 'webhook-id': id, 'webhook-signature': signature(now()) }, false],
+  ] as const;
+
+describe('the webhook section of the /api page', () => {
+  it('JavaScript (the shared snippet Settings shows): accepts good deliveries only', async () => {
+    expect(WEBHOOK_VERIFY_SNIPPETS.javascript).toBe(WEBHOOK_VERIFY_SNIPPET);
     const dir = mkdtempSync(path.join(tmpdir(), 'callwise-snippet-'));
     const file = path.join(dir, 'verify.mjs');
-    writeFileSync(file, WEBHOOK_VERIFY_SNIPPETS.javascript);
-    const { verifyCallwiseSignature: verify } = (await import(pathToFileURL(file).href)) as {
-      verifyCallwiseSignature: (raw: string, header: string | undefined, key: string) => boolean;
+    writeFileSync(file, `${WEBHOOK_VERIFY_SNIPPETS.javascript}\nexport { verifyWebhook };\n`);
+    const { verifyWebhook } = (await import(pathToFileURL(file).href)) as {
+      verifyWebhook: (key: string, headers: Record<string, string>, raw: string) => boolean;
     };
-    expect(verify(body, sign(now()), secret)).toBe(true);
-    expect(verify(`${body} `, sign(now()), secret)).toBe(false);
-    expect(verify(body, sign(now(), body, 'another-secret'), secret)).toBe(false);
-    expect(verify(body, sign(now() - 600), secret)).toBe(false);
-    expect(verify(body, 't=abc,v1=00', secret)).toBe(false);
-    expect(verify(body, undefined, secret)).toBe(false);
+    for (const [name, raw, given, accepted] of cases()) {
+      expect(verifyWebhook(secret, given, raw), name).toBe(accepted);
+    }
   });
 
-  const python = spawnSync('python3', ['--version']).status === 0;
+  const python = spawnSync('python3', ['-c', 'import sys; assert sys.version_info >= (3, 9)']).status === 0;
   it.skipIf(!python)('Python: the same answers', () => {
-    const cases = [
-      [body, sign(now()), true],
-      [`${body} `, sign(now()), false],
-      [body, sign(now() - 600), false],
-      [body, 't=abc,v1=00', false],
-    ] as const;
+    const all = cases();
     const program = `${WEBHOOK_VERIFY_SNIPPETS.python}
 
 import json, sys
-cases = json.loads(sys.argv[1])
-print(json.dumps([verify_callwise_signature(raw.encode(), header, ${JSON.stringify(secret)}) for raw, header, _ in cases]))
+secret, cases = json.loads(sys.argv[1])
+print(json.dumps([verify_webhook(secret, headers, raw.encode()) for _, raw, headers, _ in cases]))
 `;
-    const result = spawnSync('python3', ['-c', program, JSON.stringify(cases)], { encoding: 'utf8' });
+    const result = spawnSync('python3', ['-c', program, JSON.stringify([secret, all])], { encoding: 'utf8' });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual(cases.map((c) => c[2]));
+    const answers = JSON.parse(result.stdout) as boolean[];
+    expect(Object.fromEntries(all.map((c, i) => [c[0], answers[i]]))).toEqual(
+      Object.fromEntries(all.map((c) => [c[0], c[3]])),
+    );
+  });
+
+  it('shows a delivery whose data has exactly the fields the queue_call_webhook trigger sends', () => {
+    const migration = readFileSync(
+      fileURLToPath(
+        new URL('../../../../../../packages/db/migrations/0007_calling_rules.sql', import.meta.url),
+      ),
+      'utf8',
+    );
+    const trigger = /FUNCTION "queue_call_webhook"[\s\S]*?jsonb_build_object\(([\s\S]*?)\)\);/.exec(
+      migration,
+    )?.[1];
+    const keys = [...(trigger ?? '').matchAll(/^\s*'(\w+)',/gm)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(10);
+    expect(Object.keys(WEBHOOK_EXAMPLE.body.data)).toEqual(keys);
+    expect(migration).toContain(`'${WEBHOOK_EXAMPLE.body.type}'`);
+
+    const shown = webhookDeliveryExample();
+    expect(shown).toContain(`webhook-id: ${id}`);
+    expect(shown).toContain(
+      'webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">',
+    );
+    expect(JSON.parse(shown.slice(shown.indexOf('\n{')))).toEqual(WEBHOOK_EXAMPLE.body);
+  });
+
+  it('spells out the retry schedule from the shared steps', () => {
+    expect(webhookRetrySchedule()).toBe(
+      '30 seconds, 2 minutes, 10 minutes, 1 hour, 6 hours, 12 hours and 24 hours',
+    );
+    expect(webhookRetrySchedule(1)).toBe(
+      '1 second, 4 seconds, 20 seconds, 2 minutes, 12 minutes, 24 minutes and 48 minutes',
+    );
   });
 });
 

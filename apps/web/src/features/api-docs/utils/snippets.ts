@@ -1,3 +1,10 @@
+import {
+  CALL_STATUS_CHANGED_EVENT,
+  WEBHOOK_RETRY_STEPS,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WEBHOOK_VERIFY_SNIPPET,
+} from '@callwise/shared/schemas/webhooks';
 import type { ApiExample, ApiOperation } from '@/features/api-docs/utils/openapi';
 
 export const LANGUAGES = [
@@ -169,46 +176,98 @@ export function paginationSnippet(language: Language, server: string, path: stri
   ].join('\n');
 }
 
-/** The webhook signature scheme the page documents: `X-Callwise-Signature: t=<unix>,v1=<hex HMAC-SHA256>`. */
-export const WEBHOOK_HEADER = 'X-Callwise-Signature';
+/** When the wait before the first retry is this many seconds (the server's default), retries follow the steps. */
+export const WEBHOOK_FIRST_RETRY_SECONDS = 30;
 
-export const WEBHOOK_VERIFY_SNIPPETS: Record<Exclude<Language, 'curl'>, string> = {
-  javascript: `import { createHmac, timingSafeEqual } from 'node:crypto';
+const duration = (seconds: number) => {
+  const [amount, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, 'hour']
+      : seconds % 60 === 0
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+};
+
+/** The waits before each retry, in words: "30 seconds, 2 minutes, … and 24 hours". */
+export function webhookRetrySchedule(firstRetrySeconds = WEBHOOK_FIRST_RETRY_SECONDS): string {
+  const waits = WEBHOOK_RETRY_STEPS.map((step) => duration(step * firstRetrySeconds));
+  return waits.length > 1 ? `${waits.slice(0, -1).join(', ')} and ${waits.at(-1)}` : (waits[0] ?? '');
+}
 
 /**
- * Checks a webhook from Callwise: the ${WEBHOOK_HEADER} header is "t=<unix seconds>,v1=<hex>", where
- * <hex> is the HMAC-SHA256 of "<t>.<raw request body>" with your webhook secret. Use the raw body, not
- * parsed and re-serialised JSON; refuse deliveries older than five minutes.
+ * One delivery as the page shows it: the example call's last change (the `data` keys are those the
+ * `queue_call_webhook` trigger builds; the test checks them against the migration).
  */
-export function verifyCallwiseSignature(rawBody, header, secret, toleranceSeconds = 300) {
-  const parts = Object.fromEntries(
-    String(header ?? '')
-      .split(',')
-      .map((part) => part.trim().split('=')),
-  );
-  const timestamp = Number(parts.t);
-  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return false;
-  if (Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(\`\${timestamp}.\${rawBody}\`).digest();
-  return timingSafeEqual(expected, Buffer.from(parts.v1, 'hex'));
-}`,
-  python: `import hashlib
+export const WEBHOOK_EXAMPLE = {
+  id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a01',
+  timestamp: 1772463631,
+  body: {
+    type: CALL_STATUS_CHANGED_EVENT,
+    timestamp: '2026-03-02T15:00:31.180Z',
+    data: {
+      id: '8f3a2b1c-5d4e-4f6a-9b7c-0d1e2f3a4b01',
+      status: 'completed',
+      previous_status: 'in-progress',
+      outcome: 'confirmed',
+      phone: '+12025550143',
+      recipient_name: 'Maria Garcia',
+      call_type: 'appointment-reminder',
+      contact_id: '3f6c1a52-8e0d-4b7a-9c21-5d4e7f8a9b01',
+      campaign_id: null,
+      attempts: 1,
+      scheduled_at: '2026-03-02T15:00:00+00:00',
+      started_at: '2026-03-02T15:00:04+00:00',
+      ended_at: '2026-03-02T15:00:31+00:00',
+      duration: 27,
+      cost: 0.05,
+      answered_by: 'human',
+      failure_reason: null,
+      changed_at: '2026-03-02T15:00:31.180412+00:00',
+    },
+  },
+} as const;
+
+/** The example delivery as an HTTP request: the request line, the headers and the body (indented to read). */
+export function webhookDeliveryExample(): string {
+  return [
+    'POST <your callback_url>',
+    'content-type: application/json',
+    `webhook-id: ${WEBHOOK_EXAMPLE.id}`,
+    `webhook-timestamp: ${WEBHOOK_EXAMPLE.timestamp}`,
+    'webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">',
+    '',
+    JSON.stringify(WEBHOOK_EXAMPLE.body, null, 2),
+  ].join('\n');
+}
+
+/**
+ * Code that checks a delivery (Standard Webhooks): JavaScript is the shared snippet Settings shows and the
+ * server's tests run against real deliveries; Python does the same (this file's test runs both).
+ */
+export const WEBHOOK_VERIFY_SNIPPETS: Record<Exclude<Language, 'curl'>, string> = {
+  javascript: WEBHOOK_VERIFY_SNIPPET,
+  python: `import base64
+import hashlib
 import hmac
 import time
 
 
-def verify_callwise_signature(raw_body: bytes, header: str, secret: str, tolerance_seconds: int = 300) -> bool:
-    """Checks a webhook from Callwise: the ${WEBHOOK_HEADER} header is "t=<unix seconds>,v1=<hex>",
-    where <hex> is the HMAC-SHA256 of "<t>.<raw request body>" with your webhook secret."""
-    parts = dict(part.strip().split("=", 1) for part in (header or "").split(",") if "=" in part)
-    try:
-        timestamp = int(parts["t"])
-        signature = parts["v1"]
-    except (KeyError, ValueError):
+# secret: your whsec_… secret; headers: the request's headers (e.g. Flask's or Django's request.headers);
+# body: the raw request body, as received (bytes).
+def verify_webhook(secret: str, headers, body: bytes) -> bool:
+    msg_id = headers.get("webhook-id")
+    timestamp = headers.get("webhook-timestamp") or ""
+    if not msg_id or not timestamp.isdecimal():
         return False
-    if abs(time.time() - timestamp) > tolerance_seconds:
+    if abs(time.time() - int(timestamp)) > ${WEBHOOK_TOLERANCE_SECONDS}:  # refuse replays of old deliveries
         return False
-    signed = str(timestamp).encode() + b"." + raw_body
-    expected = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, signature)`,
+    key = base64.b64decode(secret.removeprefix("${WEBHOOK_SECRET_PREFIX}"))
+    signed = f"{msg_id}.{timestamp}.".encode() + body
+    expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest())
+    for entry in (headers.get("webhook-signature") or "").split(" "):
+        version, _, signature = entry.partition(",")
+        if version == "v1" and hmac.compare_digest(signature.encode(), expected):
+            return True
+    return False`,
 };

@@ -11,8 +11,10 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useDeleteRecording } from '@/features/call-history/api/delete-recording';
 import { useCall } from '@/features/call-history/api/get-call';
+import { CallAttempts } from '@/features/call-history/components/call-attempts';
 import { callTypeLabel, outcomeLabel, voiceLabel } from '@/features/call-history/components/call-labels';
 import { RecordingPlayer } from '@/features/call-history/components/recording-player';
+import { WebhookDeliveries } from '@/features/call-history/components/webhook-deliveries';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { formatDateTime } from '@/lib/dates';
 
@@ -86,7 +88,11 @@ function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: 
         <Detail label="Call type">{callTypeLabel(call.call_type)}</Detail>
         <Detail label="Voice">{voiceLabel(call.voice)}</Detail>
         <Detail label="Attempts">{call.attempts}</Detail>
-        <Detail label="Scheduled">{time(call.scheduled_at)}</Detail>
+        <Detail label="Scheduled">
+          {time(call.scheduled_at)}
+          {call.schedule_note && <span className="block text-muted-foreground">{call.schedule_note}</span>}
+        </Detail>
+        {call.requested_at && <Detail label="Asked for">{time(call.requested_at)}</Detail>}
         <Detail label="Started">{time(call.started_at)}</Detail>
         <Detail label="Ended">{time(call.ended_at)}</Detail>
         <Detail label="Duration">{call.duration === null ? NONE : formatDuration(call.duration)}</Detail>
@@ -136,6 +142,8 @@ function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: 
           <p className="text-sm text-muted-foreground">No recording for this call.</p>
         )}
       </section>
+      <CallAttempts call={call} />
+      <WebhookDeliveries call={call} />
       {statusGroup(call.status) === 'pending' && (
         <Button variant="outline" className="w-fit" onClick={() => onCancel(call)}>
           <BanIcon aria-hidden="true" />

@@ -11,6 +11,7 @@ import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogClose,
@@ -22,6 +23,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import {
   Select,
   SelectContent,
@@ -60,6 +62,7 @@ export const contactFormSchema = z.object({
   timezone: z.string(),
   consent: z.enum(CONSENT_LEVELS),
   consent_source: z.string().trim().max(200),
+  existing_customer: z.boolean(),
 });
 export type ContactFormValues = z.infer<typeof contactFormSchema>;
 
@@ -79,6 +82,7 @@ function defaultsFor(contact: Contact | null): ContactFormValues {
       timezone: FROM_PHONE,
       consent: 'none',
       consent_source: '',
+      existing_customer: false,
     };
   }
   const derived = timezoneForPhone(contact.phone);
@@ -91,6 +95,7 @@ function defaultsFor(contact: Contact | null): ContactFormValues {
     timezone: !contact.timezone || contact.timezone === derived ? FROM_PHONE : contact.timezone,
     consent: contact.consent,
     consent_source: contact.consent_source ?? '',
+    existing_customer: contact.existing_customer,
   };
 }
 
@@ -145,6 +150,7 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
         // A new number makes the server work the zone out again, unless a zone is sent with it.
         if (dirtyFields.timezone || (dirtyFields.phone && zone)) changes.timezone = zone;
         if (dirtyFields.consent) changes.consent = values.consent;
+        if (dirtyFields.existing_customer) changes.existing_customer = values.existing_customer;
         // With a new consent level the server records the source sent, or "Changed by hand" for none.
         if ((dirtyFields.consent || dirtyFields.consent_source) && values.consent !== 'none') {
           changes.consent_source = values.consent_source || null;
@@ -162,6 +168,7 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
           company: values.company,
           tags: values.tags,
           consent: values.consent,
+          existing_customer: values.existing_customer,
           ...(zone ? { timezone: zone } : {}),
           ...(source ? { consent_source: source } : {}),
         };
@@ -396,6 +403,33 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
           />
         </FormField>
       )}
+
+      <Controller
+        control={control}
+        name="existing_customer"
+        render={({ field }) => (
+          <div className="flex items-start gap-2.5">
+            <Checkbox
+              id="contact-existing-customer"
+              className="mt-0.5"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              aria-describedby="contact-existing-customer-hint"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="contact-existing-customer" className="leading-snug">
+                Existing customer
+              </Label>
+              <p id="contact-existing-customer-hint" className="text-sm text-muted-foreground">
+                Reminders and confirmations may go to an existing customer without recorded consent.
+                Promotional calls always need marketing consent.
+              </p>
+            </div>
+          </div>
+        )}
+      />
 
       <DialogFooter>
         <DialogClose asChild>

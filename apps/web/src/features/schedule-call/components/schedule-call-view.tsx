@@ -26,6 +26,7 @@ import { useCreateCall } from '@/features/schedule-call/api/create-call';
 import { useContact } from '@/features/schedule-call/api/get-contact';
 import { useScript } from '@/features/schedule-call/api/get-script';
 import { useVoices } from '@/features/schedule-call/api/get-voices';
+import { CallingWindowHint } from '@/features/schedule-call/components/calling-window-hint';
 import { ContactPicker } from '@/features/schedule-call/components/contact-picker';
 import { ScriptPicker } from '@/features/schedule-call/components/script-picker';
 import { VoicePreviewPanel } from '@/features/schedule-call/components/voice-preview-panel';
@@ -148,6 +149,8 @@ export interface ScheduleCallViewProps {
   onClose: () => void;
   /** After a call has been scheduled and the form reset: the prefill in the address is used up. */
   onScheduled: () => void;
+  /** The call's cost, shown above the Schedule button (the page gives the billing feature's estimate). */
+  costEstimate?: ReactNode;
 }
 
 /**
@@ -162,6 +165,7 @@ export function ScheduleCallView({
   scriptId,
   onClose,
   onScheduled,
+  costEstimate,
 }: ScheduleCallViewProps) {
   const navigate = useNavigate();
   const createCall = useCreateCall();
@@ -347,15 +351,17 @@ export function ScheduleCallView({
   const submit = handleSubmit(
     async (values) => {
       let recipient: string;
+      let note: string | null;
       try {
         const call = await createCall.mutateAsync(toCreateCallInput(values, script));
         recipient = call.recipient_name;
+        note = call.schedule_note;
       } catch (error) {
         showFailure(error);
         return;
       }
       toast.success('Call Scheduled!', {
-        description: `Your call to ${recipient || 'the recipient'} has been scheduled successfully.`,
+        description: `Your call to ${recipient || 'the recipient'} has been scheduled successfully.${note ? ` ${note}` : ''}`,
         action: { label: 'View', onClick: () => navigate(paths.callHistory) },
       });
       resetForm();
@@ -599,6 +605,7 @@ export function ScheduleCallView({
                 </Button>
               </div>
             </FormField>
+            <CallingWindowHint when={when} phone={phone ?? ''} timezone={contact?.timezone} />
           </Section>
 
           <Section title="Message" description="What the AI voice says when the call is answered.">
@@ -715,6 +722,7 @@ export function ScheduleCallView({
                 </div>
               ))}
             </dl>
+            {costEstimate}
             <div className="flex flex-col-reverse gap-2 sm:flex-row lg:flex-col-reverse">
               <Button
                 type="button"

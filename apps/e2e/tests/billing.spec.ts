@@ -1,0 +1,144 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createUser, expect, restoreSession, type SignedInUser, test } from './fixtures.ts';
+
+// Plans and money (decision 012): upgrading from the trial in Settings → Billing, the charge in the billing
+// history, the monthly budget, and the cost of a call shown on the schedule form before it is scheduled. Every
+// test signs up its own user, so that its plan, calls and charges are its own.
+
+/** The newest toast with this title (and text), from the app's one toast outlet. */
+const toast = (page: Page, title: string, text?: string | RegExp) => {
+  const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  return (text === undefined ? item : item.filter({ hasText: text })).last();
+};
+
+async function signInAsNewUser(page: Page, request: APIRequestContext): Promise<SignedInUser> {
+  const user = await createUser(request);
+  await restoreSession(page, user.session);
+  return user;
+}
+
+async function send(
+  request: APIRequestContext,
+  user: SignedInUser,
+  method: 'POST' | 'PATCH',
+  path: string,
+  data: unknown,
+) {
+  const response = await request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${user.session.access_token}` },
+    data,
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+test('upgrading from the trial in Settings charges the plan, lists it in the history and changes the estimate', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewUser(page, request);
+
+  // The schedule form says what a call costs before it is scheduled.
+  await page.goto('/dashboard?schedule=1');
+  const estimate = page.getByTestId('schedule-view').getByTestId('cost-estimate');
+  await expect(estimate).toHaveText('Included in your free trial (10 left)');
+  await expect(estimate).toHaveAttribute('data-state', 'included');
+
+  await page.goto('/settings');
+  const billing = page.locator('#billing');
+  const plan = page.getByTestId('billing-plan');
+  await expect(plan).toContainText('Free Trial');
+  await expect(page.getByTestId('billing-usage')).toContainText('0 of 10 calls used');
+  const history = page.locator('#billing-history');
+  await expect(history.getByRole('heading', { name: 'No charges yet' })).toBeVisible();
+
+  // View Billing History takes the focus to the history.
+  await plan.getByRole('button', { name: 'View Billing History' }).click();
+  await expect(history.getByRole('heading', { name: 'Billing History' })).toBeFocused();
+
+  await plan.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a plan' });
+  await expect(dialog.getByRole('radio', { name: /Professional/ })).toBeChecked();
+  await expect(dialog.getByTestId('plan-change-summary')).toContainText(
+    '$79.00 will be charged today for a month of Professional, with 500 calls.',
+  );
+  // Starter: smaller, and without API access; the dialog says so before the button.
+  await dialog.getByRole('radio', { name: /Starter/ }).check();
+  await expect(dialog.getByTestId('plan-change-summary')).toContainText(
+    'Your API keys will stop working: Starter does not include API access.',
+  );
+  await dialog.getByRole('radio', { name: /Professional/ }).check();
+  await dialog.getByRole('button', { name: 'Switch to Professional · $79.00' }).click();
+
+  await expect(
+    toast(page, 'Plan changed', 'You are now on the Professional plan with 500 calls a month.'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(plan).toContainText('Professional');
+  await expect(plan).toContainText('$79.00/month');
+  await expect(plan).toContainText(/Billing month: .+ – .+/);
+  await expect(page.getByTestId('billing-usage')).toContainText('0 of 500 calls used');
+  await expect(plan.getByRole('button', { name: 'Change plan' })).toBeVisible();
+
+  const row = history.getByRole('row').filter({ hasText: 'Professional plan' });
+  await expect(row).toContainText('Plan');
+  await expect(row).toContainText('$79.00');
+  await expect(history.getByRole('row')).toHaveCount(2);
+
+  // The monthly budget for extra calls.
+  await billing.getByLabel('Monthly budget for extra calls').fill('12.5');
+  await billing.getByRole('button', { name: 'Save budget' }).click();
+  await expect(toast(page, 'Budget saved')).toBeVisible();
+  await expect(page.getByTestId('billing-usage')).toContainText('$12.50 of $12.50');
+  await expect(billing.getByLabel('Monthly budget for extra calls')).toHaveValue('12.50');
+
+  await page.goto('/dashboard?schedule=1');
+  await expect(estimate).toHaveText('Included in your plan (500 left this month)');
+});
+
+test('past the allowance the schedule form shows the extra call’s price, and the budget stops it', async ({
+  page,
+  request,
+}) => {
+  const user = await signInAsNewUser(page, request);
+  await send(request, user, 'POST', '/v1/billing/plan', { plan: 'starter' });
+  // The plan's 100 calls, used up (each to another number: a person gets at most 2 calls a day).
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  await send(request, user, 'POST', '/v1/calls/batch', {
+    calls: Array.from({ length: 100 }, (_, i) => ({
+      phone: `+1202555${String(1000 + i)}`,
+      recipient_name: 'Customer',
+      message: 'Your order is ready for pickup.',
+      scheduled_at: tomorrow,
+    })),
+  });
+
+  await page.goto('/dashboard?schedule=1');
+  const view = page.getByTestId('schedule-view');
+  const estimate = view.getByTestId('cost-estimate');
+  await expect(estimate).toHaveText(
+    '1 extra call: $0.50 (your plan’s 100 calls this month are used). See billing',
+  );
+  await expect(estimate).toHaveAttribute('data-state', 'extra');
+
+  await view.getByLabel('Recipient name').fill('Maria Lopez');
+  await view.getByLabel('Phone number').fill('+1 202 555 0199');
+  await view.getByLabel('Custom message').fill('Your order is ready for pickup.');
+  await view.getByRole('button', { name: 'Schedule Call' }).click();
+  await expect(toast(page, 'Call Scheduled!')).toBeVisible();
+
+  // A budget of $0.50 is now spent: the next extra call is refused before it is tried.
+  await send(request, user, 'PATCH', '/v1/billing/budget', { monthly_budget_usd: 0.5 });
+  await page.reload();
+  await expect(estimate).toHaveAttribute('data-state', 'refused');
+  await expect(estimate).toContainText('Your $0.50 monthly budget for extra calls is used up');
+  await estimate.getByRole('link', { name: 'Billing settings' }).click();
+  await expect(page).toHaveURL(/\/settings#billing$/);
+
+  const history = page.locator('#billing-history');
+  const extra = history.getByRole('row').filter({ hasText: 'Extra call to Maria Lopez' });
+  await expect(extra).toContainText('$0.50');
+  await expect(page.getByTestId('billing-usage')).toContainText('1 · $0.50');
+  await expect(page.getByTestId('billing-usage')).toContainText('$0.00 of $0.50');
+});

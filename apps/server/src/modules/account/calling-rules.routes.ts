@@ -1,0 +1,44 @@
+import { apiErrorSchema } from '@callwise/shared/errors';
+import { callingRulesSchema, updateCallingRulesInputSchema } from '@callwise/shared/schemas/calling-rules';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeCallingRules, readCallingRules } from './calling-rules.service.ts';
+
+const tags = ['account'];
+
+/** The account's calling rules: the calling window, the daily cap per contact and the opening disclosure. */
+const callingRulesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const db = () => fastify.database.db;
+
+  fastify.get(
+    '/account/calling-rules',
+    {
+      schema: {
+        tags,
+        summary: 'The account’s calling rules',
+        description:
+          'When calls may be placed (in the recipient’s local time), how many calls one contact may get per ' +
+          'day, and the disclosure every call opens with.',
+        response: { 200: callingRulesSchema },
+      },
+    },
+    async (request) => readCallingRules(db(), request.auth.accountId),
+  );
+
+  fastify.patch(
+    '/account/calling-rules',
+    {
+      schema: {
+        tags,
+        summary: 'Change the calling rules',
+        description:
+          'Changes only the fields given. The window may only narrow 08:00–21:00 and must end after it starts; ' +
+          'the cap is 1 to 10 calls per contact per day; the disclosure must keep {{business_name}}.',
+        body: updateCallingRulesInputSchema,
+        response: { 200: callingRulesSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => changeCallingRules(db(), request.auth.accountId, request.body),
+  );
+};
+
+export default callingRulesRoutes;

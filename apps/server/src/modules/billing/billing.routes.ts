@@ -1,0 +1,123 @@
+import { apiErrorSchema } from '@callwise/shared/errors';
+import {
+  billingSchema,
+  changePlanInputSchema,
+  chargeListSchema,
+  estimateQuerySchema,
+  estimateSchema,
+  updateBudgetInputSchema,
+} from '@callwise/shared/schemas/billing';
+import { pageQuerySchema } from '@callwise/shared/schemas/pagination';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { parseCursor } from '../../lib/pagination.ts';
+import { BillingService } from './billing.service.ts';
+import { createBillingProvider } from './billing-provider.ts';
+
+const tags = ['billing'];
+
+/** The billing service of the app (it keeps nothing between requests: each route group may make its own). */
+function billingService(fastify: FastifyInstance): BillingService {
+  return new BillingService({
+    db: fastify.database.db,
+    provider: createBillingProvider(),
+    // Keys are cached with their plan for seconds: forget them, so a plan without API access applies at once.
+    onPlanChanged: () => fastify.apiKeyVerifier.forget(null),
+  });
+}
+
+/** The plan and its money (session only): the summary, plan changes, the monthly budget, the charges. */
+const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const billing = billingService(fastify);
+
+  fastify.get(
+    '/billing',
+    {
+      schema: {
+        tags,
+        summary: 'The plan and this month’s usage',
+        description:
+          'The plan, its price, the billing month, the calls included and used, the calls beyond the allowance ' +
+          'and what they cost, and the monthly budget for them. Signed-in session only.',
+        response: { 200: billingSchema },
+      },
+    },
+    async (request) => billing.summary(request.auth.accountId),
+  );
+
+  fastify.post(
+    '/billing/plan',
+    {
+      schema: {
+        tags,
+        summary: 'Change the plan',
+        description:
+          'Moves the account to a paid plan at once: a full month of the new plan is charged now (no proration) ' +
+          'and a new billing month begins with its calls. Answers the new billing summary. Signed-in session only.',
+        body: changePlanInputSchema,
+        response: { 200: billingSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => billing.changePlan(request.auth.accountId, request.body.plan),
+  );
+
+  fastify.patch(
+    '/billing/budget',
+    {
+      schema: {
+        tags,
+        summary: 'Set the monthly budget',
+        description:
+          'The most to spend on calls beyond the plan’s allowance in a billing month: a call that would pass it ' +
+          'is refused with 402 budget_reached. null removes the cap. Signed-in session only.',
+        body: updateBudgetInputSchema,
+        response: { 200: billingSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => billing.setBudget(request.auth.accountId, request.body.monthly_budget_usd),
+  );
+
+  fastify.get(
+    '/billing/charges',
+    {
+      schema: {
+        tags,
+        summary: 'List charges',
+        description:
+          'The billing history, newest first: plan charges, calls beyond the allowance, and refunds of those ' +
+          'calls when they were cancelled (negative amounts). Signed-in session only.',
+        querystring: pageQuerySchema,
+        response: { 200: chargeListSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      billing.charges(request.auth.accountId, {
+        limit: request.query.limit,
+        cursor: parseCursor(request.query.cursor),
+      }),
+  );
+};
+
+/** What calls would cost before they are scheduled (an API key may ask too). */
+export const billingEstimateRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const billing = billingService(fastify);
+
+  fastify.get(
+    '/billing/estimate',
+    {
+      schema: {
+        tags,
+        summary: 'Estimate the cost of calls',
+        description:
+          'What scheduling this many calls now would cost: how many the allowance still covers, how many would ' +
+          'be extra and at what price, what is left of the monthly budget, and whether they would be accepted ' +
+          '(false when the trial is used up or the budget would be passed), in numbers and in words.',
+        querystring: estimateQuerySchema,
+        response: { 200: estimateSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => billing.estimate(request.auth.accountId, request.query.calls),
+  );
+};
+
+export default billingRoutes;

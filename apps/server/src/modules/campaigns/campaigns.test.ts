@@ -1,0 +1,504 @@
+import { randomUUID } from 'node:crypto';
+import type { CampaignDetail } from '@callwise/shared/schemas/campaigns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+type User = Awaited<ReturnType<typeof signedInUser>>;
+let owner: User;
+let stranger: User;
+
+/**
+ * A time zone where it is midday now, so that every contact is inside its calling window whenever the tests
+ * run (the window is also widened to the whole day for the test accounts).
+ */
+function middayZone(): string {
+  const offset = 12 - new Date().getUTCHours();
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+const zone = middayZone();
+
+async function account(plan = 'professional') {
+  const user = await signedInUser(t, { plan });
+  await t.database.executeSql(
+    "UPDATE accounts SET calling_window_start = '00:00', calling_window_end = '23:59' WHERE id = $1",
+    [user.accountId],
+  );
+  return user;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    engine: true,
+    env: { SIMULATOR_SPEED: '200', CALL_RETRY_DELAY_SECONDS: '1' },
+  });
+  owner = await account();
+  stranger = await account();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let phoneSerial = 0;
+/** A unique number in the 555-01XX range (answered and confirmed by the simulator), in an area of its own. */
+function uniquePhone(): string {
+  const areas = ['202', '212', '213', '305', '312', '415', '512', '617', '702', '718', '646', '303'];
+  const serial = phoneSerial++;
+  const area = areas[Math.floor(serial / 90) % areas.length] as string;
+  return `+1${area}5550${110 + (serial % 90)}`;
+}
+
+async function contact(
+  user: User,
+  fields: { name?: string; consent?: string; tags?: string[]; phone?: string } = {},
+): Promise<{ id: string; phone: string; name: string }> {
+  const name = fields.name ?? `Contact ${phoneSerial}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/contacts',
+    headers: user.headers,
+    payload: {
+      name,
+      phone: fields.phone ?? uniquePhone(),
+      email: `c${phoneSerial}-${randomUUID().slice(0, 8)}@example.com`,
+      company: 'Harbor Dental',
+      consent: fields.consent ?? 'marketing',
+      tags: fields.tags ?? [],
+      timezone: zone,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`contact not created: ${res.body}`);
+  return res.json();
+}
+
+async function script(user: User, content = 'Hi {{name}}, this is Harbor Dental with a reminder.') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/scripts',
+    headers: user.headers,
+    payload: { title: 'Reminder', content, category: 'Reminder' },
+  });
+  if (res.statusCode !== 201) throw new Error(`script not created: ${res.body}`);
+  return res.json() as { id: string };
+}
+
+const createCampaign = (user: User, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/v1/campaigns', headers: user.headers, payload });
+const getCampaign = (user: User, id: string) =>
+  t.app.inject({ url: `/v1/campaigns/${id}`, headers: user.headers });
+const act = (user: User, id: string, action: 'pause' | 'resume' | 'cancel') =>
+  t.app.inject({ method: 'POST', url: `/v1/campaigns/${id}/${action}`, headers: user.headers, payload: {} });
+
+const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
+
+interface CallRowOfTest {
+  id: string;
+  contact_id: string;
+  status: string;
+  message: string;
+  scheduled_at: Date | string;
+  provider_call_id: string | null;
+}
+
+async function callsOf(campaignId: string) {
+  const { rows } = await t.database.executeSql(
+    'SELECT id, contact_id, status, message, scheduled_at, provider_call_id FROM calls WHERE campaign_id = $1 ORDER BY scheduled_at, id',
+    [campaignId],
+  );
+  return (rows as unknown as CallRowOfTest[]).map((row) => ({
+    ...row,
+    scheduledAt: new Date(row.scheduled_at).getTime(),
+  }));
+}
+
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached in time: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('creating a campaign', () => {
+  it('calls the chosen contacts and skips, with the reason, those the calling rules refuse', async () => {
+    const { id: scriptId } = await script(owner);
+    const willing = await contact(owner, { name: 'Ana Willing', consent: 'marketing' });
+    const unwilling = await contact(owner, { name: 'Ben Unwilling', consent: 'informational' });
+    const listed = await contact(owner, { name: 'Cy Listed', consent: 'marketing' });
+    await t.database.executeSql(
+      "INSERT INTO do_not_call (account_id, phone, source) VALUES ($1, $2, 'added')",
+      [owner.accountId, listed.phone],
+    );
+    const missing = randomUUID();
+    const startsAt = inAnHour();
+
+    const res = await createCampaign(owner, {
+      name: 'Spring offer',
+      script_id: scriptId,
+      voice: 'sarah',
+      call_type: 'promotional',
+      contact_ids: [willing.id, unwilling.id, listed.id, missing, willing.id],
+      starts_at: startsAt,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const campaign = res.json() as CampaignDetail;
+    expect(campaign).toMatchObject({
+      name: 'Spring offer',
+      script_id: scriptId,
+      script_title: 'Reminder',
+      call_type: 'promotional',
+      voice: 'sarah',
+      status: 'active',
+      state: 'scheduled',
+      requested: 4,
+      skipped_count: 3,
+      pace_per_hour: null,
+      progress: { total: 1, pending: 1, in_progress: 0, completed: 0, failed: 0, canceled: 0 },
+      outcomes: { confirmed: 0, opted_out: 0 },
+      next_call_at: new Date(startsAt).toISOString(),
+    });
+    const reasons = Object.fromEntries(campaign.skipped.map((skip) => [skip.contact_id, skip]));
+    expect(reasons[unwilling.id]).toMatchObject({ reason: 'no_consent', phone: unwilling.phone });
+    expect(reasons[unwilling.id]?.message).toMatch(/marketing consent/);
+    expect(reasons[listed.id]).toMatchObject({ reason: 'do_not_call', phone: listed.phone });
+    expect(reasons[listed.id]?.message).toMatch(/do-not-call/);
+    expect(reasons[missing]).toMatchObject({ reason: 'not_found', phone: null });
+
+    const calls = await callsOf(campaign.id);
+    expect(calls.map((call) => call.contact_id)).toEqual([willing.id]);
+    expect(calls[0]?.status).toBe('scheduled');
+
+    // The same answer later, and in the list.
+    const again = await getCampaign(owner, campaign.id);
+    expect(again.json()).toEqual(campaign);
+    const list = await t.app.inject({ url: '/v1/campaigns', headers: owner.headers });
+    expect(list.json().data.map((item: { id: string }) => item.id)).toContain(campaign.id);
+    expect(list.json().data[0]).not.toHaveProperty('skipped');
+  });
+
+  it('calls everyone with a tag, with default and per-contact variables, spread at the pace', async () => {
+    const { id: scriptId } = await script(owner, 'Hi {{name}}, your cleaning is on {{date}} at {{time}}.');
+    const tag = `spring-${randomUUID().slice(0, 6)}`;
+    const first = await contact(owner, { name: 'Dora First', tags: [tag, 'vip'] });
+    const second = await contact(owner, { name: 'Eli Second', tags: [tag] });
+    const third = await contact(owner, { name: 'Fay Third', tags: ['other', tag] });
+    await contact(owner, { name: 'Gus Untagged', tags: ['other'] });
+    const startsAt = inAnHour();
+
+    const missingTime = await createCampaign(owner, {
+      name: 'Cleanings',
+      script_id: scriptId,
+      call_type: 'appointment-reminder',
+      tag,
+      default_variables: { date: 'Friday' },
+      variables: { [first.id]: { time: '9 AM' } },
+      starts_at: startsAt,
+    });
+    expect(missingTime.statusCode).toBe(400);
+    expect(missingTime.json().error.message).toBe(
+      'The script uses {{time}} (missing for 2 contacts of 3): give a value in default_variables, or for each contact in variables.',
+    );
+    expect(missingTime.json().error.details).toEqual([
+      { field: 'default_variables.time', message: 'needs a value (missing for 2 contacts)' },
+    ]);
+
+    const res = await createCampaign(owner, {
+      name: 'Cleanings',
+      script_id: scriptId,
+      call_type: 'appointment-reminder',
+      tag,
+      default_variables: { date: 'Friday', time: '10 AM' },
+      variables: { [first.id]: { time: '9 AM' } },
+      starts_at: startsAt,
+      pace_per_hour: 60,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const campaign = res.json() as CampaignDetail;
+    expect(campaign).toMatchObject({ requested: 3, skipped_count: 0, skipped: [], pace_per_hour: 60 });
+    expect(campaign.progress.total).toBe(3);
+
+    const calls = await callsOf(campaign.id);
+    expect(calls.map((call) => call.contact_id)).toEqual([first.id, second.id, third.id]);
+    expect(calls.map((call) => call.message)).toEqual([
+      'Hi Dora First, your cleaning is on Friday at 9 AM.',
+      'Hi Eli Second, your cleaning is on Friday at 10 AM.',
+      'Hi Fay Third, your cleaning is on Friday at 10 AM.',
+    ]);
+    const start = Date.parse(startsAt);
+    expect(calls.map((call) => call.scheduledAt - start)).toEqual([0, 60_000, 120_000]);
+    expect(campaign.next_call_at).toBe(new Date(start).toISOString());
+    expect(campaign.last_call_at).toBe(new Date(start + 120_000).toISOString());
+  });
+
+  it('explains what is wrong with a request', async () => {
+    const { id: scriptId } = await script(owner);
+    const someone = await contact(owner);
+    const base = { name: 'Checks', script_id: scriptId, starts_at: inAnHour() };
+
+    const neither = await createCampaign(owner, base);
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().error.details).toEqual([
+      { field: 'contact_ids', message: 'Give contact_ids or a tag' },
+    ]);
+
+    const both = await createCampaign(owner, { ...base, contact_ids: [someone.id], tag: 'vip' });
+    expect(both.json().error.details).toEqual([
+      { field: 'tag', message: 'Give contact_ids or a tag, not both' },
+    ]);
+
+    const unknownTag = await createCampaign(owner, { ...base, tag: 'nobody-has-this' });
+    expect(unknownTag.statusCode).toBe(400);
+    expect(unknownTag.json().error.message).toBe('tag: No contact has the tag “nobody-has-this”.');
+
+    const past = await createCampaign(owner, {
+      ...base,
+      contact_ids: [someone.id],
+      starts_at: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.details[0].field).toBe('starts_at');
+
+    const stranger_ = await createCampaign(owner, {
+      ...base,
+      contact_ids: [someone.id],
+      variables: { [randomUUID()]: { time: '9 AM' } },
+    });
+    expect(stranger_.statusCode).toBe(400);
+    expect(stranger_.json().error.details[0].message).toBe('is not one of the campaign’s contacts');
+
+    const tooFast = await createCampaign(owner, { ...base, contact_ids: [someone.id], pace_per_hour: 0 });
+    expect(tooFast.statusCode).toBe(400);
+    expect(tooFast.json().error.details[0].field).toBe('pace_per_hour');
+
+    const noScript = await createCampaign(owner, {
+      ...base,
+      script_id: randomUUID(),
+      contact_ids: [someone.id],
+    });
+    expect(noScript.statusCode).toBe(404);
+    expect(noScript.json().error.message).toBe('Script not found');
+
+    // Nothing was left behind by the refused requests.
+    const { rows } = await t.database.executeSql(
+      "SELECT count(*)::int AS n FROM campaigns WHERE account_id = $1 AND name = 'Checks'",
+      [owner.accountId],
+    );
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it('creates nothing when a free trial cannot cover the calls', async () => {
+    const trial = await account('trial');
+    const { id: scriptId } = await script(trial);
+    const people = [];
+    for (let i = 0; i < 11; i++) people.push(await contact(trial));
+    const res = await createCampaign(trial, {
+      name: 'Too many',
+      script_id: scriptId,
+      contact_ids: people.map((person) => person.id),
+      starts_at: inAnHour(),
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.code).toBe('call_limit_reached');
+    const list = await t.app.inject({ url: '/v1/campaigns', headers: trial.headers });
+    expect(list.json().data).toEqual([]);
+  });
+});
+
+describe('pausing, resuming and cancelling', () => {
+  it('stops placing calls while paused, and places the rest at its pace once resumed', async () => {
+    const { id: scriptId } = await script(owner);
+    const people = [];
+    for (let i = 0; i < 6; i++) people.push(await contact(owner));
+    const res = await createCampaign(owner, {
+      name: 'Paced',
+      script_id: scriptId,
+      call_type: 'appointment-reminder',
+      contact_ids: people.map((person) => person.id),
+      pace_per_hour: 3600,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+
+    // The first call goes out at once, the others a second apart.
+    await waitFor(
+      'a first call placed',
+      () => callsOf(id),
+      (calls) => calls.some((call) => call.provider_call_id !== null),
+    );
+    const paused = await act(owner, id, 'pause');
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toMatchObject({ status: 'paused', state: 'paused' });
+    // A call a dispatcher had already taken may still go out; after that, nothing does.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const placedAtPause = (await callsOf(id)).filter((call) => call.provider_call_id !== null).length;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const afterWaiting = await callsOf(id);
+    expect(afterWaiting.filter((call) => call.provider_call_id !== null).length).toBe(placedAtPause);
+    const waiting = afterWaiting.filter((call) => call.status === 'scheduled' || call.status === 'queued');
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    // Their times have passed while paused.
+    expect(waiting[0]?.scheduledAt).toBeLessThan(Date.now());
+
+    const again = await act(owner, id, 'pause');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This campaign is already paused.');
+
+    const resumedAt = Date.now();
+    const resumed = await act(owner, id, 'resume');
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ status: 'active' });
+    // Spread again from now at the pace, not all at once.
+    const respread = (await callsOf(id)).filter((call) => waiting.some((w) => w.id === call.id));
+    for (const [k, call] of respread.entries()) {
+      expect(call.scheduledAt).toBeGreaterThanOrEqual(resumedAt + k * 1000 - 50);
+    }
+    expect((await act(owner, id, 'resume')).json().error.message).toBe('This campaign is not paused.');
+
+    const done = await waitFor(
+      'the campaign completed',
+      async () => (await getCampaign(owner, id)).json() as CampaignDetail,
+      (campaign) => campaign.state === 'completed',
+    );
+    expect(done.progress).toMatchObject({ total: 6, completed: 6, pending: 0, in_progress: 0 });
+    expect(done.outcomes.confirmed).toBe(6);
+    expect(done.next_call_at).toBeNull();
+
+    const late = await act(owner, id, 'cancel');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('This campaign has finished: no call is left to cancel.');
+    expect((await act(owner, id, 'pause')).json().error.message).toBe(
+      'This campaign has finished: no call is left to pause.',
+    );
+  }, 60_000);
+
+  it('cancels every call not yet placed, at once', async () => {
+    const { id: scriptId } = await script(owner);
+    const people = [await contact(owner), await contact(owner), await contact(owner)];
+    const res = await createCampaign(owner, {
+      name: 'To cancel',
+      script_id: scriptId,
+      contact_ids: people.map((person) => person.id),
+      starts_at: inAnHour(),
+      pace_per_hour: 120,
+    });
+    const id = res.json().id as string;
+    expect((await act(owner, id, 'pause')).statusCode).toBe(200);
+
+    const canceled = await act(owner, id, 'cancel');
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toMatchObject({
+      status: 'canceled',
+      state: 'canceled',
+      progress: { total: 3, pending: 0, canceled: 3 },
+      next_call_at: null,
+    });
+    expect((await callsOf(id)).map((call) => call.status)).toEqual(['canceled', 'canceled', 'canceled']);
+
+    expect((await act(owner, id, 'cancel')).json().error.message).toBe('This campaign is already cancelled.');
+    expect((await act(owner, id, 'resume')).json().error).toMatchObject({
+      code: 'conflict',
+      message: 'This campaign was cancelled, so it cannot be resumed. Create a new campaign instead.',
+    });
+    const pause = await act(owner, id, 'pause');
+    expect(pause.statusCode).toBe(409);
+    expect(pause.json().error.message).toBe('This campaign was cancelled, so it cannot be paused.');
+  });
+});
+
+describe('lists and other accounts', () => {
+  it('lists newest first, a page at a time', async () => {
+    const user = await account();
+    const { id: scriptId } = await script(user);
+    const someone = await contact(user);
+    const names = ['One', 'Two', 'Three'];
+    for (const name of names) {
+      const res = await createCampaign(user, {
+        name,
+        script_id: scriptId,
+        contact_ids: [someone.id],
+        starts_at: inAnHour(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const first = await t.app.inject({ url: '/v1/campaigns?limit=2', headers: user.headers });
+    expect(first.json().data.map((c: { name: string }) => c.name)).toEqual(['Three', 'Two']);
+    const cursor = first.json().next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    const second = await t.app.inject({
+      url: `/v1/campaigns?limit=2&cursor=${encodeURIComponent(cursor)}`,
+      headers: user.headers,
+    });
+    expect(second.json()).toMatchObject({ next_cursor: null });
+    expect(second.json().data.map((c: { name: string }) => c.name)).toEqual(['One']);
+    // The second and third campaigns reached the contact's daily cap (2 calls a day).
+    expect(first.json().data[0]).toMatchObject({
+      skipped_count: 1,
+      progress: { total: 0 },
+      state: 'completed',
+    });
+  });
+
+  it('answers 404 for another account’s campaign, and never uses its contacts or scripts', async () => {
+    const { id: scriptId } = await script(owner);
+    const mine = await contact(owner);
+    const res = await createCampaign(owner, {
+      name: 'Private',
+      script_id: scriptId,
+      contact_ids: [mine.id],
+      starts_at: inAnHour(),
+    });
+    const id = res.json().id as string;
+
+    expect((await getCampaign(stranger, id)).statusCode).toBe(404);
+    for (const action of ['pause', 'resume', 'cancel'] as const) {
+      const answer = await act(stranger, id, action);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error).toEqual({ code: 'not_found', message: 'Campaign not found' });
+    }
+    const theirs = await t.app.inject({ url: '/v1/campaigns', headers: stranger.headers });
+    expect(theirs.json().data.map((c: { id: string }) => c.id)).not.toContain(id);
+    expect((await getCampaign(owner, id)).json().state).toBe('scheduled');
+
+    const theirScript = await script(stranger);
+    const withOurs = await createCampaign(stranger, {
+      name: 'Borrowed',
+      script_id: theirScript.id,
+      contact_ids: [mine.id],
+      starts_at: inAnHour(),
+    });
+    expect(withOurs.statusCode).toBe(404);
+    const ownContact = await contact(stranger);
+    const mixed = await createCampaign(stranger, {
+      name: 'Mixed',
+      script_id: theirScript.id,
+      contact_ids: [ownContact.id, mine.id],
+      starts_at: inAnHour(),
+    });
+    expect(mixed.statusCode, mixed.body).toBe(201);
+    expect(mixed.json().skipped).toEqual([
+      { contact_id: mine.id, phone: null, reason: 'not_found', message: expect.any(String) },
+    ]);
+    const foreignScript = await createCampaign(stranger, {
+      name: 'Their script',
+      script_id: scriptId,
+      contact_ids: [ownContact.id],
+      starts_at: inAnHour(),
+    });
+    expect(foreignScript.statusCode).toBe(404);
+  });
+
+  it('is open to API keys', async () => {
+    const key = await createApiKey(t, owner);
+    const res = await t.app.inject({ url: '/v1/campaigns?limit=1', headers: key.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toHaveLength(1);
+  });
+});

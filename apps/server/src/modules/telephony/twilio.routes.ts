@@ -1,0 +1,254 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import {
+  answeredByOf,
+  carrierStatusOf,
+  TWILIO_WEBHOOK_PATH,
+  type TwilioCarrier,
+  twilioWebhookUrl,
+} from '../../providers/telephony/twilio.ts';
+import { isValidTwilioSignature, type TwilioParams } from '../../providers/telephony/twilio-signature.ts';
+import { askTwiml, hangUpTwiml, playAndHangUpTwiml } from '../../providers/telephony/twiml.ts';
+import { AUDIO_NAME, CallAudio } from './call-audio.ts';
+
+const callSid = z.string().regex(/^CA[0-9a-fA-F]{32}$/, 'must be a Twilio call SID');
+/** The placement a request is about: our call and its attempt (in the URL we gave Twilio, so signed). */
+const placementQuery = z.object({ call: z.uuid(), attempt: z.coerce.number().int().min(1).max(100) });
+const placementOf = (query: { call: string; attempt: number }) => ({
+  callId: query.call,
+  attempt: query.attempt,
+});
+/** Twilio's statuses after which a call has nothing more to play. */
+const FINAL_STATUSES = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
+
+/** A form body as Twilio posts it: every parameter kept (the signature covers them all), repeats as lists. */
+function parseForm(body: string): TwilioParams {
+  const params: TwilioParams = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const prior = params[name];
+    params[name] = prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value];
+  }
+  return params;
+}
+
+function twiml(reply: FastifyReply, document: string) {
+  return reply.type('text/xml; charset=utf-8').send(document);
+}
+
+/** Twilio's Timestamp (RFC 2822) as a date; now when it is missing or unreadable. */
+function timeOf(timestamp: string | undefined): Date {
+  const at = timestamp ? new Date(timestamp) : new Date(Number.NaN);
+  return Number.isNaN(at.getTime()) ? new Date() : at;
+}
+
+/**
+ * Twilio's requests for our calls (registered only with TELEPHONY_PROVIDER=twilio): the TwiML when a call is
+ * answered, what the callee pressed or said, status and recording callbacks, and the audio we play. Each POST
+ * must carry Twilio's X-Twilio-Signature for PUBLIC_URL + path + query (403 otherwise); the audio is served
+ * only at the signed, expiring addresses we put in the TwiML.
+ */
+const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { config, services } = fastify;
+  if (services.carrier.name !== 'twilio') return;
+  const carrier = services.carrier as TwilioCarrier;
+  const host = services.calls.host;
+  const authToken = config.TWILIO_AUTH_TOKEN;
+  if (!authToken) throw new Error('TWILIO_AUTH_TOKEN is required when TELEPHONY_PROVIDER=twilio');
+  const audio = new CallAudio({
+    storage: services.storage,
+    publicUrl: config.PUBLIC_URL,
+    secret: config.JWT_SECRET,
+    path: `${TWILIO_WEBHOOK_PATH}/audio`,
+  });
+
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, parseForm(body as string)),
+  );
+
+  /** Before validation: the signature covers every parameter as sent, not what the schema keeps. */
+  const signedByTwilio = async (request: {
+    url: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: unknown;
+  }) => {
+    const header = request.headers['x-twilio-signature'];
+    const signature = Array.isArray(header) ? header[0] : header;
+    const params = (request.body ?? {}) as TwilioParams;
+    if (!isValidTwilioSignature(authToken, signature, `${config.PUBLIC_URL}${request.url}`, params)) {
+      throw new AppError('forbidden', 'This request does not carry a valid Twilio signature.');
+    }
+  };
+  const hook = { hide: true, querystring: placementQuery };
+
+  // The call was answered (by a person, or a machine once its greeting is over): what we play.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/voice`,
+    {
+      preValidation: signedByTwilio,
+      schema: { ...hook, body: z.looseObject({ CallSid: callSid, AnsweredBy: z.string().optional() }) },
+    },
+    async (request, reply) => {
+      const { CallSid, AnsweredBy } = request.body;
+      const placement = placementOf(request.query);
+      const callId = await carrier.reportedCall(CallSid, placement);
+      // Not (or no longer) a call we want: an earlier attempt, a cancelled call.
+      if (!callId) return twiml(reply, hangUpTwiml());
+      const answeredBy = answeredByOf(AnsweredBy) ?? 'human';
+      await host.onStatus({
+        providerCallId: CallSid,
+        callId,
+        status: 'in-progress',
+        at: new Date(),
+        answeredBy,
+      });
+      const prompt = await host.onAnswer(CallSid, answeredBy);
+      if (!prompt) return twiml(reply, hangUpTwiml());
+      const url = await audio.publish(callId, `prompt-${CallSid}`, prompt.audio);
+      if (prompt.gather && answeredBy === 'human') {
+        return twiml(reply, askTwiml(url, twilioWebhookUrl(config.PUBLIC_URL, 'gather', placement)));
+      }
+      // A voicemail: our message after the beep, then we hang up.
+      return twiml(reply, playAndHangUpTwiml(url));
+    },
+  );
+
+  // What the callee pressed or said (or nothing, when the wait ran out): our reply, then we hang up.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/gather`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        ...hook,
+        body: z.looseObject({
+          CallSid: callSid,
+          Digits: z.string().max(32).optional(),
+          SpeechResult: z.string().max(4000).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { CallSid, Digits, SpeechResult } = request.body;
+      const callId = await carrier.reportedCall(CallSid, placementOf(request.query));
+      if (!callId) return twiml(reply, hangUpTwiml());
+      const input = {
+        ...(Digits ? { digits: Digits } : {}),
+        ...(SpeechResult?.trim() ? { speech: SpeechResult } : {}),
+      };
+      const answer = await host.onInput(CallSid, input);
+      if (!answer) return twiml(reply, hangUpTwiml());
+      const url = await audio.publish(callId, `reply-${CallSid}`, answer.reply);
+      return twiml(reply, playAndHangUpTwiml(url));
+    },
+  );
+
+  // Status callbacks (initiated, ringing, answered, completed), in any order and possibly more than once.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/status`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        ...hook,
+        body: z.looseObject({
+          CallSid: callSid,
+          CallStatus: z.string().min(1),
+          AnsweredBy: z.string().optional(),
+          CallDuration: z.coerce.number().int().min(0).optional(),
+          SipResponseCode: z.string().optional(),
+          Timestamp: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const placement = placementOf(request.query);
+      if (FINAL_STATUSES.has(body.CallStatus)) {
+        await audio
+          .remove(placement.callId, [`prompt-${body.CallSid}`, `reply-${body.CallSid}`])
+          .catch((error: unknown) => request.log.warn({ err: error }, 'twilio: removing call audio failed'));
+      }
+      const callId = await carrier.reportedCall(body.CallSid, placement);
+      // A report of an earlier attempt (the call was retried since) or of a call we never requested.
+      if (!callId) return reply.status(204).send();
+      // "Answered" may come before machine detection has decided: the voice request, which always says who
+      // answered, reports the call in progress instead (a status only moves once, so it must carry that).
+      if (body.CallStatus === 'in-progress' && !body.AnsweredBy) return reply.status(204).send();
+      const event = carrierStatusOf(
+        {
+          callSid: body.CallSid,
+          status: body.CallStatus,
+          answeredBy: body.AnsweredBy,
+          durationSeconds: body.CallDuration,
+          sipResponseCode: body.SipResponseCode,
+          at: timeOf(body.Timestamp),
+        },
+        callId,
+      );
+      if (event) await host.onStatus(event);
+      return reply.status(204).send();
+    },
+  );
+
+  // A recording is ready: fetched from Twilio into our storage, then deleted there.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/recording`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        ...hook,
+        body: z.looseObject({
+          CallSid: callSid,
+          RecordingSid: z.string().regex(/^RE[0-9a-fA-F]{32}$/, 'must be a Twilio recording SID'),
+          RecordingStatus: z.string().min(1),
+          RecordingDuration: z.coerce.number().min(0).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { CallSid, RecordingSid, RecordingStatus, RecordingDuration } = request.body;
+      if (RecordingStatus !== 'completed') return reply.status(204).send();
+      if (!(await carrier.reportedCall(CallSid, placementOf(request.query)))) {
+        request.log.warn({ callSid: CallSid }, 'twilio: a recording of a call that is not ours is ignored');
+        return reply.status(204).send();
+      }
+      const data = await carrier.downloadRecording(RecordingSid);
+      await host.onRecording(CallSid, {
+        data,
+        contentType: 'audio/wav',
+        durationSeconds: RecordingDuration ?? 0,
+      });
+      await carrier.deleteRecording(RecordingSid);
+      return reply.status(204).send();
+    },
+  );
+
+  // The audio of a call, at the signed address given to Twilio in the TwiML.
+  fastify.get(
+    `${TWILIO_WEBHOOK_PATH}/audio/:callId/:file`,
+    {
+      schema: {
+        hide: true,
+        params: z.object({
+          callId: z.uuid(),
+          file: z.string().regex(new RegExp(`${AUDIO_NAME.source.slice(0, -1)}\\.wav$`)),
+        }),
+        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(128) }),
+      },
+    },
+    async (request, reply) => {
+      const { callId, file } = request.params;
+      const name = file.slice(0, -'.wav'.length);
+      if (!audio.verify(callId, name, request.query.expires, request.query.signature)) {
+        throw new AppError('forbidden', 'This audio address is not valid, or it has expired.');
+      }
+      const stored = await audio.read(callId, name);
+      if (!stored) throw notFound('Audio');
+      return reply.header('cache-control', 'private, max-age=600').type(stored.contentType).send(stored.data);
+    },
+  );
+};
+
+export default twilioRoutes;

@@ -1,0 +1,25 @@
+import { PLANS } from '@callwise/shared/plans';
+import { type Billing, billingSchema, type ChangePlanInput } from '@callwise/shared/schemas/billing';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '@/lib/api-client';
+
+/** Moves the account to a paid plan at once (a full month is charged); answers the new billing summary. */
+export function changePlan(input: ChangePlanInput): Promise<Billing> {
+  return api.post('/billing/plan', input, billingSchema);
+}
+
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePlan,
+    meta: { errorTitle: 'Error changing plan' },
+    onSuccess: (billing) => {
+      toast.success('Plan changed', {
+        description: `You are now on the ${PLANS[billing.plan].name} plan with ${billing.calls_included.toLocaleString()} calls a month.`,
+      });
+    },
+    // The plan shows almost everywhere (the sidebar's usage, the voices allowed, API keys): refresh it all.
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

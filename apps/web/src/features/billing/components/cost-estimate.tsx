@@ -1,0 +1,58 @@
+import { CircleAlertIcon, CircleCheckIcon, CoinsIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useEstimate } from '@/features/billing/api/get-estimate';
+import { BILLING_SECTION_ID } from '@/features/billing/components/billing-section-id';
+import { cn } from '@/lib/utils';
+
+const STATES = {
+  included: { icon: CircleCheckIcon, className: 'text-muted-foreground' },
+  extra: { icon: CoinsIcon, className: 'bg-warning-soft text-warning-soft-foreground' },
+  refused: { icon: CircleAlertIcon, className: 'bg-destructive-soft text-destructive-soft-foreground' },
+} as const;
+
+/**
+ * What scheduling `calls` calls would cost, from the server's own rule, next to the button that schedules them:
+ * "Included in your plan (N left this month)", "1 extra call: $0.50 (…)", or why they would be refused (the
+ * trial used up, the monthly budget reached) with the way to Settings → Billing. Nothing while it cannot be had:
+ * the server checks again when the calls are created.
+ */
+export function CostEstimate({ calls }: { calls: number }) {
+  const estimate = useEstimate(calls);
+  if (estimate.isPending) {
+    return <Skeleton className="h-4 w-56 max-w-full" data-testid="cost-estimate-loading" />;
+  }
+  if (!estimate.data) return null;
+  const { allowed, overage_calls: extra, message } = estimate.data;
+  const state = !allowed ? 'refused' : extra > 0 ? 'extra' : 'included';
+  const { icon: Icon, className } = STATES[state];
+  return (
+    <p
+      data-testid="cost-estimate"
+      data-state={state}
+      aria-live="polite"
+      className={cn(
+        'flex items-start gap-2 text-[0.8125rem] leading-snug',
+        state !== 'included' && 'rounded-md px-3 py-2',
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-px size-4 shrink-0" />
+      <span className="min-w-0">
+        {message}
+        {state === 'included' ? null : (
+          <>
+            {' '}
+            <Link
+              to={`${paths.settings}#${BILLING_SECTION_ID}`}
+              className="font-medium whitespace-nowrap underline underline-offset-4"
+            >
+              {state === 'refused' ? 'Billing settings' : 'See billing'}
+            </Link>
+          </>
+        )}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  type BillingPosition,
+  billingPeriod,
+  type CallsPrice,
+  EXTRA_CALL_CENTS,
+  priceCalls,
+  toCents,
+  toUsd,
+} from '@callwise/shared/billing';
+import { PLANS, type PlanId, planIdOf } from '@callwise/shared/plans';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { accounts, billingCharges, calls } from '../schema.ts';
+import { type CallRow, insertCalls, type NewCall } from './call-engine.ts';
+import { afterCursor, type Cursor, cursorAt, toPage } from './cursor.ts';
+
+/** What billing needs of an account row. */
+export interface BillingAccount {
+  id: string;
+  plan: string;
+  planStartedAt: Date;
+  monthlyBudgetUsd: number | null;
+}
+
+/** An account's billing month (the trial: its whole life, from when it began) and its position in it. */
+export interface BillingState extends BillingPosition {
+  periodStart: Date;
+  /** null for the trial, which has no months. */
+  periodEnd: Date | null;
+  overageCalls: number;
+}
+
+const billingColumns = {
+  id: accounts.id,
+  plan: accounts.plan,
+  planStartedAt: accounts.planStartedAt,
+  monthlyBudgetUsd: accounts.monthlyBudgetUsd,
+};
+
+export async function findBillingAccount(
+  db: Database,
+  accountId: string,
+): Promise<BillingAccount | undefined> {
+  const [row] = await db.select(billingColumns).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row;
+}
+
+/**
+ * The calls of the account's billing month (the trial: all of them) and what their extra calls cost. Cancelled
+ * calls count for nothing: they give their place back, and their charge is refunded.
+ */
+export async function billingState(
+  db: Database,
+  account: BillingAccount,
+  now: Date = new Date(),
+): Promise<BillingState> {
+  const plan: PlanId = planIdOf(account.plan);
+  const period = plan === 'trial' ? null : billingPeriod(account.planStartedAt, now);
+  const where: SQL[] = [eq(calls.accountId, account.id), sql`${calls.status} <> 'canceled'`];
+  if (period) where.push(sql`${calls.createdAt} >= ${period.start}`);
+  const [row] = await db
+    .select({
+      used: sql<number>`count(*)::int`,
+      overageCalls: sql<number>`count(*) FILTER (WHERE ${calls.overageUsd} > 0)::int`,
+      overageCents: sql<number>`coalesce(round(sum(${calls.overageUsd}) * 100), 0)::int`,
+    })
+    .from(calls)
+    .where(and(...where));
+  return {
+    plan,
+    periodStart: period?.start ?? account.planStartedAt,
+    periodEnd: period?.end ?? null,
+    included: PLANS[plan].callsIncluded,
+    used: Number(row?.used ?? 0),
+    overageCalls: Number(row?.overageCalls ?? 0),
+    overageCents: Number(row?.overageCents ?? 0),
+    budgetCents: account.monthlyBudgetUsd === null ? null : toCents(account.monthlyBudgetUsd),
+  };
+}
+
+export type InsertCallsWithBillingResult =
+  | { ok: true; calls: CallRow[]; overageCalls: number; overageCents: number }
+  | { ok: false; state: BillingState; price: Extract<CallsPrice, { allowed: false }> };
+
+/**
+ * Inserts calls of one account, all or none, and bills them in the same transaction: with the account row
+ * locked (so parallel requests are counted one after the other and cannot overdraw anything), the calls beyond
+ * the allowance of the billing month each carry the extra-call price in `overage_usd` and get an `overage`
+ * charge. Refused, nothing is written: the trial's limit is hard, and extra calls must fit the monthly budget.
+ */
+export async function insertCallsWithBilling(
+  db: Database,
+  accountId: string,
+  values: Array<NewCall & { accountId: string }>,
+): Promise<InsertCallsWithBillingResult> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select(billingColumns)
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
+    if (!account) throw new Error('no such account');
+    const state = await billingState(tx, account);
+    const price = priceCalls(state, values.length);
+    if (!price.allowed) return { ok: false as const, state, price };
+
+    // The first calls take what is left of the allowance; the rest are extra calls.
+    const extra = toUsd(EXTRA_CALL_CENTS);
+    const rows = values.map((row, index) => ({
+      ...row,
+      overageUsd: index < price.includedLeft ? 0 : extra,
+    }));
+    const inserted = await insertCalls(tx, accountId, rows);
+    const charged = inserted.filter((call) => call.overageUsd > 0);
+    if (charged.length > 0) {
+      const included = state.included.toLocaleString('en-US');
+      await tx.insert(billingCharges).values(
+        charged.map((call) => ({
+          accountId,
+          kind: 'overage',
+          description: `Extra call to ${call.recipientName} (${call.phone}), beyond the ${included} included calls`,
+          amountUsd: call.overageUsd,
+          callId: call.id,
+        })),
+      );
+    }
+    return {
+      ok: true as const,
+      calls: inserted,
+      overageCalls: charged.length,
+      overageCents: price.overageCents,
+    };
+  });
+}
+
+/**
+ * Moves the account to another plan, starting a new billing month at `startedAt`, and records the plan's charge,
+ * in one transaction. Only when the account is still on `from` (two changes at once: one wins, false for the other).
+ */
+export async function changeAccountPlan(
+  db: Database,
+  accountId: string,
+  change: {
+    from: string;
+    to: PlanId;
+    startedAt: Date;
+    charge: { amountUsd: number; description: string; providerRef: string | null };
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(accounts)
+      .set({ plan: change.to, planStartedAt: change.startedAt, updatedAt: sql`now()` })
+      .where(and(eq(accounts.id, accountId), eq(accounts.plan, change.from)))
+      .returning({ id: accounts.id });
+    if (updated.length === 0) return false;
+    await tx.insert(billingCharges).values({
+      accountId,
+      kind: 'subscription',
+      description: change.charge.description,
+      amountUsd: change.charge.amountUsd,
+      providerRef: change.charge.providerRef,
+      createdAt: change.startedAt,
+    });
+    return true;
+  });
+}
+
+/** Sets (or with null, removes) the account's monthly budget for extra calls. */
+export async function setMonthlyBudget(db: Database, accountId: string, budgetUsd: number | null) {
+  const [row] = await db
+    .update(accounts)
+    .set({ monthlyBudgetUsd: budgetUsd, updatedAt: sql`now()` })
+    .where(eq(accounts.id, accountId))
+    .returning(billingColumns);
+  return row;
+}
+
+/** The account's charges, newest first, a page at a time. */
+export async function listCharges(
+  db: Database,
+  accountId: string,
+  options: { limit: number; cursor?: Cursor | null },
+) {
+  const where: SQL[] = [eq(billingCharges.accountId, accountId)];
+  if (options.cursor) where.push(afterCursor(billingCharges.createdAt, billingCharges.id, options.cursor));
+  const rows = await db
+    .select({
+      id: billingCharges.id,
+      kind: billingCharges.kind,
+      description: billingCharges.description,
+      amountUsd: billingCharges.amountUsd,
+      callId: billingCharges.callId,
+      providerRef: billingCharges.providerRef,
+      createdAt: billingCharges.createdAt,
+      cursorAt: cursorAt(billingCharges.createdAt),
+    })
+    .from(billingCharges)
+    .where(and(...where))
+    .orderBy(desc(billingCharges.createdAt), desc(billingCharges.id))
+    .limit(options.limit + 1);
+  return toPage(rows, options.limit);
+}
