@@ -1,14 +1,4 @@
-import {
-  and,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, type Call, calls, simulatorCalls, users } from '../schema.ts';
 
