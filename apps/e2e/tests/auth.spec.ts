@@ -215,7 +215,9 @@ test.describe('settings', () => {
     const lastName = page.getByLabel('Last Name');
     const email = page.getByLabel('Email', { exact: true });
     const company = page.getByLabel('Company');
-    const save = page.getByRole('button', { name: 'Save Changes' });
+    // Other cards of the page have their own Cancel and Save buttons: the profile's are in its form.
+    const profile = page.getByRole('form', { name: 'Profile' });
+    const save = profile.getByRole('button', { name: 'Save Changes' });
     await expect(firstName).toHaveValue(user.firstName);
     await expect(lastName).toHaveValue(user.lastName);
     await expect(email).toHaveValue(user.email);
@@ -233,7 +235,7 @@ test.describe('settings', () => {
 
     // Cancel brings back the saved values.
     await lastName.fill('Smith');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await profile.getByRole('button', { name: 'Cancel' }).click();
     await expect(lastName).toHaveValue(user.lastName);
 
     await firstName.fill('');
@@ -241,7 +243,7 @@ test.describe('settings', () => {
     await save.click();
     await expect(page.getByText('Enter your first name.')).toBeVisible();
     await expect(page.getByText('Enter a valid email address.')).toBeVisible();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await profile.getByRole('button', { name: 'Cancel' }).click();
 
     const newAddress = newUser().email;
     await email.fill(newAddress);

@@ -143,3 +143,25 @@ test('narrows the calling window and rewords the disclosure', async ({ page, req
   ).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('a call to a number on the list is refused with the reason', async ({ signedInPage: page, consoleErrors }) => {
+  const number = freshNumber();
+  await page.goto('/settings');
+  const card = page.locator('#do-not-call');
+  await card.getByLabel('Phone number').fill(number.typed);
+  await card.getByRole('button', { name: 'Add Number' }).click();
+  await expect(page.getByText('Number added')).toBeVisible();
+
+  await page.goto('/dashboard?schedule=1');
+  const view = page.getByTestId('schedule-view');
+  await view.getByLabel('Recipient name').fill('Dana Listed');
+  await view.getByLabel('Phone number').fill(number.typed);
+  await view.getByLabel('Custom message').fill('Your order is ready for pickup.');
+  await view.getByRole('button', { name: 'Use the current time' }).click();
+  await view.getByRole('button', { name: 'Schedule Call' }).click();
+  await expect(page.getByText(`${number.shown} is on your do-not-call list, so it cannot be called.`)).toBeVisible();
+  // Nothing was scheduled: the form keeps what was typed.
+  await expect(view.getByLabel('Recipient name')).toHaveValue('Dana Listed');
+
+  allowConsoleErrors(consoleErrors, /status of 409/);
+});

@@ -502,3 +502,52 @@ describe('lists and other accounts', () => {
     expect(res.json().data).toHaveLength(1);
   });
 });
+
+describe('an opt-out and the campaign', () => {
+  it('stops the contact’s next campaign call at once, and keeps them out of the next campaign', async () => {
+    const user = await account();
+    const { id: scriptId } = await script(user);
+    // 555-0107 answers and presses 9.
+    const person = await contact(user, { phone: '+17185550107', name: 'Olive Optout' });
+    const campaign = await createCampaign(user, {
+      name: 'Reminders',
+      script_id: scriptId,
+      call_type: 'appointment-reminder',
+      contact_ids: [person.id],
+      starts_at: inAnHour(),
+    });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const campaignId = campaign.json().id as string;
+    expect((campaign.json() as CampaignDetail).progress.pending).toBe(1);
+
+    // A call to them today: they opt out.
+    const now = await t.app.inject({
+      method: 'POST',
+      url: '/v1/calls',
+      headers: user.headers,
+      payload: { contact_id: person.id, message: 'A quick question.' },
+    });
+    expect(now.statusCode, now.body).toBe(201);
+    const deadline = Date.now() + 20_000;
+    let detail = (await getCampaign(user, campaignId)).json() as CampaignDetail;
+    while (detail.progress.canceled === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      detail = (await getCampaign(user, campaignId)).json() as CampaignDetail;
+    }
+    expect(detail.progress).toMatchObject({ pending: 0, canceled: 1 });
+    const call = (await t.app.inject({ url: `/v1/calls/${now.json().id}`, headers: user.headers })).json();
+    expect(call.outcome).toBe('opted_out');
+
+    const next = await createCampaign(user, {
+      name: 'More reminders',
+      script_id: scriptId,
+      call_type: 'appointment-reminder',
+      contact_ids: [person.id],
+      starts_at: inAnHour(),
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    expect((next.json() as CampaignDetail).skipped).toEqual([
+      expect.objectContaining({ contact_id: person.id, reason: 'do_not_call' }),
+    ]);
+  });
+});
