@@ -16,6 +16,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { VoiceOptions } from '@/components/voice-options';
 import { paths } from '@/config/paths';
 import { useCreateCampaign } from '@/features/campaigns/api/create-campaign';
 import { SCRIPT_OPTIONS_SIZE, useScriptOptions } from '@/features/campaigns/api/get-script-options';
@@ -521,29 +522,7 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
                       >
                         <SelectValue>{findVoice(field.value)?.name ?? field.value}</SelectValue>
                       </SelectTrigger>
-                      <SelectContent>
-                        {voiceList.map((voice) => (
-                          <SelectItem
-                            key={voice.id}
-                            value={voice.id}
-                            disabled={!voice.available}
-                            textValue={voice.name}
-                          >
-                            <span className="flex min-w-0 flex-col">
-                              <span>
-                                {voice.name}
-                                <span className="text-muted-foreground">
-                                  {' '}
-                                  · {voice.tone}, {voice.gender}
-                                </span>
-                              </span>
-                              {!voice.available && (
-                                <span className="text-xs text-muted-foreground">Not in your plan</span>
-                              )}
-                            </span>
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
+                      <VoiceOptions voices={voiceList} />
                     </Select>
                   </FormField>
                 )}

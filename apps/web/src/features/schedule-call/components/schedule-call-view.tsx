@@ -21,6 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { VariableHelper } from '@/components/variable-helper';
+import { VoiceOptions } from '@/components/voice-options';
 import { paths } from '@/config/paths';
 import { useCreateCall } from '@/features/schedule-call/api/create-call';
 import { useContact } from '@/features/schedule-call/api/get-contact';
@@ -549,29 +550,7 @@ export function ScheduleCallView({
                           )}
                         </SelectValue>
                       </SelectTrigger>
-                      <SelectContent>
-                        {voiceList.map((item) => (
-                          <SelectItem
-                            key={item.id}
-                            value={item.id}
-                            disabled={!item.available}
-                            textValue={item.name}
-                          >
-                            <span className="flex min-w-0 flex-col">
-                              <span>
-                                {item.name}
-                                <span className="text-muted-foreground">
-                                  {' '}
-                                  · {item.tone}, {item.gender}
-                                </span>
-                              </span>
-                              {!item.available && (
-                                <span className="text-xs text-muted-foreground">Not in your plan</span>
-                              )}
-                            </span>
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
+                      <VoiceOptions voices={voiceList} />
                     </Select>
                   </FormField>
                 )}
