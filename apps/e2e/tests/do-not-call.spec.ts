@@ -144,7 +144,10 @@ test('narrows the calling window and rewords the disclosure', async ({ page, req
   expect(consoleErrors).toEqual([]);
 });
 
-test('a call to a number on the list is refused with the reason', async ({ signedInPage: page, consoleErrors }) => {
+test('a call to a number on the list is refused with the reason', async ({
+  signedInPage: page,
+  consoleErrors,
+}) => {
   const number = freshNumber();
   await page.goto('/settings');
   const card = page.locator('#do-not-call');
@@ -159,7 +162,9 @@ test('a call to a number on the list is refused with the reason', async ({ signe
   await view.getByLabel('Custom message').fill('Your order is ready for pickup.');
   await view.getByRole('button', { name: 'Use the current time' }).click();
   await view.getByRole('button', { name: 'Schedule Call' }).click();
-  await expect(page.getByText(`${number.shown} is on your do-not-call list, so it cannot be called.`)).toBeVisible();
+  await expect(
+    page.getByText(`${number.shown} is on your do-not-call list, so it cannot be called.`),
+  ).toBeVisible();
   // Nothing was scheduled: the form keeps what was typed.
   await expect(view.getByLabel('Recipient name')).toHaveValue('Dana Listed');
 
