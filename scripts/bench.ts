@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchSpeech } from '../apps/server/src/providers/speech/bench.ts';
+import { benchApi } from './bench-api.ts';
 import { benchDispatch } from './bench-dispatch.ts';
+import { benchSite } from './bench-site.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -68,6 +70,14 @@ async function main() {
   const only = process.env.BENCH_ONLY;
   if (only === 'calls') {
     await benchCalls();
+    return save();
+  }
+  if (only === 'api') {
+    await benchApi(record);
+    return save();
+  }
+  if (only === 'site') {
+    await benchSite(record);
     return save();
   }
   if (only && only !== 'startup') {
@@ -142,6 +152,8 @@ async function main() {
   if (!only) {
     await benchWorkspace();
     await benchCalls();
+    await benchApi(record);
+    await benchSite(record);
   }
   save();
 }
