@@ -151,7 +151,10 @@ export async function buildApp(
       level: options.config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named (by default one on this machine): anyone else could
+    // set it to dodge the per-IP limits. (A boolean, a hop count or addresses: Fastify takes each, but its
+    // overloads do not take their union.)
+    trustProxy: options.config.TRUST_PROXY as string,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: false,
     return503OnClosing: true,

@@ -84,6 +84,20 @@ export const envSchema = z.object({
       }
       return window;
     }),
+  /**
+   * Whose X-Forwarded-For to believe (the per-IP limits read the client's address from it): `loopback` (a proxy
+   * on this machine), addresses or CIDRs separated by commas, a number of proxy hops, `true` or `false`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value): boolean | number | string => {
+      const text = value.trim();
+      if (text === 'true') return true;
+      if (text === 'false' || text === '') return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      return text;
+    }),
   WEBHOOK_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -128,6 +128,22 @@ describe('POST /v1/demo/reply', () => {
     expect(extra.statusCode).toBe(400);
   });
 
+  it('does not believe X-Forwarded-For from a client that is not a trusted proxy', async () => {
+    const ip = nextIp();
+    const body = { scenario: 'appointment-reminder', transcript: [], text: 'yes' };
+    const spoofed = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/demo/reply',
+        payload: body,
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `198.51.100.${n}` },
+      });
+    for (let i = 0; i < DEMO_LIMITS.repliesPerMinute; i++) expect((await spoofed(i)).statusCode).toBe(200);
+    // A new made-up address each time changes nothing: the limit is on the real one.
+    expect((await spoofed(200)).statusCode).toBe(429);
+  });
+
   it(`refuses more than ${DEMO_LIMITS.repliesPerMinute} replies a minute from one address, with a clear 429`, async () => {
     const ip = nextIp();
     const body = { scenario: 'appointment-reminder', transcript: [], text: 'yes' };
