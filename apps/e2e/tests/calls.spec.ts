@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createUser, expect, restoreSession, type SignedInUser, test } from './fixtures.ts';
+import { createUser, expect, inputValueAt, restoreSession, type SignedInUser, test } from './fixtures.ts';
 
 // The call engine end to end: the schedule view (validation, prefill, voice preview states), a call placed by the
 // simulated carrier and followed live in call history, and its recording. The e2e server runs the simulator at
@@ -35,16 +35,7 @@ async function openScheduleView(page: Page) {
 }
 
 /** A `datetime-local` value `ms` from now, in the browser's own time zone, to the second. */
-function inputValueFromNow(page: Page, ms: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const at = new Date(Date.now() + ahead);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return (
-      `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}` +
-      `T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
-    );
-  }, ms);
-}
+const inputValueFromNow = (page: Page, ms: number) => inputValueAt(page, new Date(Date.now() + ms));
 
 test.describe('schedule view', () => {
   test('Back and Cancel return to the dashboard; a blank message is refused with the spec texts', async ({

@@ -1,4 +1,4 @@
-import { allowConsoleErrors, createUser, expect, restoreSession, test } from './fixtures';
+import { allowConsoleErrors, createUser, expect, inputValueAt, restoreSession, test } from './fixtures';
 
 /** Settings → Do-not-call list and Calling rules, as a person uses them. */
 
@@ -169,4 +169,27 @@ test('a call to a number on the list is refused with the reason', async ({
   await expect(view.getByLabel('Recipient name')).toHaveValue('Dana Listed');
 
   allowConsoleErrors(consoleErrors, /status of 409/);
+});
+
+test('the schedule form says when a call outside the calling window will really go out', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/dashboard?schedule=1');
+  const view = page.getByTestId('schedule-view');
+  await view.getByLabel('Phone number').fill('(202) 555-0100');
+  // 03:30 UTC is 22:30 or 23:30 the evening before in New York (area code 202): outside 08:00–21:00.
+  const instant = new Date(Date.now() + 2 * 86_400_000);
+  instant.setUTCHours(3, 30, 0, 0);
+  const local = await inputValueAt(page, instant);
+  await view.getByLabel('Schedule time').fill(local);
+  const hint = view.getByRole('status').filter({ hasText: 'outside the calling window' });
+  await expect(hint).toContainText('(08:00–21:00 in the recipient’s time)');
+  await expect(hint).toContainText('The call will go out at 8:00 AM on');
+  await expect(hint).toContainText('(America/New_York)');
+
+  // Inside the window: no warning.
+  instant.setUTCHours(16, 0, 0, 0);
+  const inside = await inputValueAt(page, instant);
+  await view.getByLabel('Schedule time').fill(inside);
+  await expect(hint).toHaveCount(0);
 });

@@ -121,6 +121,18 @@ export async function restoreSession(page: Page, session: StoredSession): Promis
  * Removes from the console errors those a test provoked on purpose, such as the browser's own line for a
  * refused request ("Failed to load resource: the server responded with a status of 400"). Each must be there.
  */
+/** An instant as a `datetime-local` value in the browser's own time zone, to the second (schedule forms). */
+export function inputValueAt(page: Page, instant: Date): Promise<string> {
+  return page.evaluate((iso) => {
+    const at = new Date(iso);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return (
+      `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}` +
+      `T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
+    );
+  }, instant.toISOString());
+}
+
 export function allowConsoleErrors(errors: string[], ...patterns: RegExp[]): void {
   for (const pattern of patterns) {
     const index = errors.findIndex((error) => pattern.test(error));

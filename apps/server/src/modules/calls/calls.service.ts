@@ -30,7 +30,7 @@ import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
 import type { CallType } from '@callwise/shared/calls';
 import { formatPhone, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
-import type { createCallInputSchema } from '@callwise/shared/schemas/calls';
+import type { createCallInputSchema, SkippedCall } from '@callwise/shared/schemas/calls';
 import { renderTemplate } from '@callwise/shared/variables';
 import { findVoice, VOICE_IDS, type VoiceId } from '@callwise/shared/voices';
 import type PgBoss from 'pg-boss';
@@ -83,13 +83,6 @@ type PreparedCall = NewCall & {
   phone: string;
   contact: { consent: string; existingCustomer: boolean; timezone: string | null } | null;
 };
-
-/** A call of a batch left out by the calling rules, and why. */
-export interface SkippedCall {
-  index: number;
-  reason: SkipReason;
-  message: string;
-}
 
 const RULE_ERROR_CODES = {
   do_not_call: 'do_not_call',
@@ -171,6 +164,8 @@ export class CallService {
     const plan = account.plan as PlanId;
     const batch = inputs.length > 1 || options.onProblem === 'skip';
     const measure = inputs.length <= MEASURED_BATCH;
+    // A campaign's calls share one script: read it once for the batch.
+    const scripts = new Map<string, ReturnType<typeof getScript>>();
     const skipped: SkippedCall[] = [];
     const skip = (index: number, error: unknown) => {
       if (options.onProblem === 'skip' && error instanceof RuleRefusal) {
@@ -185,9 +180,11 @@ export class CallService {
       const chunk = inputs.slice(start, start + 8);
       const results = await Promise.all(
         chunk.map((input, offset) =>
-          this.prepare(account, plan, input, options.campaignId ?? null, measure).catch((error: unknown) =>
-            skip(start + offset, error),
-          ),
+          this.prepare(account, plan, input, {
+            campaignId: options.campaignId ?? null,
+            measure,
+            scripts,
+          }).catch((error: unknown) => skip(start + offset, error)),
         ),
       );
       for (const [offset, call] of results.entries()) {
@@ -297,8 +294,11 @@ export class CallService {
     account: AccountRow,
     plan: PlanId,
     input: CreateCallInput,
-    campaignId: string | null,
-    measure: boolean,
+    batch: {
+      campaignId: string | null;
+      measure: boolean;
+      scripts: Map<string, ReturnType<typeof getScript>>;
+    },
   ): Promise<PreparedCall> {
     const { db } = this.deps;
     const accountId = account.id;
@@ -336,7 +336,12 @@ export class CallService {
     let text: string;
     let scriptId: string | null = null;
     if (input.script_id) {
-      const script = await getScript(db, accountId, input.script_id);
+      let read = batch.scripts.get(input.script_id);
+      if (!read) {
+        read = getScript(db, accountId, input.script_id);
+        batch.scripts.set(input.script_id, read);
+      }
+      const script = await read;
       if (!script) throw notFound('Script');
       scriptId = script.id;
       text = script.content;
@@ -376,7 +381,7 @@ export class CallService {
       accountId,
       contactId,
       contact: person,
-      campaignId,
+      campaignId: batch.campaignId,
       scriptId,
       recipientName: recipientName || 'there',
       phone,
@@ -389,7 +394,7 @@ export class CallService {
       estimatedDuration: await this.estimateDuration(
         voice,
         `${openingOf(account)} ${rendered.text}`,
-        measure,
+        batch.measure,
       ),
     };
   }
@@ -497,7 +502,7 @@ export class CallService {
       const transcript: Transcript = [
         {
           speaker: 'ai',
-          text: `${await this.openingText(call.accountId)} ${call.message} ${KEY_MENU}`,
+          text: `${account ? openingOf(account) : ''} ${call.message} ${KEY_MENU}`.trim(),
           at: 0,
         },
         { speaker: 'callee', text: heard, at: 1 },

@@ -8,6 +8,7 @@ import {
   nextDispatchAt,
   retryClaimLater,
 } from '@callwise/db/queries/call-engine';
+import { DO_NOT_CALL_REASON } from '@callwise/db/queries/do-not-call';
 import { insideCallingWindow, nextCallingTime } from '@callwise/shared/calling-window';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import {
@@ -135,7 +136,7 @@ export class Dispatcher {
     for (const call of claimed) {
       const window = this.options.windowOverride ?? { start: call.windowStart, end: call.windowEnd };
       let hold: Parameters<typeof holdClaimedCall>[2] | null = null;
-      if (call.doNotCall) hold = { cancel: 'The number is on the do-not-call list.' };
+      if (call.doNotCall) hold = { cancel: DO_NOT_CALL_REASON };
       else if (!insideCallingWindow(now, call.timezone, window)) {
         hold = { until: nextCallingTime(now, call.timezone, window) };
       }

@@ -2,7 +2,7 @@ import { CALL_OUTCOMES } from '@callwise/shared/calls';
 import { formatPhone } from '@callwise/shared/phone';
 import { CAMPAIGN_SKIP_REASON_LABELS, type CampaignDetail } from '@callwise/shared/schemas/campaigns';
 import { ArrowLeftIcon, CircleSlashIcon, PauseIcon, PlayIcon, ShieldCheckIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { type CampaignAction, useChangeCampaign } from '@/features/campaigns/api/change-campaign';
 import { CampaignProgress } from '@/features/campaigns/components/campaign-progress';
 import { CampaignStateBadge } from '@/features/campaigns/components/campaign-state-badge';
+import { TermList } from '@/features/campaigns/components/term-list';
 import {
   callTypeLabel,
   OUTCOME_LABELS,
@@ -52,19 +53,6 @@ function stateSentence(campaign: CampaignDetail): string {
     case 'canceled':
       return 'Cancelled: its waiting calls were cancelled and will not go out.';
   }
-}
-
-function DetailList({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid gap-2.5 text-sm">
-      {rows.map(([term, value]) => (
-        <div key={term} className="grid grid-cols-[7.5rem_1fr] gap-3">
-          <dt className="text-muted-foreground">{term}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 function ProgressCard({ campaign }: { campaign: CampaignDetail }) {
@@ -140,7 +128,7 @@ function ScheduleCard({ campaign }: { campaign: CampaignDetail }) {
         <CardDescription>Calls wait for each recipient’s calling window.</CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        <DetailList
+        <TermList
           rows={[
             ['Starts', formatDateTime(campaign.starts_at)],
             ['Pace', paceLabel(campaign.pace_per_hour)],

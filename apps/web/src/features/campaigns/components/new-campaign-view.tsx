@@ -20,24 +20,23 @@ import { VoiceOptions } from '@/components/voice-options';
 import { paths } from '@/config/paths';
 import { useCreateCampaign } from '@/features/campaigns/api/create-campaign';
 import { SCRIPT_OPTIONS_SIZE, useScriptOptions } from '@/features/campaigns/api/get-script-options';
-import { useVoices } from '@/features/campaigns/api/get-voices';
 import { useContactTags } from '@/features/campaigns/api/search-contacts';
 import { type ChosenContact, ContactChooser } from '@/features/campaigns/components/contact-chooser';
+import { TermList } from '@/features/campaigns/components/term-list';
 import {
   type CampaignFormValues,
   campaignFormSchema,
   emptyCampaignForm,
   nextHour,
-  parseLocalInputValue,
   spreadDuration,
   toCreateCampaignInput,
-  toLocalInputValue,
   valueVariables,
 } from '@/features/campaigns/utils/campaign-form';
 import { callTypeLabel, paceLabel, plural, voiceLabel } from '@/features/campaigns/utils/campaign-labels';
 import { isApiError } from '@/lib/api-error';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
 import { fieldErrorsOf } from '@/lib/form-errors';
+import { useVoices } from '@/lib/voices';
 
 /** From this many calls on, creating them takes long enough to say so. */
 const LARGE_CAMPAIGN = 200;
@@ -112,19 +111,6 @@ function Choice({ id, value, label, hint }: { id: string; value: string; label: 
         </p>
       </div>
     </div>
-  );
-}
-
-function SummaryList({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid gap-2.5 text-sm">
-      {rows.map(([term, value]) => (
-        <div key={term} className="grid grid-cols-[6.5rem_1fr] gap-3">
-          <dt className="text-muted-foreground">{term}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -307,7 +293,7 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
           </CardHeader>
           <CardContent className="grid gap-5 px-4 sm:px-6">
             {costEstimate(calls)}
-            <SummaryList
+            <TermList
               rows={[
                 ['Name', values.name],
                 ['Script', script?.title ?? '—'],
@@ -738,7 +724,7 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
             <CardDescription>Review it, then confirm on the next step.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5 px-4 sm:px-6">
-            <SummaryList
+            <TermList
               rows={[
                 [
                   'Calls',

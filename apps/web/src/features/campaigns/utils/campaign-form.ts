@@ -7,6 +7,7 @@ import {
 import { variablesIn } from '@callwise/shared/variables';
 import { DEFAULT_VOICE, VOICE_IDS } from '@callwise/shared/voices';
 import { z } from 'zod';
+import { parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
 
 /** A start this far in the past is taken as "now" (the minute passed while the form was filled in). */
 const LATE_GRACE_MS = 5 * 60_000;
@@ -132,30 +133,10 @@ export function spreadDuration(calls: number, pacePerHour: number): string {
   return `about ${Math.round(hours / 24)} days`;
 }
 
-// The start time: a `datetime-local` value ("2026-03-04T15:30", the user's own time zone) and back.
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-export function toLocalInputValue(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
-}
-
 /** The next whole hour from now (the default start for "later"). */
 export function nextHour(now: Date = new Date()): Date {
   const next = new Date(now);
   next.setMinutes(0, 0, 0);
   next.setHours(next.getHours() + 1);
   return next;
-}
-
-/** A `datetime-local` value as a moment, read in the browser's time zone; null when it is not one. */
-export function parseLocalInputValue(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
-  if (!match) return null;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
-  const date = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0);
-  return Number.isNaN(date.getTime()) ? null : date;
 }

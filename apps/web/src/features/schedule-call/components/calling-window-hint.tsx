@@ -1,7 +1,7 @@
 import { describeLocalTime, nextCallingTime } from '@callwise/shared/calling-window';
 import { normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { ClockIcon } from 'lucide-react';
-import { useCallingWindow } from '@/features/schedule-call/api/get-calling-window';
+import { useCallingRules } from '@/lib/calling-rules';
 
 /**
  * Tells, before the call is scheduled, when it will really go out: a time outside the calling window in the
@@ -17,7 +17,7 @@ export function CallingWindowHint({
   /** The contact's time zone, when calling a contact. */
   timezone?: string | null;
 }) {
-  const rules = useCallingWindow();
+  const rules = useCallingRules();
   if (!rules.data || !when) return null;
   const parsed = phone.trim() ? normalizePhone(phone) : null;
   const zone = timezone ?? (parsed?.ok ? timezoneForPhone(parsed.e164) : undefined);

@@ -26,7 +26,6 @@ import { paths } from '@/config/paths';
 import { useCreateCall } from '@/features/schedule-call/api/create-call';
 import { useContact } from '@/features/schedule-call/api/get-contact';
 import { useScript } from '@/features/schedule-call/api/get-script';
-import { useVoices } from '@/features/schedule-call/api/get-voices';
 import { CallingWindowHint } from '@/features/schedule-call/components/calling-window-hint';
 import { ContactPicker } from '@/features/schedule-call/components/contact-picker';
 import { ScriptPicker } from '@/features/schedule-call/components/script-picker';
@@ -43,16 +42,12 @@ import {
   toPreviewInput,
   valueVariables,
 } from '@/features/schedule-call/utils/schedule-form';
-import {
-  nextMinute,
-  parseLocalInputValue,
-  timeZoneLabel,
-  toLocalInputValue,
-} from '@/features/schedule-call/utils/schedule-time';
+import { nextMinute } from '@/features/schedule-call/utils/schedule-time';
 import { callTypeForScript, QUICK_TEMPLATES } from '@/features/schedule-call/utils/templates';
 import { isApiError } from '@/lib/api-error';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, parseLocalInputValue, timeZoneLabel, toLocalInputValue } from '@/lib/dates';
 import { fieldErrorsOf } from '@/lib/form-errors';
+import { useVoices } from '@/lib/voices';
 
 type Usage = Dashboard['usage'];
 

@@ -4,11 +4,8 @@ import type { VoicePreviewInput } from '@callwise/shared/schemas/voices';
 import { variablesIn } from '@callwise/shared/variables';
 import { DEFAULT_VOICE, VOICE_IDS } from '@callwise/shared/voices';
 import { z } from 'zod';
-import {
-  nextMinute,
-  parseLocalInputValue,
-  toLocalInputValue,
-} from '@/features/schedule-call/utils/schedule-time';
+import { nextMinute } from '@/features/schedule-call/utils/schedule-time';
+import { parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
 
 /** The spec's validation texts (section 5). */
 export const MESSAGE_REQUIRED = 'Please enter a message for the call.';

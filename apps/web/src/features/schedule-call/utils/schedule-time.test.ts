@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextMinute, parseLocalInputValue, toLocalInputValue } from './schedule-time.ts';
+import { parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
+import { nextMinute } from './schedule-time.ts';
 
 // Tests run with TZ=UTC; the functions read and write the browser's (here the process's) local time.
 describe('schedule time', () => {

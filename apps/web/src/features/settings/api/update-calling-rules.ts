@@ -4,8 +4,8 @@ import {
   type UpdateCallingRulesInput,
 } from '@callwise/shared/schemas/calling-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callingRulesQueryKey } from '@/features/settings/api/get-calling-rules';
 import { api } from '@/lib/api-client';
+import { callingRulesQueryKey } from '@/lib/calling-rules';
 
 /** Changes the rules given; answers all of them. */
 export function updateCallingRules(input: UpdateCallingRulesInput): Promise<CallingRules> {

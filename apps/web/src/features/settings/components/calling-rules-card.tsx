@@ -28,8 +28,8 @@ import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { useCallingRules } from '@/features/settings/api/get-calling-rules';
 import { useUpdateCallingRules } from '@/features/settings/api/update-calling-rules';
+import { useCallingRules } from '@/lib/calling-rules';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
 

@@ -2,7 +2,7 @@ import { voiceListSchema } from '@callwise/shared/schemas/voices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The six voices and whether the account's plan may use each. */
+/** The six voices, whether the account's plan may use each, and the speech engine in use (every voice picker). */
 export function getVoices(signal?: AbortSignal) {
   return api.get('/voices', voiceListSchema, signal);
 }
