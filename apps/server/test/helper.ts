@@ -111,7 +111,8 @@ export async function buildTestApp(
       await app.close();
       await services.close();
       // Graceful: a job still running must finish (or fail) before the database closes under it.
-      await queue.stop({ graceful: true, timeout: 5000, close: false, wait: true });
+      // A busy machine can keep a job past a few seconds: wait longer than any job of the tests takes.
+      await queue.stop({ graceful: true, timeout: 30_000, close: false, wait: true });
       await database.close();
     },
   };
