@@ -37,7 +37,15 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   const { DATABASE_URL: _unused, ...env } = process.env;
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // The workspace measurements send more than a user's 1,200 requests a minute; every one is still counted.
+      SESSION_RATE_LIMIT_PER_MINUTE: '1000000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {
@@ -335,7 +343,25 @@ async function benchWorkspace() {
         unit: 'ms',
       });
 
-      await latencies(base, headers, ['/v1/contacts?limit=25', '/v1/calls?limit=50'], 30);
+      // The steady state is measured, as a user finds it after the first minute: each list and search has run
+      // a few dozen times (its code compiled, the pages it reads in memory), and the import's follow-up (a VACUUM
+      // of the contacts, under a second) has had time to finish.
+      const contactSearches = [
+        '/v1/contacts?q=chloe',
+        '/v1/contacts?q=person4711',
+        '/v1/contacts?q=company%20123',
+        '/v1/contacts?q=4152000',
+        '/v1/contacts?tag=vip',
+        '/v1/contacts?q=nobody-matches',
+      ];
+      const callPages = [
+        '/v1/calls?limit=50',
+        '/v1/calls?limit=50&status=failed',
+        '/v1/calls?limit=50&q=recipient%2099',
+        '/v1/calls?limit=50&status=pending',
+      ];
+      const everyList = ['/v1/contacts?limit=25', ...contactSearches, ...callPages];
+      await latencies(base, headers, everyList, everyList.length * 30);
       recordLatency(
         'contacts first page (100k rows)',
         await latencies(base, headers, ['/v1/contacts?limit=25'], 200),
@@ -352,20 +378,8 @@ async function benchWorkspace() {
         }
         recordLatency(name, all, 20);
       };
-      await byTerm('contact search (100k rows)', [
-        '/v1/contacts?q=chloe',
-        '/v1/contacts?q=person4711',
-        '/v1/contacts?q=company%20123',
-        '/v1/contacts?q=4152000',
-        '/v1/contacts?tag=vip',
-        '/v1/contacts?q=nobody-matches',
-      ]);
-      await byTerm('call history page (100k rows)', [
-        '/v1/calls?limit=50',
-        '/v1/calls?limit=50&status=failed',
-        '/v1/calls?limit=50&q=recipient%2099',
-        '/v1/calls?limit=50&status=pending',
-      ]);
+      await byTerm('contact search (100k rows)', contactSearches);
+      await byTerm('call history page (100k rows)', callPages);
       recordLatency('call summary (100k rows)', await latencies(base, headers, ['/v1/calls/summary'], 30));
     } finally {
       await stopServer(child);

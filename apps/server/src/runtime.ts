@@ -9,7 +9,13 @@ import type { z } from 'zod';
 import type { Config } from './config.ts';
 import { createJobs } from './jobs/registry.ts';
 import type { Logger } from './lib/logger.ts';
-import { createQueue, type JobDefinition, registerJobs } from './lib/queue.ts';
+import {
+  createQueue,
+  EMBEDDED_POLL_SECONDS,
+  type JobDefinition,
+  registerJobs,
+  stopQueue,
+} from './lib/queue.ts';
 import { openServices, type Services } from './services.ts';
 
 export interface Runtime {
@@ -72,6 +78,7 @@ export async function openRuntime(
     await registerJobs(queue, options.jobs ?? createJobs({ config, database, queue, services }), {
       work: worker,
       log,
+      ...(database.kind === 'pglite' ? { minPollingSeconds: EMBEDDED_POLL_SECONDS } : {}),
     });
     phase('jobs registered');
 
@@ -85,7 +92,7 @@ export async function openRuntime(
         closing ??= (async () => {
           try {
             await services.close();
-            await queue.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
+            await stopQueue(queue, 10_000);
           } finally {
             await database.close();
             releaseLock();

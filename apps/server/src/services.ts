@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import { CallEventBus } from './lib/call-events.ts';
 import type { Logger } from './lib/logger.ts';
+import { EMBEDDED_POLL_SECONDS } from './lib/queue.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { Dispatcher } from './modules/calls/dispatcher.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-deliverer.ts';
@@ -58,7 +59,12 @@ export async function openServices(deps: {
     });
   const events = new CallEventBus(database, log);
   await events.start();
+  // The embedded database has one writer, this process, which wakes the dispatcher and the webhook deliverer
+  // itself whenever a call changes; between changes they sleep until the next due time they read, and look
+  // again only every few seconds (each look holds up the requests it coincides with).
+  const idlePollMs = database.kind === 'pglite' ? EMBEDDED_POLL_SECONDS * 1000 : undefined;
   const dispatcher = new Dispatcher({
+    ...(idlePollMs ? { idlePollMs } : {}),
     db: database.db,
     carrier,
     log,
@@ -79,6 +85,7 @@ export async function openServices(deps: {
     onCallsDue: () => dispatcher.wake(),
   });
   const webhooks = new WebhookDeliverer({
+    ...(idlePollMs ? { idlePollMs } : {}),
     db: database.db,
     log,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,

@@ -8,7 +8,7 @@ import type PgBoss from 'pg-boss';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createJobs } from '../src/jobs/registry.ts';
-import { createQueue, registerJobs } from '../src/lib/queue.ts';
+import { createQueue, registerJobs, stopQueue } from '../src/lib/queue.ts';
 import { openServices, type Services } from '../src/services.ts';
 
 /** Engine logs in tests: problems are printed (they would otherwise vanish), nothing else. */
@@ -110,9 +110,9 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await services.close();
-      // Graceful: a job still running must finish (or fail) before the database closes under it.
-      // A busy machine can keep a job past a few seconds: wait longer than any job of the tests takes.
-      await queue.stop({ graceful: true, timeout: 30_000, close: false, wait: true });
+      // A job still running must finish (or fail) before the database closes under it. A busy machine can
+      // keep a job past a few seconds: wait longer than any job of the tests takes.
+      await stopQueue(queue, 30_000);
       await database.close();
     },
   };

@@ -98,6 +98,13 @@ describe('rate limits on the database', () => {
 
   limiterContract(() => [new PostgresCounterStore(database.db), new PostgresCounterStore(second.db)]);
 
+  it('keeps the counters in an unlogged table: a take never waits for the WAL to reach the disk', async () => {
+    const { rows } = await database.executeSql(
+      `SELECT relpersistence FROM pg_class WHERE oid = 'rate_limits'::regclass`,
+    );
+    expect(rows[0]?.relpersistence).toBe('u');
+  });
+
   it('takes a busy key’s requests in leases, not one write each', async () => {
     const store = counting(new PostgresCounterStore(database.db));
     const limiter = new RateLimiter(store, { name: 't', limit: 1_000_000, windowSeconds: 60 });

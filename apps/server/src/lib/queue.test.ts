@@ -3,7 +3,7 @@ import { createTestDatabase } from '@callwise/db/testing';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createQueue, defineJob, registerJobs } from './queue.ts';
+import { createQueue, defineJob, registerJobs, sendJob, stopQueue } from './queue.ts';
 
 let database: DatabaseHandle;
 let boss: PgBoss;
@@ -19,11 +19,21 @@ const reminderJob = defineJob({
   },
 });
 
+/** A worker that polls only every 30 seconds. */
+const wokenJob = defineJob({
+  name: 'test-woken',
+  schema: z.object({ n: z.number() }),
+  pollingIntervalSeconds: 30,
+  handler: async (payload) => {
+    ran.push({ at: Date.now(), payload });
+  },
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   boss = createQueue(database, { supervise: true });
   await boss.start();
-  await registerJobs(boss, [reminderJob], { work: true, log: silentLog });
+  await registerJobs(boss, [reminderJob, wokenJob], { work: true, log: silentLog });
 });
 afterAll(async () => {
   await boss.stop({ graceful: false, close: false, wait: true });
@@ -61,5 +71,59 @@ describe(`the job queue`, () => {
     }
     expect(state).toBe('failed');
     expect(ran.length).toBe(before);
+  });
+
+  it('starts a job sent in this process at once, without waiting for the next poll', async () => {
+    // Let the worker make its first (empty) poll and go to sleep for 30 seconds.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sentAt = Date.now();
+    await sendJob(boss, 'test-woken', { n: 1 });
+    await expect
+      .poll(() => ran.find((r) => (r.payload as { n?: number }).n === 1), { timeout: 5000, interval: 20 })
+      .toBeTruthy();
+    const run = ran.find((r) => (r.payload as { n?: number }).n === 1);
+    expect((run?.at ?? Number.POSITIVE_INFINITY) - sentAt).toBeLessThan(5000);
+  });
+});
+
+describe('stopping the queue', () => {
+  it('waits for the statement that records a failed job before the database may close', async () => {
+    // A database whose statements marking a job failed are slow, as on a busy machine.
+    let running = 0;
+    const slow: DatabaseHandle = {
+      ...database,
+      executeSql: async (text, values) => {
+        running++;
+        try {
+          // pg-boss's statement that fails jobs (and schedules their retries).
+          if (text.includes('retried_jobs')) await new Promise((resolve) => setTimeout(resolve, 300));
+          return await database.executeSql(text, values);
+        } finally {
+          running--;
+        }
+      },
+    };
+    const queue = createQueue(slow, { supervise: false });
+    await queue.start();
+    let entered: () => void = () => undefined;
+    const handlerEntered = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const failing = defineJob({
+      name: 'test-failing-at-stop',
+      schema: z.object({}),
+      queue: { retryLimit: 0 },
+      handler: async () => {
+        entered();
+        throw new Error('the handler failed');
+      },
+    });
+    await registerJobs(queue, [failing], { work: true, log: silentLog });
+    const id = await sendJob(queue, failing.name, {});
+    await handlerEntered;
+    // pg-boss's own graceful stop returns while its (unawaited) fail statement is still running.
+    await stopQueue(queue, 5000);
+    expect(running).toBe(0);
+    expect((await boss.getJobById(failing.name, id))?.state).toBe('failed');
   });
 });

@@ -25,15 +25,54 @@ export interface QueueOptions {
   supervise: boolean;
 }
 
+/** What a queue is doing at this moment: its statements on the database and the job handlers running. */
+interface QueueActivity {
+  statements: number;
+  handlers: number;
+}
+
+const activity = new WeakMap<PgBoss, QueueActivity>();
+
 /** pg-boss on our database connection: PostgreSQL's pool or the embedded PGlite. */
 export function createQueue(database: DatabaseHandle, options: QueueOptions): PgBoss {
-  return new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+  const counts: QueueActivity = { statements: 0, handlers: 0 };
+  const boss = new PgBoss({
+    db: {
+      executeSql: async (text: string, values?: unknown[]) => {
+        counts.statements++;
+        try {
+          return await database.executeSql(text, values);
+        } finally {
+          counts.statements--;
+        }
+      },
+    },
     schema: 'pgboss',
     supervise: options.supervise,
     schedule: options.supervise,
     migrate: true,
   });
+  activity.set(boss, counts);
+  return boss;
+}
+
+/**
+ * Stops the queue so the database can close after it. pg-boss's graceful stop waits for the jobs its workers
+ * hold, but it neither waits for the statement that marks a finished job complete or failed (it does not await
+ * it) nor for a fetch still running, whose job then starts; either would reach a closed database as an
+ * unhandled rejection. So after the stop, this waits until no statement of the queue and no job handler has
+ * been running for two looks in a row, or until the timeout.
+ */
+export async function stopQueue(boss: PgBoss, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+  const counts = activity.get(boss);
+  if (!counts) return;
+  let quietLooks = 0;
+  while (quietLooks < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    quietLooks = counts.statements === 0 && counts.handlers === 0 ? quietLooks + 1 : 0;
+  }
 }
 
 /** Creates a job's queue unless it exists; a deadlock with another process starting at the same time is retried. */
@@ -50,46 +89,81 @@ async function ensureQueue(boss: PgBoss, job: JobDefinition<z.ZodType>) {
   }
 }
 
+/**
+ * How often the embedded engine's pollers (job workers, dispatcher, webhook deliverer) look for delayed and
+ * scheduled work: everything due now is sent by this one process and wakes them at once.
+ */
+export const EMBEDDED_POLL_SECONDS = 5;
+
+/** The workers this process runs, per queue: a job sent here wakes them at once instead of at their next poll. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
 /** Creates the queue of each job (idempotent); in a worker, starts polling for it. */
 export async function registerJobs(
   boss: PgBoss,
   jobs: JobDefinition<z.ZodType>[],
-  options: { work: boolean; log: { error: (obj: object, msg: string) => void } },
+  options: {
+    work: boolean;
+    log: { error: (obj: object, msg: string) => void };
+    /**
+     * Polls no more often than this. The embedded database lives in this one process, so every job due now is
+     * sent here and wakes its worker at once (see sendJob): polling only finds delayed jobs, retries and the
+     * scheduled ones, and each poll holds up the requests it coincides with.
+     */
+    minPollingSeconds?: number;
+  },
 ): Promise<void> {
   // Queues one at a time: pg-boss creates a table per queue, and concurrent creation deadlocks on PostgreSQL.
   for (const job of jobs) await ensureQueue(boss, job);
   if (!options.work) return;
+  const counts = activity.get(boss);
+
+  /** One job: a payload that does not fit is failed for good; otherwise the handler runs. */
+  async function run(job: JobDefinition<z.ZodType>, received: PgBoss.Job<unknown>) {
+    const parsed = job.schema.safeParse(received.data);
+    if (!parsed.success) {
+      // A bad payload will never become good: record it and do not retry.
+      options.log.error(
+        { job: job.name, id: received.id, issues: parsed.error.issues },
+        'job payload rejected',
+      );
+      await boss.fail(job.name, received.id, { reason: 'invalid payload', issues: parsed.error.issues });
+      return;
+    }
+    await job.handler(parsed.data, {
+      id: received.id,
+      retryCount: (received as { retryCount?: number }).retryCount ?? 0,
+    });
+  }
+
   // Workers and schedules are independent: set them up together.
   await Promise.all(
     jobs.map(async (job) => {
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       const concurrency = job.concurrency ?? 1;
+      const ids: string[] = [];
       for (let i = 0; i < concurrency; i++) {
-        await boss.work(
+        const id = await boss.work(
           job.name,
-          { pollingIntervalSeconds: job.pollingIntervalSeconds ?? 1, batchSize: 1 },
+          {
+            pollingIntervalSeconds: Math.max(job.pollingIntervalSeconds ?? 1, options.minPollingSeconds ?? 0),
+            batchSize: 1,
+          },
           async ([received]) => {
             if (!received) return;
-            const parsed = job.schema.safeParse(received.data);
-            if (!parsed.success) {
-              // A bad payload will never become good: record it and do not retry.
-              options.log.error(
-                { job: job.name, id: received.id, issues: parsed.error.issues },
-                'job payload rejected',
-              );
-              await boss.fail(job.name, received.id, {
-                reason: 'invalid payload',
-                issues: parsed.error.issues,
-              });
-              return;
+            if (counts) counts.handlers++;
+            try {
+              await run(job, received);
+            } finally {
+              if (counts) counts.handlers--;
             }
-            await job.handler(parsed.data, {
-              id: received.id,
-              retryCount: (received as { retryCount?: number }).retryCount ?? 0,
-            });
           },
         );
+        ids.push(id);
       }
+      const workers = localWorkers.get(boss) ?? new Map<string, string[]>();
+      workers.set(job.name, ids);
+      localWorkers.set(boss, workers);
     }),
   );
 }
@@ -103,5 +177,10 @@ export async function sendJob(
 ): Promise<string> {
   const id = await boss.send(name, data, options);
   if (!id) throw new Error(`The job queue "${name}" did not accept the job`);
+  // A job due now is started by a worker of this process at once (the embedded database always, and a
+  // PostgreSQL process that runs workers); workers elsewhere find it at their next poll.
+  if (options.startAfter === undefined) {
+    for (const worker of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(worker);
+  }
   return id;
 }

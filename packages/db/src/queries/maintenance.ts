@@ -25,3 +25,28 @@ export async function vacuumAnalyze(
     await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
   }
 }
+
+/**
+ * The maintained tables that changed enough since their last VACUUM or ANALYZE to need one, by autovacuum's
+ * default thresholds (dead rows over 50 + 20 %, inserts over 1,000 + 20 %, changes since ANALYZE over 50 + 10 %
+ * of the live rows), and those never vacuumed as far as the statistics know (the embedded engine forgets its
+ * statistics when it restarts). On the embedded engine a VACUUM holds up every request while it runs, so the
+ * hourly maintenance leaves alone what has not changed.
+ */
+export async function tablesNeedingVacuum(db: Database): Promise<MaintainedTable[]> {
+  // This connection's latest changes are counted before the statistics are read.
+  await db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const result = await db.execute<{ relname: string }>(sql`
+    SELECT relname FROM pg_stat_user_tables
+    WHERE schemaname = current_schema()
+      AND relname IN (${sql.join(
+        TABLES.map((table) => sql`${table}`),
+        sql`, `,
+      )})
+      AND (coalesce(last_vacuum, last_autovacuum) IS NULL
+        OR n_dead_tup > 50 + 0.2 * n_live_tup
+        OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
+        OR n_mod_since_analyze > 50 + 0.1 * n_live_tup)`);
+  const names = (result as unknown as { rows: Array<{ relname: string }> }).rows.map((row) => row.relname);
+  return TABLES.filter((table) => names.includes(table));
+}
