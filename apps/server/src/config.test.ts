@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from './config.ts';
 
 describe('configuration', () => {
@@ -34,6 +34,7 @@ describe('configuration', () => {
 
   it('generates a JWT secret once and keeps it in the data directory', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'callwise-config-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const first = loadConfig({ DATA_DIR: dir });
     const second = loadConfig({ DATA_DIR: dir });
     expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(32);

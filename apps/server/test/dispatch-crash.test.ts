@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
@@ -46,8 +46,9 @@ async function freshDatabase(): Promise<{
   open: () => Promise<DatabaseHandle>;
 }> {
   const url = process.env.DATABASE_URL;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crash-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   if (!url) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crash-'));
     return {
       env: { DATA_DIR: dataDir },
       open: () => openDatabase({ dataDir: path.join(dataDir, 'pgdata') }),
@@ -66,7 +67,7 @@ async function freshDatabase(): Promise<{
     await dropper.end();
   });
   return {
-    env: { DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'callwise-crash-')) },
+    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
     open: () => openDatabase({ url: databaseUrl, poolSize: 2 }),
   };
 }

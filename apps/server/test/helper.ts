@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseHandle } from '@callwise/db/client';
@@ -114,6 +114,8 @@ export async function buildTestApp(
       // keep a job past a few seconds: wait longer than any job of the tests takes.
       await stopQueue(queue, 30_000);
       await database.close();
+      // The app's files (recordings, speech cache, outbox) live in its own temporary folder.
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
     },
   };
 }

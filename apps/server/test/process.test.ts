@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@callwise/db/client';
 import { accounts } from '@callwise/db/schema';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { killSpawned, serverEntry, spawnEntry } from './spawn.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -12,10 +12,17 @@ const run = spawnEntry;
 
 afterEach(killSpawned);
 
+/** A fresh data directory, removed after the test. */
+function dataDirectory(prefix: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 // A first start from source runs initdb (seconds); on a busy CI machine, much longer.
 describe('the server process', { timeout: 240_000 }, () => {
   it('prints its URL, serves, refuses a second process on the same data, and shuts down cleanly', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-proc-'));
+    const dataDir = dataDirectory('callwise-proc-');
     const first = run(serverEntry, { DATA_DIR: dataDir, PORT: '0' });
     const [, url] = await first.waitFor(/Callwise is running at (http:\/\/localhost:\d+) /);
     const health = await fetch(`${url}/readyz`);
@@ -35,7 +42,7 @@ describe('the server process', { timeout: 240_000 }, () => {
     const child = run(serverEntry, {
       PORT: 'seventy',
       ROLE: 'boss',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cw-')),
+      DATA_DIR: dataDirectory('callwise-config-'),
     });
     expect(await child.exited).toBe('1');
     const { stderr } = child.output();
@@ -45,7 +52,7 @@ describe('the server process', { timeout: 240_000 }, () => {
   });
 
   it('keeps every committed row after kill -9, and a restart takes over the stale lock', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crash-'));
+    const dataDir = dataDirectory('callwise-crash-');
     const writer = run(path.join(here, 'fixtures/write-rows.ts'), { DATA_DIR: dataDir });
     await writer.waitFor(/committed 15\n/);
     writer.child.kill('SIGKILL');

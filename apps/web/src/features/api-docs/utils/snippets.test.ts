@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { WEBHOOK_VERIFY_SNIPPET } from '@callwise/shared/schemas/webhooks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type ApiOperation, readOperations, typeLabel } from './openapi';
 import {
   curlSnippet,
@@ -59,6 +59,7 @@ describe('the webhook section of the /api page', () => {
   it('JavaScript (the shared snippet Settings shows): accepts good deliveries only', async () => {
     expect(WEBHOOK_VERIFY_SNIPPETS.javascript).toBe(WEBHOOK_VERIFY_SNIPPET);
     const dir = mkdtempSync(path.join(tmpdir(), 'callwise-snippet-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'verify.mjs');
     writeFileSync(file, `${WEBHOOK_VERIFY_SNIPPETS.javascript}\nexport { verifyWebhook };\n`);
     const { verifyWebhook } = (await import(pathToFileURL(file).href)) as {
