@@ -337,10 +337,13 @@ async function benchWorkspace() {
         target: '<= 10 s',
         ok: seconds <= 10,
       });
+      // "Without blocking the server": on the embedded database the longest wait is one batch of the import.
       record({
         name: '/healthz during the import, max',
         value: round1(Math.max(...healthDuringImport)),
         unit: 'ms',
+        target: '<= 250 ms',
+        ok: Math.max(...healthDuringImport) <= 250,
       });
 
       // The steady state is measured, as a user finds it after the first minute: each list and search has run

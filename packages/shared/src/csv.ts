@@ -15,13 +15,25 @@ export function detectDelimiter(text: string): ',' | ';' | '\t' {
   return ',';
 }
 
+export interface CsvRecord {
+  /** The line the record starts on (1-based). */
+  line: number;
+  fields: string[];
+}
+
 /** Every record of the text, each with the line number it starts on (1-based). Blank (or whitespace-only) lines are skipped. */
-export function parseCsv(
-  input: string,
-  delimiter = detectDelimiter(input),
-): Array<{ line: number; fields: string[] }> {
+export function parseCsv(input: string, delimiter = detectDelimiter(input)): CsvRecord[] {
+  return Array.from(csvRecords(input, delimiter));
+}
+
+/**
+ * The records of the text one at a time (as parseCsv), so that a large file can be worked through in batches
+ * without holding every row at once or parsing it all in one go.
+ */
+export function* csvRecords(input: string, delimiter = detectDelimiter(input)): Generator<CsvRecord> {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const records: Array<{ line: number; fields: string[] }> = [];
+  const separator = delimiter.charCodeAt(0);
+  const length = text.length;
   let fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -29,54 +41,72 @@ export function parseCsv(
   let recordLine = 1;
   let fieldStarted = false;
   let quotedField = false;
+  let i = 0;
 
-  const endRecord = () => {
+  /** The record just ended, unless it is blank. */
+  const endRecord = (): CsvRecord | null => {
     fields.push(field);
     const blank = fields.length === 1 && (fields[0] ?? '').trim() === '' && !quotedField;
-    if (!blank) records.push({ line: recordLine, fields });
+    const record = blank ? null : { line: recordLine, fields };
     quotedField = false;
     fields = [];
     field = '';
     fieldStarted = false;
+    return record;
   };
 
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string;
+  while (i < length) {
     if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
+      // Up to the next quote: a doubled quote is one quote, a single one ends the field.
+      const quote = text.indexOf('"', i);
+      const end = quote === -1 ? length : quote;
+      for (let at = text.indexOf('\n', i); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) line++;
+      field += text.slice(i, end);
+      if (quote === -1) break;
+      if (text.charCodeAt(quote + 1) === 34) {
+        field += '"';
+        i = quote + 2;
       } else {
-        if (char === '\n') line++;
-        field += char;
+        quoted = false;
+        i = quote + 1;
       }
       continue;
     }
-    if (char === '"' && field === '') {
+    const char = text.charCodeAt(i);
+    if (char === 34 /* " */ && field === '') {
       quoted = true;
       quotedField = true;
       fieldStarted = true;
-    } else if (char === delimiter) {
+      i++;
+    } else if (char === separator) {
       fields.push(field);
       field = '';
       fieldStarted = true;
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      // the \n ends the record
-    } else if (char === '\n' || char === '\r') {
-      endRecord();
+      i++;
+    } else if (char === 13 /* \r */ && text.charCodeAt(i + 1) === 10) {
+      i++; // the \n ends the record
+    } else if (char === 10 /* \n */ || char === 13) {
+      const record = endRecord();
+      if (record) yield record;
       line++;
       recordLine = line;
+      i++;
     } else {
-      field += char;
+      // A run of ordinary characters (a quote inside a field is one of them) up to a separator or line break.
+      let end = i + 1;
+      for (; end < length; end++) {
+        const next = text.charCodeAt(end);
+        if (next === separator || next === 10 || next === 13) break;
+      }
+      field += text.slice(i, end);
       fieldStarted = true;
+      i = end;
     }
   }
-  if (field !== '' || fields.length > 0 || fieldStarted) endRecord();
-  return records;
+  if (field !== '' || fields.length > 0 || fieldStarted) {
+    const record = endRecord();
+    if (record) yield record;
+  }
 }
 
 /** A CSV cell, quoted when needed. Text that a spreadsheet would run as a formula is neutralised. */

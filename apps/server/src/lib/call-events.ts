@@ -2,12 +2,13 @@ import { EventEmitter } from 'node:events';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { API_KEYS_CHANNEL } from '@callwise/db/queries/api-keys';
 import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-engine';
+import { SESSIONS_CHANNEL } from '@callwise/db/queries/sessions';
 import type { CallEvent } from '@callwise/shared/schemas/calls';
 import type pg from 'pg';
 import type { ProblemLogger as Logger } from './logger.ts';
 
 /**
- * Changes of calls (and revoked API keys), from every process: the queries announce each change with NOTIFY
+ * Changes of calls (and revoked API keys, ended sessions), from every process: the queries announce each change with NOTIFY
  * (delivered on commit), and this bus LISTENs — on PGlite in process, on PostgreSQL over one dedicated connection (re-established when it
  * drops). Subscribers get the changes of one account.
  */
@@ -31,10 +32,14 @@ export class CallEventBus {
       const offKeys = await pglite.listen(API_KEYS_CHANNEL, (payload) =>
         this.emitter.emit('api-key', payload),
       );
+      const offSessions = await pglite.listen(SESSIONS_CHANNEL, (payload) =>
+        this.emitter.emit('session', payload),
+      );
       this.stopListening = async () => {
         await offEvents();
         await offDue();
         await offKeys();
+        await offSessions();
       };
       return;
     }
@@ -51,6 +56,7 @@ export class CallEventBus {
           if (message.channel === CALL_EVENTS_CHANNEL) this.onEvent(message.payload ?? '');
           else if (message.channel === CALLS_DUE_CHANNEL) this.emitter.emit('due');
           else if (message.channel === API_KEYS_CHANNEL) this.emitter.emit('api-key', message.payload ?? '');
+          else if (message.channel === SESSIONS_CHANNEL) this.emitter.emit('session', message.payload ?? '');
         });
         client.on('error', (error) => {
           this.log.warn({ err: error }, 'call events: listening connection lost; reconnecting');
@@ -59,7 +65,7 @@ export class CallEventBus {
           setTimeout(connect, 1000).unref();
         });
         await client.query(
-          `LISTEN ${CALL_EVENTS_CHANNEL}; LISTEN ${CALLS_DUE_CHANNEL}; LISTEN ${API_KEYS_CHANNEL}`,
+          `LISTEN ${CALL_EVENTS_CHANNEL}; LISTEN ${CALLS_DUE_CHANNEL}; LISTEN ${API_KEYS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`,
         );
         // Anything may have changed while we were not listening.
         this.emitter.emit('due');
@@ -128,6 +134,21 @@ export class CallEventBus {
     this.emitter.on('resync', resync);
     return () => {
       this.emitter.off('api-key', revoked);
+      this.emitter.off('resync', resync);
+    };
+  }
+
+  /**
+   * A session ended or its user changed (the database's notice, from any process: see SESSIONS_CHANNEL), and
+   * `null` after the listening connection was re-established, when a notice may have been missed.
+   */
+  onSessionChanged(listener: (notice: string | null) => void): () => void {
+    const changed = (notice: string) => listener(notice);
+    const resync = () => listener(null);
+    this.emitter.on('session', changed);
+    this.emitter.on('resync', resync);
+    return () => {
+      this.emitter.off('session', changed);
       this.emitter.off('resync', resync);
     };
   }

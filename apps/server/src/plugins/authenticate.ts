@@ -13,6 +13,7 @@ import { AppError } from '../lib/app-error.ts';
 import { RedisClient } from '../lib/redis.ts';
 import { ApiKeyVerifier } from '../modules/api-keys/api-keys.service.ts';
 import { checkBearer } from '../modules/auth/bearer.ts';
+import { LiveSessionCache } from '../modules/auth/session-cache.ts';
 
 export const AUTH_MESSAGES = {
   missing: 'Sign in, or send an API key as "Authorization: Bearer <key>".',
@@ -71,7 +72,7 @@ function setLimitHeaders(reply: FastifyReply, decision: LimitDecision) {
 
 /**
  * The one way a /v1 request is authenticated: a session's access token (its session must still exist, so
- * signing out takes effect at once) or an API key (`cw_live_…`, on an account whose plan includes API access).
+ * signing out takes effect at once: checked sessions are kept a few seconds, and forgotten when they end) or an API key (`cw_live_…`, on an account whose plan includes API access).
  * Then the caller's rate limit: per API key (API_RATE_LIMIT_PER_MINUTE) or, separately and more generously, per
  * signed-in user (SESSION_RATE_LIMIT_PER_MINUTE), shared by every process. Sets `request.auth`.
  */
@@ -79,7 +80,9 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
   const { config } = fastify;
   const db = fastify.database.db;
   fastify.decorateRequest('auth', null, []);
-  const bearer = { secret: config.JWT_SECRET, issuer: `${config.PUBLIC_URL}/auth/v1` };
+  const sessions = new LiveSessionCache(db);
+  const bearer = { secret: config.JWT_SECRET, issuer: `${config.PUBLIC_URL}/auth/v1`, sessions };
+  const offSessions = fastify.services.events.onSessionChanged((notice) => sessions.forget(notice));
 
   const verifier = new ApiKeyVerifier(db);
   const offRevoked = fastify.services.events.onApiKeyRevoked((hash) => verifier.forget(hash));
@@ -87,6 +90,7 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
   const store: CounterStore = redis ? new RedisCounterStore(redis) : new PostgresCounterStore(db);
   fastify.addHook('onClose', async () => {
     offRevoked();
+    offSessions();
     await redis?.close();
   });
   fastify.decorate('apiKeyVerifier', verifier);

@@ -3,18 +3,6 @@ import type { Database } from '../client.ts';
 import { contactImports } from '../schema.ts';
 import { type NewContact, upsertContacts } from './contacts.ts';
 
-export async function createContactImport(
-  db: Database,
-  values: Pick<
-    typeof contactImports.$inferInsert,
-    'accountId' | 'fileName' | 'csv' | 'mapping' | 'duplicates' | 'totalRows'
-  >,
-) {
-  const [row] = await db.insert(contactImports).values(values).returning();
-  if (!row) throw new Error('import not created');
-  return row;
-}
-
 /** An import without its file (which can be large). */
 const summaryColumns = {
   id: contactImports.id,
@@ -32,6 +20,19 @@ const summaryColumns = {
   createdAt: contactImports.createdAt,
   finishedAt: contactImports.finishedAt,
 };
+
+export async function createContactImport(
+  db: Database,
+  values: Pick<
+    typeof contactImports.$inferInsert,
+    'accountId' | 'fileName' | 'csv' | 'mapping' | 'duplicates' | 'totalRows'
+  >,
+) {
+  // Not the file back: it can be megabytes.
+  const [row] = await db.insert(contactImports).values(values).returning(summaryColumns);
+  if (!row) throw new Error('import not created');
+  return row;
+}
 
 export async function getContactImport(db: Database, accountId: string, id: string) {
   const [row] = await db

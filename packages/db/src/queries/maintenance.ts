@@ -27,6 +27,21 @@ export async function vacuumAnalyze(
 }
 
 /**
+ * Quick planner statistics after a bulk insert, from a sample of 3,000 rows (a tenth of the default): what the
+ * lists need at once, in about a tenth of the time. A full ANALYZE of 100,000 contacts held the embedded engine
+ * (and every request) for 0.3 s; a VACUUM (ANALYZE) longer still. The hourly maintenance does the full one.
+ */
+export async function quickAnalyze(db: Database, tables: readonly MaintainedTable[]): Promise<void> {
+  for (const table of tables) {
+    if (!TABLES.includes(table)) throw new Error(`not a maintained table: ${table}`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL default_statistics_target = 10`);
+      await tx.execute(sql.raw(`ANALYZE ${table}`));
+    });
+  }
+}
+
+/**
  * The maintained tables that changed enough since their last VACUUM or ANALYZE to need one, by autovacuum's
  * default thresholds (dead rows over 50 + 20 %, inserts over 1,000 + 20 %, changes since ANALYZE over 50 + 10 %
  * of the live rows), and those never vacuumed as far as the statistics know (the embedded engine forgets its

@@ -2,6 +2,12 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../schema.ts';
 
+/**
+ * Where the database announces (by trigger, migration 0011) a session that ended, as 's:<session id>', and a
+ * user whose e-mail changed, as 'u:<user id>': the servers' caches of checked sessions forget them.
+ */
+export const SESSIONS_CHANNEL = 'callwise_sessions';
+
 export async function createSession(
   db: Database,
   input: {

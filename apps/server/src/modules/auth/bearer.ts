@@ -1,8 +1,9 @@
 import type { Database } from '@callwise/db/client';
 import { findLiveSession } from '@callwise/db/queries/sessions';
+import type { LiveSession, LiveSessionCache } from './session-cache.ts';
 import { verifyAccessToken } from './tokens.ts';
 
-export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+export type { LiveSession };
 
 export type BearerCheck =
   | { ok: true; session: LiveSession }
@@ -10,11 +11,12 @@ export type BearerCheck =
 
 /**
  * The one check of an `Authorization: Bearer <access token>` header: a valid HS256 token of ours whose session
- * still exists. The /auth/v1 routes and the /v1 hook each word the failure in their own error shape.
+ * still exists (read through `sessions` when given). The /auth/v1 routes and the /v1 hook each word the failure
+ * in their own error shape.
  */
 export async function checkBearer(
   db: Database,
-  options: { secret: string; issuer: string },
+  options: { secret: string; issuer: string; sessions?: LiveSessionCache },
   authorization: string | undefined,
 ): Promise<BearerCheck> {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
@@ -25,6 +27,8 @@ export async function checkBearer(
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  const session = await findLiveSession(db, verified.sessionId, verified.userId);
+  const session = options.sessions
+    ? await options.sessions.find(verified.sessionId, verified.userId)
+    : await findLiveSession(db, verified.sessionId, verified.userId);
   return session ? { ok: true, session } : { ok: false, reason: 'ended' };
 }

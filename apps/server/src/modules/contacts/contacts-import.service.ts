@@ -7,9 +7,9 @@ import {
   setContactImportStatus,
 } from '@callwise/db/queries/contact-imports';
 import type { NewContact } from '@callwise/db/queries/contacts';
-import { vacuumAnalyze } from '@callwise/db/queries/maintenance';
+import { quickAnalyze } from '@callwise/db/queries/maintenance';
 import type { ContactImport } from '@callwise/db/schema';
-import { csvHeaderAndCount, parseCsv } from '@callwise/shared/csv';
+import { type CsvRecord, csvHeaderAndCount, csvRecords } from '@callwise/shared/csv';
 import { type CountryCode, phoneToE164, timezoneForPhone } from '@callwise/shared/phone';
 import type { CreateContactImportInput } from '@callwise/shared/schemas/contact-imports';
 import type PgBoss from 'pg-boss';
@@ -47,6 +47,9 @@ export function importResponse(row: ImportSummary) {
 const fieldError = (field: string, message: string) =>
   new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
+/** Lets the event loop answer other requests between two pieces of an import's work. */
+const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Checks the file and the column mapping, stores the import and queues it. */
 export async function startContactImport(
   db: Database,
@@ -62,6 +65,8 @@ export async function startContactImport(
     if (column && !header.includes(column))
       throw fieldError(`mapping.${field}`, `The file has no column "${column}".`);
   }
+  // Reading a large upload took a while: let other requests in before it is stored.
+  await yieldToRequests();
   const row = await createContactImport(db, {
     accountId,
     fileName: input.file_name,
@@ -115,15 +120,18 @@ function toContact(row: MappedRow, country: CountryCode): NewContact | string {
 }
 
 /**
- * Runs an import in batches, yielding to the event loop between them so the server keeps answering. Progress
- * is committed with each batch: after a crash the job resumes after the last committed batch.
+ * Runs an import in batches, parsing the file as it goes and yielding to the event loop between batches so the
+ * server keeps answering (on the embedded database a batch is also the longest the server is busy at a time).
+ * Progress is committed with each batch: after a crash the job resumes after the last committed batch.
  */
 export async function runContactImport(db: Database, importId: string) {
+  await yieldToRequests();
   const job = await loadContactImport(db, importId);
   if (!job || job.status === 'completed' || job.status === 'failed') return;
+  await yieldToRequests();
   try {
-    const records = parseCsv(job.csv);
-    const header = (records[0]?.fields ?? []).map((name) => name.trim());
+    const records = csvRecords(job.csv);
+    const header = (records.next().value?.fields ?? []).map((name: string) => name.trim());
     const index = new Map<string, number>();
     for (const [field, column] of Object.entries(job.mapping)) {
       const at = header.indexOf(column);
@@ -132,14 +140,33 @@ export async function runContactImport(db: Database, importId: string) {
     const country = await accountCountry(db, job.accountId);
     const mode = job.duplicates === 'merge' ? 'merge' : 'skip';
     const seen = new Map<string, number>();
+    /** The next records of the file, at most a batch. */
+    const nextRecords = (count: number) => {
+      const batch: CsvRecord[] = [];
+      while (batch.length < count) {
+        const next = records.next();
+        if (next.done) break;
+        batch.push(next.value);
+      }
+      return batch;
+    };
     // Numbers already seen in the batches committed before a restart.
-    for (const record of records.slice(1, job.processedRows + 1)) {
-      const phone = phoneToE164(record.fields[index.get('phone') ?? -1] ?? '', country);
-      if (phone.ok && !seen.has(phone.e164)) seen.set(phone.e164, record.line);
+    let processed = 0;
+    while (processed < job.processedRows) {
+      const done = nextRecords(Math.min(IMPORT_BATCH_SIZE, job.processedRows - processed));
+      if (done.length === 0) break;
+      for (const record of done) {
+        const phone = phoneToE164(record.fields[index.get('phone') ?? -1] ?? '', country);
+        if (phone.ok && !seen.has(phone.e164)) seen.set(phone.e164, record.line);
+      }
+      processed += done.length;
+      await yieldToRequests();
     }
 
-    for (let start = job.processedRows + 1; start < records.length; start += IMPORT_BATCH_SIZE) {
-      const batch = records.slice(start, start + IMPORT_BATCH_SIZE);
+    for (;;) {
+      await yieldToRequests();
+      const batch = nextRecords(IMPORT_BATCH_SIZE);
+      if (batch.length === 0) break;
       const rows: NewContact[] = [];
       const errors: Array<{ line: number; reason: string }> = [];
       let duplicatesInFile = 0;
@@ -161,18 +188,18 @@ export async function runContactImport(db: Database, importId: string) {
         seen.set(contact.phone, record.line);
         rows.push(contact);
       }
+      processed += batch.length;
       await applyContactImportBatch(db, {
         importId,
         accountId: job.accountId,
         rows,
         mode,
-        processedRows: start - 1 + batch.length,
+        processedRows: processed,
         duplicatesInFile,
         failed: errors.length,
         errors,
         maxErrors: MAX_IMPORT_ERRORS,
       });
-      await new Promise((resolve) => setImmediate(resolve));
     }
     // Search reads the entries still pending in a GIN index one by one: flush them before the import says it
     // is done, so that the search the user opens next is fast.
@@ -182,7 +209,8 @@ export async function runContactImport(db: Database, importId: string) {
     await setContactImportStatus(db, importId, 'failed', true);
     throw error;
   }
-  // Then fresh planner statistics (the embedded engine has no autovacuum). The lists do not wait for them to be
-  // fast (see `recentWindow`), so the import is reported done first.
-  await vacuumAnalyze(db, ['contacts']);
+  // Then fresh planner statistics (the embedded engine has no autovacuum; the hourly maintenance vacuums the
+  // table later). The lists do not wait for them to be fast (see `recentWindow`), so the import is reported done
+  // first.
+  await quickAnalyze(db, ['contacts']);
 }
