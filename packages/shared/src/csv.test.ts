@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvHeaderAndCount, csvLine, detectDelimiter, parseCsv } from './csv.ts';
+import { csvCell, csvHeaderAndCount, csvLine, csvRecords, detectDelimiter, parseCsv } from './csv.ts';
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, quotes and line breaks, and numbers records by their first line', () => {
@@ -40,6 +40,21 @@ describe('csv output', () => {
   it('round-trips through the parser', () => {
     const line = csvLine(['Lopez, Maria', '+12025550100', 'line\nbreak'], new Set([1]));
     expect(parseCsv(line)[0]?.fields).toEqual(['Lopez, Maria', '+12025550100', 'line\nbreak']);
+  });
+});
+
+describe('csvRecords', () => {
+  it('gives the records one at a time, as parseCsv does, with quotes that only open at a field’s start', () => {
+    const text = 'a,b\n1,x"y\n"2\r\n",""""\n\n   \n3,"q"tail\n4';
+    const records = csvRecords(text);
+    expect(records.next().value).toEqual({ line: 1, fields: ['a', 'b'] });
+    expect(records.next().value).toEqual({ line: 2, fields: ['1', 'x"y'] });
+    expect([...records]).toEqual([
+      { line: 3, fields: ['2\r\n', '"'] },
+      { line: 7, fields: ['3', 'qtail'] },
+      { line: 8, fields: ['4'] },
+    ]);
+    expect(parseCsv(text)).toEqual([...csvRecords(text)]);
   });
 });
 
