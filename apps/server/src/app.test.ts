@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { buildTestApp, signedInUser, type TestApp } from '../test/helper.ts';
 
 let t: TestApp;
 const webDist = mkdtempSync(path.join(tmpdir(), 'callwise-web-'));
@@ -62,6 +62,35 @@ describe('unknown paths', () => {
       expect(res.body).toContain('<div id="root">');
     },
   );
+});
+
+describe('compressed answers', () => {
+  it('compresses a list page in one go, with its exact length, for brotli and gzip clients alike', async () => {
+    const user = await signedInUser(t);
+    await t.database.executeSql(
+      `INSERT INTO contacts (account_id, name, phone, email, company)
+       SELECT $1, 'Contact ' || g, '+1202555' || lpad(g::text, 4, '0'), 'c' || g || '@example.com', 'Company ' || g
+       FROM generate_series(1, 100) AS g`,
+      [user.accountId],
+    );
+    const plain = await t.app.inject({ url: '/v1/contacts?limit=100', headers: user.headers });
+    // Over the compression plugin's 8 KB default for streaming on a two-core machine.
+    expect(plain.rawPayload.length).toBeGreaterThan(16 * 1024);
+    for (const [encoding, decompress] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        url: '/v1/contacts?limit=100',
+        headers: { ...user.headers, 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      // A streamed answer has no length; one compressed at once states it.
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(decompress(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+  });
 });
 
 describe('static assets', () => {
