@@ -58,11 +58,6 @@ export function toPage<T extends { cursorAt: string; id: string }>(rows: T[], li
  */
 export const recentWindow = (limit: number) => Math.max(500, (limit + 1) * 10);
 
-/** The fields of a subquery under the keys of a table's columns, e.g. to select the same row from it. */
-export function fieldsOf<S extends object, K extends keyof S>(source: S, keys: readonly K[]): Pick<S, K> {
-  return Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<S, K>;
-}
-
 /**
  * `id IN (…)` the `count` newest rows matching `where`, found through the search indexes: the matching ids are
  * gathered first behind an `OFFSET 0` fence (so the planner cannot walk the list order instead), then only
@@ -117,6 +112,47 @@ export interface SearchableList {
   matching: (source: Record<string, Column>) => SQL[];
 }
 
+/** `column AS "key"` for every column of a page, and the exact created_at as "cursorAt". */
+function pageFields(source: Record<string, unknown>, keys: readonly string[], createdAt: unknown): SQL {
+  return sql.join(
+    [
+      ...keys.map((key) => sql`${source[key]} AS ${sql.identifier(key)}`),
+      sql`${createdAt}::text AS "cursorAt"`,
+    ],
+    sql`, `,
+  );
+}
+
+/** JSON values that are already what the driver's mapping makes of them. */
+const AS_IS = new Set(['PgJson', 'PgJsonb', 'PgText', 'PgUUID', 'PgVarchar', 'PgInteger', 'PgBoolean']);
+const decoders = new WeakMap<Record<string, Column>, Array<[string, Column]>>();
+
+/**
+ * Runs a page's query and reads its rows as one JSON document made by the database. Decoding one text is far
+ * cheaper than decoding every field of every row in the driver: with the embedded engine that was about half of
+ * a page's time. Each value is then mapped as the driver's would be (timestamps to Date, numbers, arrays).
+ */
+async function readPage<T>(db: Database, columns: Record<string, Column>, query: SQL): Promise<T[]> {
+  const result = await db.execute<{ page: string }>(
+    sql`SELECT coalesce(json_agg(p ORDER BY p."cursorAt"::timestamptz DESC, p."id" DESC), '[]')::text AS page
+        FROM (${query}) AS p`,
+  );
+  const text = (result as unknown as { rows: Array<{ page: string }> }).rows[0]?.page ?? '[]';
+  const rows = JSON.parse(text) as Array<Record<string, unknown>>;
+  let mapped = decoders.get(columns);
+  if (!mapped) {
+    mapped = Object.entries(columns).filter(([, column]) => !AS_IS.has(column.columnType));
+    decoders.set(columns, mapped);
+  }
+  for (const row of rows) {
+    for (const [key, column] of mapped) {
+      const value = row[key];
+      if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+    }
+  }
+  return rows as T[];
+}
+
 /**
  * One page of a list, newest first, after `cursor`, within `scope` (the account) and `list.matching`. A page of
  * search results is looked for among the newest rows first (a common term fills it there), else through the
@@ -129,6 +165,7 @@ export async function newestFirstPage<Row extends { id: string }>(
   options: { scope: SQL; q?: string; limit: number; cursor?: Cursor | null },
 ) {
   const { table, columns } = list;
+  const keys = Object.keys(columns);
   const where: SQL[] = [options.scope];
   if (options.cursor) where.push(afterCursor(table.createdAt, table.id, options.cursor));
   const filter = list.matching(table as unknown as Record<string, Column>);
@@ -142,24 +179,24 @@ export async function newestFirstPage<Row extends { id: string }>(
         .orderBy(desc(table.createdAt), desc(table.id))
         .limit(recentWindow(options.limit))
         .as('recent') as unknown as Record<string, Column>;
-      const keys = Object.keys(columns);
-      const rows = await db
-        .select({ ...fieldsOf(recent, keys), cursorAt: cursorAt(recent.createdAt as PgColumn) })
-        .from(recent as never)
-        .where(and(...list.matching(recent)))
-        .orderBy(desc(recent.createdAt as PgColumn), desc(recent.id as PgColumn))
-        .limit(options.limit + 1);
-      if (rows.length > options.limit) return toPage(rows as unknown as PageRow[], options.limit);
+      const rows = await readPage<PageRow>(
+        db,
+        columns,
+        sql`SELECT ${pageFields(recent, keys, recent.createdAt)} FROM ${recent}
+            WHERE ${and(...list.matching(recent))}
+            ORDER BY ${recent.createdAt} DESC, ${recent.id} DESC LIMIT ${options.limit + 1}`,
+      );
+      if (rows.length > options.limit) return toPage(rows, options.limit);
     }
     where.push(newestMatching(table, table, and(...where, ...filter), options.limit + 1));
   } else {
     where.push(...filter);
   }
-  const rows = await db
-    .select({ ...columns, cursorAt: cursorAt(table.createdAt) })
-    .from(table)
-    .where(and(...where))
-    .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(options.limit + 1);
-  return toPage(rows as unknown as PageRow[], options.limit);
+  const rows = await readPage<PageRow>(
+    db,
+    columns,
+    sql`SELECT ${pageFields(columns, keys, table.createdAt)} FROM ${table} WHERE ${and(...where)}
+        ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${options.limit + 1}`,
+  );
+  return toPage(rows, options.limit);
 }
