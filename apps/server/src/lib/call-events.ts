@@ -113,14 +113,7 @@ export class CallEventBus {
    * listening connection was re-established, when anything may have changed unseen.
    */
   onAccountChanged(listener: (accountId: string | null) => void): () => void {
-    const changed = (accountId: string) => listener(accountId);
-    const resync = () => listener(null);
-    this.emitter.on('account-changed', changed);
-    this.emitter.on('resync', resync);
-    return () => {
-      this.emitter.off('account-changed', changed);
-      this.emitter.off('resync', resync);
-    };
+    return this.onNotice('account-changed', listener);
   }
 
   /**
@@ -128,14 +121,7 @@ export class CallEventBus {
    * re-established, when a revocation may have been missed.
    */
   onApiKeyRevoked(listener: (keyHash: string | null) => void): () => void {
-    const revoked = (keyHash: string) => listener(keyHash);
-    const resync = () => listener(null);
-    this.emitter.on('api-key', revoked);
-    this.emitter.on('resync', resync);
-    return () => {
-      this.emitter.off('api-key', revoked);
-      this.emitter.off('resync', resync);
-    };
+    return this.onNotice('api-key', listener);
   }
 
   /**
@@ -143,12 +129,17 @@ export class CallEventBus {
    * `null` after the listening connection was re-established, when a notice may have been missed.
    */
   onSessionChanged(listener: (notice: string | null) => void): () => void {
-    const changed = (notice: string) => listener(notice);
+    return this.onNotice('session', listener);
+  }
+
+  /** The notices of one kind, and `null` on every resync (when notices may have been missed). */
+  private onNotice(event: string, listener: (payload: string | null) => void): () => void {
+    const noticed = (payload: string) => listener(payload);
     const resync = () => listener(null);
-    this.emitter.on('session', changed);
+    this.emitter.on(event, noticed);
     this.emitter.on('resync', resync);
     return () => {
-      this.emitter.off('session', changed);
+      this.emitter.off(event, noticed);
       this.emitter.off('resync', resync);
     };
   }
