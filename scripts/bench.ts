@@ -347,8 +347,8 @@ async function benchWorkspace() {
       });
 
       // The steady state is measured, as a user finds it after the first minute: each list and search has run
-      // a few dozen times (its code compiled, the pages it reads in memory), and the import's follow-up (a VACUUM
-      // of the contacts, under a second) has had time to finish.
+      // a few dozen times (its code compiled, the pages it reads in memory), and the import's follow-up (a quick
+      // ANALYZE of the contacts) has had time to finish.
       const contactSearches = [
         '/v1/contacts?q=chloe',
         '/v1/contacts?q=person4711',

@@ -7,10 +7,13 @@ import type { CallEvent } from '@callwise/shared/schemas/calls';
 import type pg from 'pg';
 import type { ProblemLogger as Logger } from './logger.ts';
 
+/** The channels the bus listens on. */
+const CHANNELS = [CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL, API_KEYS_CHANNEL, SESSIONS_CHANNEL] as const;
+
 /**
- * Changes of calls (and revoked API keys, ended sessions), from every process: the queries announce each change with NOTIFY
- * (delivered on commit), and this bus LISTENs — on PGlite in process, on PostgreSQL over one dedicated connection (re-established when it
- * drops). Subscribers get the changes of one account.
+ * Changes of calls (and revoked API keys, ended sessions), from every process: the queries announce each change
+ * with NOTIFY (delivered on commit), and this bus LISTENs — on PGlite in process, on PostgreSQL over one
+ * dedicated connection (re-established when it drops). Subscribers get the changes of one account.
  */
 export class CallEventBus {
   private readonly emitter = new EventEmitter();
@@ -27,19 +30,11 @@ export class CallEventBus {
   async start(): Promise<void> {
     if (this.database.pglite) {
       const pglite = this.database.pglite;
-      const offEvents = await pglite.listen(CALL_EVENTS_CHANNEL, (payload) => this.onEvent(payload));
-      const offDue = await pglite.listen(CALLS_DUE_CHANNEL, () => this.emitter.emit('due'));
-      const offKeys = await pglite.listen(API_KEYS_CHANNEL, (payload) =>
-        this.emitter.emit('api-key', payload),
-      );
-      const offSessions = await pglite.listen(SESSIONS_CHANNEL, (payload) =>
-        this.emitter.emit('session', payload),
-      );
+      const offs: Array<() => Promise<void>> = [];
+      for (const channel of CHANNELS)
+        offs.push(await pglite.listen(channel, (payload) => this.onNotification(channel, payload)));
       this.stopListening = async () => {
-        await offEvents();
-        await offDue();
-        await offKeys();
-        await offSessions();
+        for (const off of offs) await off();
       };
       return;
     }
@@ -52,21 +47,14 @@ export class CallEventBus {
       if (this.closed) return;
       try {
         client = await pool.connect();
-        client.on('notification', (message) => {
-          if (message.channel === CALL_EVENTS_CHANNEL) this.onEvent(message.payload ?? '');
-          else if (message.channel === CALLS_DUE_CHANNEL) this.emitter.emit('due');
-          else if (message.channel === API_KEYS_CHANNEL) this.emitter.emit('api-key', message.payload ?? '');
-          else if (message.channel === SESSIONS_CHANNEL) this.emitter.emit('session', message.payload ?? '');
-        });
+        client.on('notification', (message) => this.onNotification(message.channel, message.payload ?? ''));
         client.on('error', (error) => {
           this.log.warn({ err: error }, 'call events: listening connection lost; reconnecting');
           client?.release(true);
           client = null;
           setTimeout(connect, 1000).unref();
         });
-        await client.query(
-          `LISTEN ${CALL_EVENTS_CHANNEL}; LISTEN ${CALLS_DUE_CHANNEL}; LISTEN ${API_KEYS_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`,
-        );
+        await client.query(CHANNELS.map((channel) => `LISTEN ${channel};`).join(' '));
         // Anything may have changed while we were not listening.
         this.emitter.emit('due');
         this.emitter.emit('resync');
@@ -84,6 +72,14 @@ export class CallEventBus {
         current.release();
       }
     };
+  }
+
+  /** A notice on one of the channels, from whichever engine. */
+  private onNotification(channel: string, payload: string) {
+    if (channel === CALL_EVENTS_CHANNEL) this.onEvent(payload);
+    else if (channel === CALLS_DUE_CHANNEL) this.emitter.emit('due');
+    else if (channel === API_KEYS_CHANNEL) this.emitter.emit('api-key', payload);
+    else if (channel === SESSIONS_CHANNEL) this.emitter.emit('session', payload);
   }
 
   private onEvent(payload: string) {

@@ -25,25 +25,29 @@ export interface QueueOptions {
   supervise: boolean;
 }
 
-/** What a queue is doing at this moment: its statements on the database and the job handlers running. */
-interface QueueActivity {
+/**
+ * What this process knows of a queue it made: its statements on the database and the job handlers running at
+ * this moment (for `stopQueue`), and its workers per job name (woken by `sendJob`).
+ */
+interface QueueState {
   statements: number;
   handlers: number;
+  workers: Map<string, string[]>;
 }
 
-const activity = new WeakMap<PgBoss, QueueActivity>();
+const states = new WeakMap<PgBoss, QueueState>();
 
 /** pg-boss on our database connection: PostgreSQL's pool or the embedded PGlite. */
 export function createQueue(database: DatabaseHandle, options: QueueOptions): PgBoss {
-  const counts: QueueActivity = { statements: 0, handlers: 0 };
+  const state: QueueState = { statements: 0, handlers: 0, workers: new Map() };
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values?: unknown[]) => {
-        counts.statements++;
+        state.statements++;
         try {
           return await database.executeSql(text, values);
         } finally {
-          counts.statements--;
+          state.statements--;
         }
       },
     },
@@ -52,7 +56,7 @@ export function createQueue(database: DatabaseHandle, options: QueueOptions): Pg
     schedule: options.supervise,
     migrate: true,
   });
-  activity.set(boss, counts);
+  states.set(boss, state);
   return boss;
 }
 
@@ -66,12 +70,12 @@ export function createQueue(database: DatabaseHandle, options: QueueOptions): Pg
 export async function stopQueue(boss: PgBoss, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
-  const counts = activity.get(boss);
-  if (!counts) return;
+  const state = states.get(boss);
+  if (!state) return;
   let quietLooks = 0;
   while (quietLooks < 2 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 20));
-    quietLooks = counts.statements === 0 && counts.handlers === 0 ? quietLooks + 1 : 0;
+    quietLooks = state.statements === 0 && state.handlers === 0 ? quietLooks + 1 : 0;
   }
 }
 
@@ -95,9 +99,6 @@ async function ensureQueue(boss: PgBoss, job: JobDefinition<z.ZodType>) {
  */
 export const EMBEDDED_POLL_SECONDS = 5;
 
-/** The workers this process runs, per queue: a job sent here wakes them at once instead of at their next poll. */
-const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
-
 /** Creates the queue of each job (idempotent); in a worker, starts polling for it. */
 export async function registerJobs(
   boss: PgBoss,
@@ -116,7 +117,7 @@ export async function registerJobs(
   // Queues one at a time: pg-boss creates a table per queue, and concurrent creation deadlocks on PostgreSQL.
   for (const job of jobs) await ensureQueue(boss, job);
   if (!options.work) return;
-  const counts = activity.get(boss);
+  const state = states.get(boss);
 
   /** One job: a payload that does not fit is failed for good; otherwise the handler runs. */
   async function run(job: JobDefinition<z.ZodType>, received: PgBoss.Job<unknown>) {
@@ -151,19 +152,17 @@ export async function registerJobs(
           },
           async ([received]) => {
             if (!received) return;
-            if (counts) counts.handlers++;
+            if (state) state.handlers++;
             try {
               await run(job, received);
             } finally {
-              if (counts) counts.handlers--;
+              if (state) state.handlers--;
             }
           },
         );
         ids.push(id);
       }
-      const workers = localWorkers.get(boss) ?? new Map<string, string[]>();
-      workers.set(job.name, ids);
-      localWorkers.set(boss, workers);
+      state?.workers.set(job.name, ids);
     }),
   );
 }
@@ -180,7 +179,7 @@ export async function sendJob(
   // A job due now is started by a worker of this process at once (the embedded database always, and a
   // PostgreSQL process that runs workers); workers elsewhere find it at their next poll.
   if (options.startAfter === undefined) {
-    for (const worker of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(worker);
+    for (const worker of states.get(boss)?.workers.get(name) ?? []) boss.notifyWorker(worker);
   }
   return id;
 }

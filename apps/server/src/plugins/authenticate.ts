@@ -72,7 +72,8 @@ function setLimitHeaders(reply: FastifyReply, decision: LimitDecision) {
 
 /**
  * The one way a /v1 request is authenticated: a session's access token (its session must still exist, so
- * signing out takes effect at once: checked sessions are kept a few seconds, and forgotten when they end) or an API key (`cw_live_…`, on an account whose plan includes API access).
+ * signing out takes effect at once: checked sessions are kept a few seconds, and forgotten when they end) or an
+ * API key (`cw_live_…`, on an account whose plan includes API access).
  * Then the caller's rate limit: per API key (API_RATE_LIMIT_PER_MINUTE) or, separately and more generously, per
  * signed-in user (SESSION_RATE_LIMIT_PER_MINUTE), shared by every process. Sets `request.auth`.
  */

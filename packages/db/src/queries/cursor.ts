@@ -113,11 +113,11 @@ export interface SearchableList {
 }
 
 /** `column AS "key"` for every column of a page, and the exact created_at as "cursorAt". */
-function pageFields(source: Record<string, unknown>, keys: readonly string[], createdAt: unknown): SQL {
+function pageFields(source: Record<string, unknown>, keys: readonly string[], createdAt: PgColumn): SQL {
   return sql.join(
     [
       ...keys.map((key) => sql`${source[key]} AS ${sql.identifier(key)}`),
-      sql`${createdAt}::text AS "cursorAt"`,
+      sql`${cursorAt(createdAt)} AS "cursorAt"`,
     ],
     sql`, `,
   );
@@ -182,7 +182,7 @@ export async function newestFirstPage<Row extends { id: string }>(
       const rows = await readPage<PageRow>(
         db,
         columns,
-        sql`SELECT ${pageFields(recent, keys, recent.createdAt)} FROM ${recent}
+        sql`SELECT ${pageFields(recent, keys, recent.createdAt as PgColumn)} FROM ${recent}
             WHERE ${and(...list.matching(recent))}
             ORDER BY ${recent.createdAt} DESC, ${recent.id} DESC LIMIT ${options.limit + 1}`,
       );

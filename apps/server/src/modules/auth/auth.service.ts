@@ -26,10 +26,10 @@ import {
   verificationMail,
 } from '../mail/mail.templates.ts';
 import { SEND_EMAIL, type SendEmailPayload } from '../mail/send-email.job.ts';
-import type { LiveSession } from './bearer.ts';
 import { GoTrueError, invalidCredentials } from './gotrue-error.ts';
 import { checkNewPassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { RECOVERY_EMAIL, type RecoveryEmailPayload } from './recovery-email.job.ts';
+import type { LiveSession } from './session-cache.ts';
 import { ACCESS_TOKEN_SECONDS, hashToken, randomToken, signAccessToken } from './tokens.ts';
 import { userResponse } from './user-response.ts';
 

@@ -3,8 +3,6 @@ import { findLiveSession } from '@callwise/db/queries/sessions';
 import type { LiveSession, LiveSessionCache } from './session-cache.ts';
 import { verifyAccessToken } from './tokens.ts';
 
-export type { LiveSession };
-
 export type BearerCheck =
   | { ok: true; session: LiveSession }
   | { ok: false; reason: 'missing' | 'invalid' | 'ended' };

@@ -15,6 +15,16 @@ afterAll(async () => {
 const sessionOf = (token: string): string =>
   JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')).session_id;
 
+/** Deletes a session without the database's notice, as if this process had missed it. */
+async function deleteUnannounced(sessionId: string) {
+  await t.database.executeSql('ALTER TABLE auth_sessions DISABLE TRIGGER auth_sessions_ended');
+  try {
+    await t.database.executeSql('DELETE FROM auth_sessions WHERE id = $1', [sessionId]);
+  } finally {
+    await t.database.executeSql('ALTER TABLE auth_sessions ENABLE TRIGGER auth_sessions_ended');
+  }
+}
+
 const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/v1/me', headers });
 
 describe('the cache of checked sessions', () => {
@@ -24,12 +34,7 @@ describe('the cache of checked sessions', () => {
     const cache = new LiveSessionCache(t.database.db, 300);
     expect((await cache.find(sessionId, user.userId))?.accountId).toBe(user.accountId);
     // The row goes without the database's notice reaching this cache: it still answers from memory…
-    await t.database.executeSql('ALTER TABLE auth_sessions DISABLE TRIGGER auth_sessions_ended');
-    try {
-      await t.database.executeSql('DELETE FROM auth_sessions WHERE id = $1', [sessionId]);
-    } finally {
-      await t.database.executeSql('ALTER TABLE auth_sessions ENABLE TRIGGER auth_sessions_ended');
-    }
+    await deleteUnannounced(sessionId);
     expect((await cache.find(sessionId, user.userId))?.id).toBe(sessionId);
     // …but never for another user's id, and not once told.
     expect(await cache.find(sessionId, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
@@ -40,12 +45,7 @@ describe('the cache of checked sessions', () => {
     const other = await signedInUser(t);
     const otherSession = sessionOf(other.token);
     expect(await cache.find(otherSession, other.userId)).toBeDefined();
-    await t.database.executeSql('ALTER TABLE auth_sessions DISABLE TRIGGER auth_sessions_ended');
-    try {
-      await t.database.executeSql('DELETE FROM auth_sessions WHERE id = $1', [otherSession]);
-    } finally {
-      await t.database.executeSql('ALTER TABLE auth_sessions ENABLE TRIGGER auth_sessions_ended');
-    }
+    await deleteUnannounced(otherSession);
     expect(await cache.find(otherSession, other.userId)).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(await cache.find(otherSession, other.userId)).toBeUndefined();
