@@ -165,6 +165,32 @@ describe('GET /v1/calls', () => {
     expect(session.json()).toEqual(plain.json());
   });
 
+  it('answers a burst of requests for a page nobody read yet alike, each counted', async () => {
+    const user = await signedInUser(t, { plan: 'professional' });
+    const theirKey = await createApiKey(t, user);
+    for (let i = 0; i < 3; i++)
+      await seedCall(t.database.db, user.accountId, { recipientName: `Burst ${i}` });
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('GET', '/v1/calls?limit=2', {
+          as: theirKey,
+          headers: i % 2 ? { 'accept-encoding': 'gzip' } : {},
+        }),
+      ),
+    );
+    const plain = burst[0]?.json();
+    expect(plain.data.map((c: { recipient_name: string }) => c.recipient_name)).toEqual([
+      'Burst 2',
+      'Burst 1',
+    ]);
+    for (const [i, res] of burst.entries()) {
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(i % 2 ? gunzipSync(res.rawPayload).toString() : res.body)).toEqual(plain);
+    }
+    const remaining = burst.map((res) => Number(res.headers['ratelimit-remaining'])).sort((a, b) => b - a);
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => 99 - i));
+  });
+
   it('shows a key its own new call at once, and a change made elsewhere as soon as it is announced', async () => {
     const user = await signedInUser(t, { plan: 'professional' });
     const theirKey = await createApiKey(t, user);

@@ -48,6 +48,56 @@ describe('the page cache', () => {
     expect(cache.get('a', '/v1/calls')).toBeUndefined();
   });
 
+  it('reads a page once for every request that asks while the read is under way', async () => {
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10 });
+    let reads = 0;
+    let finish: (body: string) => void = () => undefined;
+    const read = () => {
+      reads++;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const waiting = Array.from({ length: 50 }, () => cache.load('a', '/v1/calls', read));
+    // Another address, and another account, are read on their own.
+    const other = cache.load('a', '/v1/calls?limit=5', () => Promise.resolve('other page'));
+    const theirs = cache.load('b', '/v1/calls', () => Promise.resolve('their page'));
+    expect(reads).toBe(1);
+    finish('page');
+    const pages = await Promise.all(waiting);
+    expect(new Set(pages).size).toBe(1);
+    expect(pages[0]?.body).toBe('page');
+    expect((await other).body).toBe('other page');
+    expect((await theirs).body).toBe('their page');
+    expect(cache.get('a', '/v1/calls')?.body).toBe('page');
+    // Once it is read, the next read of the page is a read of its own.
+    await cache.load('a', '/v1/calls', () => Promise.resolve('next'));
+    expect(cache.get('a', '/v1/calls')?.body).toBe('next');
+  });
+
+  it('never lets a request after a change wait for a read started before it', async () => {
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10 });
+    let finish: (body: string) => void = () => undefined;
+    const before = cache.load('a', '/v1/calls', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.invalidate('a');
+    const after = cache.load('a', '/v1/calls', () => Promise.resolve('page after the change'));
+    finish('page before the change');
+    expect((await before).body).toBe('page before the change');
+    expect((await after).body).toBe('page after the change');
+    expect(cache.get('a', '/v1/calls')?.body).toBe('page after the change');
+  });
+
+  it('gives everyone waiting the read’s error, keeps nothing, and reads again next time', async () => {
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10 });
+    let fail: (error: Error) => void = () => undefined;
+    const read = () => new Promise<string>((_resolve, reject) => (fail = reject));
+    const waiting = [cache.load('a', '/v1/calls', read), cache.load('a', '/v1/calls', read)];
+    fail(new Error('database unreachable'));
+    for (const page of waiting) await expect(page).rejects.toThrow('database unreachable');
+    expect(cache.get('a', '/v1/calls')).toBeUndefined();
+    expect((await cache.load('a', '/v1/calls', () => Promise.resolve('page'))).body).toBe('page');
+  });
+
   it('gives the page compressed as the client accepts', () => {
     const cache = new PageCache({ ttlMs: 1000, maxEntries: 10 });
     const body = JSON.stringify({

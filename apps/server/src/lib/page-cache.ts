@@ -57,8 +57,15 @@ interface Entry {
 /** How long the others wait for that request before one of them tries instead. */
 const REFRESH_TIMEOUT_MS = 5000;
 
+/** A read of a page under way, and the generation it was started in. */
+interface Read {
+  generation: number;
+  page: Promise<CachedPage>;
+}
+
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly reads = new Map<string, Read>();
   private readonly generations = new Map<string, number>();
   /** Raised by a whole-cache drop, so that every generation differs from all earlier ones. */
   private epoch = 0;
@@ -70,7 +77,28 @@ export class PageCache {
     return this.epoch + (this.generations.get(accountId) ?? 0);
   }
 
-  /** The page to send, or undefined when this request should read it (and `set` it). */
+  /**
+   * Reads a page with `read` and keeps it; requests for the same page while that read is under way wait for it
+   * rather than each reading the database (after a quiet spell, an integrator's first burst would otherwise start
+   * a read per connection). A request that comes after a change of the account's calls never joins a read started
+   * before it. If the read fails, everyone waiting gets its error.
+   */
+  load(accountId: string, key: string, read: () => Promise<string>): Promise<CachedPage> {
+    const id = `${accountId}\n${key}`;
+    const generation = this.generation(accountId);
+    const under = this.reads.get(id);
+    if (under?.generation === generation) return under.page;
+    const page = read().then((body) => this.set(accountId, key, body, generation) ?? new CachedPage(body));
+    const entry: Read = { generation, page };
+    this.reads.set(id, entry);
+    const done = () => {
+      if (this.reads.get(id) === entry) this.reads.delete(id);
+    };
+    page.then(done, done);
+    return page;
+  }
+
+  /** The page to send, or undefined when this request should read it (with `load`). */
   get(accountId: string, key: string): CachedPage | undefined {
     const id = `${accountId}\n${key}`;
     const entry = this.entries.get(id);
@@ -93,8 +121,9 @@ export class PageCache {
     return entry.page;
   }
 
-  set(accountId: string, key: string, body: string, generation: number): void {
-    if (generation !== this.generation(accountId)) return;
+  /** Keeps a page read in `generation` (and returns it), unless the account's calls changed since. */
+  set(accountId: string, key: string, body: string, generation: number): CachedPage | undefined {
+    if (generation !== this.generation(accountId)) return undefined;
     const id = `${accountId}\n${key}`;
     this.entries.delete(id);
     if (this.entries.size >= this.options.maxEntries) {
@@ -102,18 +131,21 @@ export class PageCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
+    const page = new CachedPage(body);
     this.entries.set(id, {
-      page: new CachedPage(body),
+      page,
       generation,
       expiresAt: Date.now() + this.options.ttlMs,
       refreshingSince: 0,
     });
+    return page;
   }
 
   /** Drops an account's pages, or everyone's (null). */
   invalidate(accountId: string | null): void {
     if (accountId === null) {
       this.entries.clear();
+      this.reads.clear();
       this.generations.clear();
       this.epoch += 1_000_000_000;
       return;

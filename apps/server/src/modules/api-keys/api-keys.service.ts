@@ -50,6 +50,9 @@ export class ApiKeyVerifier {
   private readonly cache = new Map<string, CacheEntry>();
   /** The same entries by the key as sent (only while they are in `cache`). */
   private readonly recent = new Map<string, CacheEntry>();
+  /** Lookups under way, by hash, each with the count of `forget` calls when it started. */
+  private readonly lookups = new Map<string, { forgets: number; entry: Promise<CacheEntry | null> }>();
+  private forgets = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -63,26 +66,52 @@ export class ApiKeyVerifier {
     const hash = hashApiKey(token);
     entry = this.cache.get(hash);
     if (!entry || entry.expiresAt <= now) {
-      const row = await findActiveApiKey(this.db, hash);
+      const found = await this.lookup(hash);
+      if (!found) return null;
+      entry = found;
+    }
+    if (this.cache.get(hash) === entry) this.recent.set(token, entry);
+    return this.touched(entry, now);
+  }
+
+  /**
+   * Looks a key up once for every request that needs it meanwhile (after a quiet spell, an integrator's burst
+   * would otherwise look the same key up on every connection). A key forgotten while its lookup runs (revoked) is
+   * not cached from that lookup, and a request after the forgetting never waits for a lookup started before it.
+   */
+  private lookup(hash: string): Promise<CacheEntry | null> {
+    const under = this.lookups.get(hash);
+    if (under && under.forgets === this.forgets) return under.entry;
+    const forgets = this.forgets;
+    const entry = findActiveApiKey(this.db, hash).then((row): CacheEntry | null => {
+      const current = forgets === this.forgets;
       if (!row) {
-        this.cache.delete(hash);
+        if (current) this.cache.delete(hash);
         return null;
       }
       const plan = (PLAN_IDS as readonly string[]).includes(row.plan) ? (row.plan as PlanId) : 'trial';
-      entry = {
+      const found: CacheEntry = {
         hash,
         key: { id: row.id, accountId: row.accountId, plan },
-        expiresAt: now + CACHE_TTL_MS,
-        touchedAt: entry?.touchedAt ?? row.lastUsedAt?.getTime() ?? 0,
+        expiresAt: Date.now() + CACHE_TTL_MS,
+        touchedAt: this.cache.get(hash)?.touchedAt ?? row.lastUsedAt?.getTime() ?? 0,
       };
-      if (this.cache.size >= CACHE_MAX) {
-        this.cache.clear();
-        this.recent.clear();
+      if (current) {
+        if (this.cache.size >= CACHE_MAX) {
+          this.cache.clear();
+          this.recent.clear();
+        }
+        this.cache.set(hash, found);
       }
-      this.cache.set(hash, entry);
-    }
-    this.recent.set(token, entry);
-    return this.touched(entry, now);
+      return found;
+    });
+    const lookup = { forgets, entry };
+    this.lookups.set(hash, lookup);
+    const done = () => {
+      if (this.lookups.get(hash) === lookup) this.lookups.delete(hash);
+    };
+    entry.then(done, done);
+    return entry;
   }
 
   private async touched(entry: CacheEntry, now: number): Promise<VerifiedApiKey> {
@@ -95,6 +124,7 @@ export class ApiKeyVerifier {
 
   /** Forgets a revoked key (by its hash), or every key (null). */
   forget(keyHash: string | null): void {
+    this.forgets++;
     if (keyHash === null) {
       this.cache.clear();
       this.recent.clear();

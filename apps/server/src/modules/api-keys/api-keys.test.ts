@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
 import { CallEventBus } from '../../lib/call-events.ts';
+import { ApiKeyVerifier, hashApiKey } from './api-keys.service.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedInUser>>;
@@ -157,6 +158,28 @@ describe('what a key may not do', () => {
     expect(create.json().error.code).toBe('plan_upgrade_required');
     // The web app itself still works on Starter.
     expect((await inject('GET', '/v1/calls', user.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('the key check', () => {
+  it('looks a key up once for a burst of requests that need it', async () => {
+    const key = await createApiKey(t, owner, 'Burst');
+    const verifier = new ApiKeyVerifier(t.database.db);
+    const checked = await Promise.all(Array.from({ length: 20 }, () => verifier.verify(key.key)));
+    expect(checked[0]).toMatchObject({ id: key.id, accountId: owner.accountId });
+    // One lookup: every request got the very entry it made.
+    expect(new Set(checked).size).toBe(1);
+  });
+
+  it('does not keep a key looked up while it was being revoked', async () => {
+    const key = await createApiKey(t, owner, 'Revoked meanwhile');
+    const verifier = new ApiKeyVerifier(t.database.db);
+    const during = verifier.verify(key.key);
+    // The revocation's notice arrives while the lookup runs.
+    verifier.forget(hashApiKey(key.key));
+    expect(await during).toMatchObject({ id: key.id });
+    await t.database.executeSql('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.id]);
+    expect(await verifier.verify(key.key)).toBeNull();
   });
 });
 

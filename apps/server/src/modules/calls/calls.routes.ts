@@ -28,9 +28,6 @@ const listErrors = { 400: apiErrorSchema };
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const createErrors = { ...errors, 402: apiErrorSchema, 403: apiErrorSchema };
 const tags = ['calls'];
-/** Sends an answer already serialized by the route's serializer. */
-const sendSerialized = (reply: FastifyReply, body: string) =>
-  reply.type('application/json; charset=utf-8').send(body);
 
 /** Sends a cached page, compressed once for all when the client accepts it (the compression plugin skips it). */
 function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
@@ -96,15 +93,18 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { limit, cursor, q, status } = request.query;
       const accountId = request.auth.accountId;
+      const read = async () => {
+        const page = await listCalls(db(), accountId, { q, status, limit, cursor: parseCursor(cursor) });
+        return { data: page.rows.map(callResponse), next_cursor: page.nextCursor };
+      };
+      if (request.auth.kind !== 'api_key') return reply.send(await read());
       // Pages answered to API keys are kept for a second (plugins/call-pages.ts), by the address asked for.
-      const cacheable = request.auth.kind === 'api_key';
-      const generation = fastify.callPages.generation(accountId);
-      const page = await listCalls(db(), accountId, { q, status, limit, cursor: parseCursor(cursor) });
-      const body = { data: page.rows.map(callResponse), next_cursor: page.nextCursor };
-      if (!cacheable) return reply.send(body);
-      const serialized = reply.serialize(body) as string;
-      fastify.callPages.set(accountId, request.url, serialized, generation);
-      return sendSerialized(reply, serialized);
+      const page = await fastify.callPages.load(
+        accountId,
+        request.url,
+        async () => reply.serialize(await read()) as string,
+      );
+      return sendCachedPage(request, reply, page);
     },
   );
 
