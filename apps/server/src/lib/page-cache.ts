@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SingleFlight } from './single-flight.ts';
 
 export type PageEncoding = 'br' | 'gzip';
 
@@ -57,15 +58,9 @@ interface Entry {
 /** How long the others wait for that request before one of them tries instead. */
 const REFRESH_TIMEOUT_MS = 5000;
 
-/** A read of a page under way, and the generation it was started in. */
-interface Read {
-  generation: number;
-  page: Promise<CachedPage>;
-}
-
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly reads = new Map<string, Read>();
+  private readonly reads = new SingleFlight<CachedPage>();
   private readonly generations = new Map<string, number>();
   /** Raised by a whole-cache drop, so that every generation differs from all earlier ones. */
   private epoch = 0;
@@ -84,18 +79,10 @@ export class PageCache {
    * before it. If the read fails, everyone waiting gets its error.
    */
   load(accountId: string, key: string, read: () => Promise<string>): Promise<CachedPage> {
-    const id = `${accountId}\n${key}`;
     const generation = this.generation(accountId);
-    const under = this.reads.get(id);
-    if (under?.generation === generation) return under.page;
-    const page = read().then((body) => this.set(accountId, key, body, generation) ?? new CachedPage(body));
-    const entry: Read = { generation, page };
-    this.reads.set(id, entry);
-    const done = () => {
-      if (this.reads.get(id) === entry) this.reads.delete(id);
-    };
-    page.then(done, done);
-    return page;
+    return this.reads.run(`${accountId}\n${key}`, generation, () =>
+      read().then((body) => this.set(accountId, key, body, generation) ?? new CachedPage(body)),
+    );
   }
 
   /** The page to send, or undefined when this request should read it (with `load`). */
@@ -145,7 +132,6 @@ export class PageCache {
   invalidate(accountId: string | null): void {
     if (accountId === null) {
       this.entries.clear();
-      this.reads.clear();
       this.generations.clear();
       this.epoch += 1_000_000_000;
       return;

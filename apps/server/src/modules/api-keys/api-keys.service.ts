@@ -3,6 +3,7 @@ import type { Database } from '@callwise/db/client';
 import { findActiveApiKey, touchApiKey } from '@callwise/db/queries/api-keys';
 import { PLAN_IDS, type PlanId } from '@callwise/shared/plans';
 import { API_KEY_PREFIX, API_KEY_VISIBLE_LENGTH } from '@callwise/shared/schemas/api-keys';
+import { SingleFlight } from '../../lib/single-flight.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 40 characters of 62: about 238 random bits. */
@@ -50,8 +51,9 @@ export class ApiKeyVerifier {
   private readonly cache = new Map<string, CacheEntry>();
   /** The same entries by the key as sent (only while they are in `cache`). */
   private readonly recent = new Map<string, CacheEntry>();
-  /** Lookups under way, by hash, each with the count of `forget` calls when it started. */
-  private readonly lookups = new Map<string, { forgets: number; entry: Promise<CacheEntry | null> }>();
+  /** Lookups under way, by hash, in the generation of `forgets` they started in. */
+  private readonly lookups = new SingleFlight<CacheEntry | null>();
+  /** How many times keys were forgotten. */
   private forgets = 0;
 
   constructor(private readonly db: Database) {}
@@ -80,10 +82,9 @@ export class ApiKeyVerifier {
    * not cached from that lookup, and a request after the forgetting never waits for a lookup started before it.
    */
   private lookup(hash: string): Promise<CacheEntry | null> {
-    const under = this.lookups.get(hash);
-    if (under && under.forgets === this.forgets) return under.entry;
     const forgets = this.forgets;
-    const entry = findActiveApiKey(this.db, hash).then((row): CacheEntry | null => {
+    return this.lookups.run(hash, forgets, async () => {
+      const row = await findActiveApiKey(this.db, hash);
       const current = forgets === this.forgets;
       if (!row) {
         if (current) this.cache.delete(hash);
@@ -105,13 +106,6 @@ export class ApiKeyVerifier {
       }
       return found;
     });
-    const lookup = { forgets, entry };
-    this.lookups.set(hash, lookup);
-    const done = () => {
-      if (this.lookups.get(hash) === lookup) this.lookups.delete(hash);
-    };
-    entry.then(done, done);
-    return entry;
   }
 
   private async touched(entry: CacheEntry, now: number): Promise<VerifiedApiKey> {

@@ -70,6 +70,31 @@ describe('the cache of checked sessions', () => {
   });
 });
 
+describe('reading a session for several requests', () => {
+  it('reads it once for requests that ask together', async () => {
+    const user = await signedInUser(t);
+    const cache = new LiveSessionCache(t.database.db);
+    const sessionId = sessionOf(user.token);
+    const found = await Promise.all(Array.from({ length: 8 }, () => cache.find(sessionId, user.userId)));
+    expect(found[0]?.id).toBe(sessionId);
+    expect(new Set(found).size).toBe(1);
+    // Another user's id never shares that read.
+    expect(await cache.find(sessionId, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
+  });
+
+  it('does not keep a session read while it ended', async () => {
+    const user = await signedInUser(t);
+    const cache = new LiveSessionCache(t.database.db);
+    const sessionId = sessionOf(user.token);
+    const during = cache.find(sessionId, user.userId);
+    // The notice of its end arrives while the read runs.
+    cache.forget(`s:${sessionId}`);
+    expect((await during)?.id).toBe(sessionId);
+    await deleteUnannounced(sessionId);
+    expect(await cache.find(sessionId, user.userId)).toBeUndefined();
+  });
+});
+
 describe('sessions ended anywhere end at once for the API', () => {
   it('a session deleted by another process (signed out on another server) is refused on the next request', async () => {
     const user = await signedInUser(t);

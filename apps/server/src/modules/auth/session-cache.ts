@@ -1,5 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { findLiveSession } from '@callwise/db/queries/sessions';
+import { SingleFlight } from '../../lib/single-flight.ts';
 
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
@@ -20,6 +21,10 @@ interface Entry {
  */
 export class LiveSessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Reads under way, by session, in the generation of `forgets` they started in. */
+  private readonly reads = new SingleFlight<LiveSession | undefined>();
+  /** How many notices arrived: a read under way when one did is not kept. */
+  private forgets = 0;
 
   constructor(
     private readonly db: Database,
@@ -30,14 +35,19 @@ export class LiveSessionCache {
     const now = Date.now();
     const entry = this.entries.get(sessionId);
     if (entry && entry.expiresAt > now && entry.session.userId === userId) return entry.session;
-    const session = await findLiveSession(this.db, sessionId, userId);
-    if (!session) {
-      this.entries.delete(sessionId);
-      return undefined;
-    }
-    if (this.entries.size >= CACHE_MAX) this.entries.clear();
-    this.entries.set(sessionId, { session, expiresAt: now + this.ttlMs });
-    return session;
+    // The web app sends several requests at once: the session is read once for all of them.
+    const forgets = this.forgets;
+    return this.reads.run(`${sessionId}\n${userId}`, forgets, async () => {
+      const session = await findLiveSession(this.db, sessionId, userId);
+      if (forgets !== this.forgets) return session ?? undefined;
+      if (!session) {
+        this.entries.delete(sessionId);
+        return undefined;
+      }
+      if (this.entries.size >= CACHE_MAX) this.entries.clear();
+      this.entries.set(sessionId, { session, expiresAt: Date.now() + this.ttlMs });
+      return session;
+    });
   }
 
   /**
@@ -45,6 +55,7 @@ export class LiveSessionCache {
    * when notices may have been missed (the listening connection was re-established): then everything.
    */
   forget(notice: string | null): void {
+    this.forgets++;
     if (notice === null) {
       this.entries.clear();
     } else if (notice.startsWith('s:')) {
