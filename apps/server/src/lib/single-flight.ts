@@ -19,7 +19,7 @@ export class SingleFlight<T> {
     return result;
   }
 
-  /** Runs under way (for tests and metrics). */
+  /** Runs under way (the tests check that a settled run is forgotten). */
   get size(): number {
     return this.running.size;
   }
