@@ -1,11 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
 
 // A random port per run (set once here; the workers inherit it), so that parallel runs never collide.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${port}`;
 
-/** The real built server on a fresh embedded database; Debian's Chromium, never a downloaded browser. */
+/**
+ * The real built server on a fresh embedded database; Debian's Chromium (CHROMIUM_PATH, else the system's: found by
+ * scripts/ensure-chromium.mjs, which `npm test` runs first to install it), never a downloaded browser.
+ */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -19,7 +23,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

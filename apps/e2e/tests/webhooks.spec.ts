@@ -50,7 +50,10 @@ test.describe('Settings → Webhooks', () => {
     // Rotating asks first; keeping the secret changes nothing.
     await section.getByRole('button', { name: 'Rotate Secret' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Rotate the signing secret?' });
-    await expect(dialog).toContainText('Receivers that still check the old secret will refuse them');
+    await expect(section.getByTestId('webhook-rotation-note')).toHaveText(
+      'The previous secret keeps working for 24 hours after a rotation: deliveries carry a signature made with each.',
+    );
+    await expect(dialog).toContainText('For 24 hours the current secret signs them as well');
     await dialog.getByRole('button', { name: 'Keep Current Secret' }).click();
     await expect(dialog).toBeHidden();
     expect(await secretOf(page, user)).toBe(secret);

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
+import { logSerializers } from './lib/logger.ts';
 import { documentAudience, openApiOptions } from './lib/openapi.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
 import callingRulesRoutes from './modules/account/calling-rules.routes.ts';
@@ -33,8 +34,9 @@ import voicesRoutes from './modules/voices/voices.routes.ts';
 import { webhookDeliveriesRoutes, webhookSecretRoutes } from './modules/webhooks/webhooks.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import callPages from './plugins/call-pages.ts';
-import errors from './plugins/errors.ts';
+import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import idempotency from './plugins/idempotency.ts';
+import inputGuard from './plugins/input-guard.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import spa from './plugins/spa.ts';
 import type { Services } from './services.ts';
@@ -92,6 +94,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   await fastify.register(swagger, openApiOptions(options.config));
 
   await fastify.register(errors);
+  // A NUL character anywhere in a request is refused here, for every route (PostgreSQL cannot store one).
+  await fastify.register(inputGuard);
   await fastify.register(healthRoutes);
   await fastify.register(authenticate);
   await fastify.register(callPages);
@@ -150,11 +154,21 @@ export async function buildApp(
   options: AppOptions,
   serverOptions: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
+  const { logger, ...rest } = serverOptions;
   const fastify = Fastify({
-    logger: {
-      level: options.config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-    },
+    // Our serializers (no query values or personal data in logs) whatever level or destination a caller picks.
+    logger:
+      logger === false
+        ? false
+        : {
+            level: options.config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: logSerializers,
+          },
+    // Fastify's own errors (a path parameter over 100 characters, malformed HTTP) in our error shape.
+    frameworkErrors,
+    clientErrorHandler,
     // X-Forwarded-For is believed only from the proxies named (by default one on this machine): anyone else could
     // set it to dodge the per-IP limits. (A boolean, a hop count or addresses: Fastify takes each, but its
     // overloads do not take their union.)
@@ -162,7 +176,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     forceCloseConnections: false,
     return503OnClosing: true,
-    ...serverOptions,
+    ...rest,
   });
   await fastify.register(app, options);
   return fastify;

@@ -28,6 +28,22 @@ describe('configuration', () => {
     }
   });
 
+  it('takes a crash point only in tests, and only one that exists', () => {
+    expect(parseEnv({ NODE_ENV: 'test', CRASH_AT: 'status.between-status-and-retry@3' }).CRASH_AT).toBe(
+      'status.between-status-and-retry@3',
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', CRASH_AT: 'dispatch.after-claim' })).toThrow(
+      /CRASH_AT is for the crash tests only/,
+    );
+    expect(() => parseEnv({ CRASH_AT: 'dispatch.after-claim' })).toThrow(
+      /CRASH_AT is for the crash tests only/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'test', CRASH_AT: 'dispatch.somewhere' })).toThrow(
+      /CRASH_AT names no crash point: dispatch.somewhere/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'test', CRASH_AT: 'dispatch.after-claim@0' })).toThrow(/1 or more/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseCallingWindow } from '@callwise/shared/calling-window';
 import { API_RATE_LIMIT_PER_MINUTE } from '@callwise/shared/product';
 import { z } from 'zod';
+import { parseCrashAt } from './lib/crash-points.ts';
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -34,6 +35,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Callwise <no-reply@callwise.local>'),
   TELEPHONY_PROVIDER: z.enum(['simulator', 'twilio']).default('simulator'),
   SIMULATOR_SPEED: z.coerce.number().positive().max(1000).default(1),
+  /** How long a simulated call's driver holds it between steps before another worker takes it over. */
+  SIMULATOR_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
@@ -66,6 +69,12 @@ export const envSchema = z.object({
   CALL_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(5).default(2),
   CALL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(1800),
   DISPATCH_CLAIM_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** How often the call sweep looks for open calls nobody is driving (decision 008). */
+  CALL_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** An open call at the carrier unchanged for this long is asked of the carrier by the sweep. */
+  CALL_QUIET_SECONDS: z.coerce.number().min(0.1).max(86_400).default(180),
+  /** Tests only: a crash point (lib/crash-points.ts) where this process kills itself. */
+  CRASH_AT: z.string().optional(),
   FAILURE_ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   /**
@@ -123,6 +132,11 @@ function crossFieldProblems(raw: RawEnv): string[] {
   if (s3.some((key) => raw[key])) for (const key of s3) requires(key, 'when any S3_ variable is set');
   if (raw.NODE_ENV === 'production' && raw.DATABASE_URL) {
     requires('JWT_SECRET', 'in production with PostgreSQL (every process must share it)');
+  }
+  if (raw.CRASH_AT) {
+    if (raw.NODE_ENV !== 'test') problems.push('CRASH_AT is for the crash tests only (NODE_ENV=test)');
+    const parsed = parseCrashAt(raw.CRASH_AT);
+    if ('problem' in parsed) problems.push(parsed.problem);
   }
   return problems;
 }

@@ -2,9 +2,11 @@ import { PRODUCT_NAME } from '@callwise/shared/product';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { logSerializers } from './lib/logger.ts';
 import { openRuntime } from './runtime.ts';
 
-const bootLog = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+// The same serializers as the HTTP log: errors of jobs carry no query values or personal data either.
+const bootLog = pino({ level: process.env.LOG_LEVEL ?? 'info', serializers: logSerializers });
 
 async function main() {
   bootLog.debug({ phase: 'modules loaded', ms: Math.round(performance.now()) }, 'startup');

@@ -2,8 +2,10 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import { CallEventBus } from './lib/call-events.ts';
+import { armCrashPoint } from './lib/crash-points.ts';
 import type { Logger } from './lib/logger.ts';
 import { EMBEDDED_POLL_SECONDS } from './lib/queue.ts';
+import { CallSweeper } from './modules/calls/call-sweeper.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { Dispatcher } from './modules/calls/dispatcher.ts';
 import { WebhookDeliverer } from './modules/webhooks/webhook-deliverer.ts';
@@ -44,6 +46,7 @@ export async function openServices(deps: {
       "CALLING_WINDOW_OVERRIDE is set: it replaces every account's calling window. It is for tests and benches; never set it for real calls.",
     );
   }
+  armCrashPoint(config.NODE_ENV === 'test' ? config.CRASH_AT : undefined);
   const speech = createSpeechService(config);
   const dialogue = createDialogueEngine(config, log);
   const storage = createFileStorage(config);
@@ -54,6 +57,7 @@ export async function openServices(deps: {
     new SimulatedCarrier({
       db: database.db,
       speed: config.SIMULATOR_SPEED,
+      ...(config.SIMULATOR_LEASE_SECONDS ? { leaseSeconds: config.SIMULATOR_LEASE_SECONDS } : {}),
       log,
       exclusive: database.kind === 'pglite',
     });
@@ -72,7 +76,6 @@ export async function openServices(deps: {
     windowOverride: config.CALLING_WINDOW_OVERRIDE,
     // Twilio is paced: the dispatcher hands over only what one paced batch places within its claim.
     ...(twilio ? { batchSize: twilio.batchSize } : {}),
-    afterCarrierAccepted: crashAfterAcceptances(config),
   });
   const calls = new CallService({
     db: database.db,
@@ -83,6 +86,14 @@ export async function openServices(deps: {
     queue,
     log,
     onCallsDue: () => dispatcher.wake(),
+  });
+  const sweeper = new CallSweeper({
+    db: database.db,
+    carrier,
+    calls,
+    log,
+    everyMs: config.CALL_SWEEP_SECONDS * 1000,
+    quietSeconds: config.CALL_QUIET_SECONDS,
   });
   const webhooks = new WebhookDeliverer({
     ...(idlePollMs ? { idlePollMs } : {}),
@@ -109,6 +120,7 @@ export async function openServices(deps: {
       await carrier.start(calls.host);
       offDue = events.onCallsDue(() => dispatcher.wake());
       dispatcher.start();
+      sweeper.start();
       // Every change of a call may have queued a delivery (the calls trigger writes them in the same statement).
       offChanged = events.onAccountChanged(() => webhooks.wake());
       webhooks.start();
@@ -118,6 +130,7 @@ export async function openServices(deps: {
       offChanged?.();
       if (engineStarted) {
         await webhooks.stop();
+        await sweeper.stop();
         await dispatcher.stop();
         await carrier.stop();
       }
@@ -151,19 +164,4 @@ async function openTwilioCarrier(
     // A batch is placed well inside the dispatcher's claim on it.
     maxBatchMs: Math.min(10_000, config.DISPATCH_CLAIM_SECONDS * 500),
   });
-}
-
-/**
- * Fault injection for the crash tests (NODE_ENV=test only): CALLWISE_TEST_KILL_AFTER_ACCEPTED=N makes this
- * process kill itself with SIGKILL once the carrier has accepted N calls, before that is recorded —
- * the worst moment for a crash.
- */
-function crashAfterAcceptances(config: Config): ((count: number) => void) | undefined {
-  const limit = Number(process.env.CALLWISE_TEST_KILL_AFTER_ACCEPTED);
-  if (config.NODE_ENV !== 'test' || !Number.isInteger(limit) || limit <= 0) return undefined;
-  let accepted = 0;
-  return (count) => {
-    accepted += count;
-    if (accepted >= limit) process.kill(process.pid, 'SIGKILL');
-  };
 }

@@ -42,6 +42,10 @@ export const accounts = pgTable('accounts', {
   monthlyBudgetUsd: numeric('monthly_budget_usd', { precision: 12, scale: 2, mode: 'number' }),
   /** Signs webhook deliveries (Standard Webhooks, `whsec_…`); made on first use. */
   webhookSecret: text('webhook_secret'),
+  /** The secret before the last rotation: deliveries are signed with it too for a day after the rotation. */
+  webhookSecretPrevious: text('webhook_secret_previous'),
+  /** When the secret was last rotated (null: never). */
+  webhookSecretRotatedAt: timestamp('webhook_secret_rotated_at', { withTimezone: true, mode: 'date' }),
   /** When the current plan started: its billing month runs from this day of the month. */
   planStartedAt: timestamp('plan_started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   createdAt: createdAt(),

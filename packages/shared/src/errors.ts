@@ -28,6 +28,9 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   payload_too_large: 413,
+  /** A path parameter is longer than 100 characters. */
+  uri_too_long: 414,
+  unsupported_media_type: 415,
   internal_error: 500,
   voice_provider_error: 502,
   carrier_error: 502,

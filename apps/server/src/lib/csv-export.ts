@@ -10,8 +10,13 @@ const EXPORT_PAGE = 1000;
  * Streams a CSV download of every row a filtered list has, a thousand at a time through its cursor, so that
  * 100,000 rows never sit in memory at once. `raw` lists the columns written as they are (phone numbers, which
  * would otherwise be formula-escaped for their leading "+").
+ *
+ * The first page is read before anything is sent: a request the database refuses answers a JSON error, never a
+ * 200 with a header row. A page that fails later, once the download has begun, ends the stream with its error,
+ * and the connection is cut without the end of the chunked body (Fastify destroys the socket; compressed, the
+ * compressor fails with it): a client sees a broken download, never a complete-looking, truncated file.
  */
-export function sendCsvExport<T>(
+export async function sendCsvExport<T>(
   reply: FastifyReply,
   options: {
     name: string;
@@ -20,15 +25,18 @@ export function sendCsvExport<T>(
     page: (limit: number, cursor: Cursor | null) => Promise<{ rows: T[]; nextCursor: string | null }>;
     cells: (row: T) => unknown[];
   },
-) {
+): Promise<FastifyReply> {
+  const rowsOf = (rows: T[]) => rows.map((row) => csvLine(options.cells(row), options.raw)).join('');
+  const first = await options.page(EXPORT_PAGE, null);
+  const head = csvLine(options.columns) + rowsOf(first.rows);
   async function* lines() {
-    yield csvLine(options.columns);
-    let cursor: Cursor | null = null;
-    do {
+    yield head;
+    let cursor = first.nextCursor ? parseCursor(first.nextCursor) : null;
+    while (cursor) {
       const page = await options.page(EXPORT_PAGE, cursor);
-      yield page.rows.map((row) => csvLine(options.cells(row), options.raw)).join('');
+      yield rowsOf(page.rows);
       cursor = page.nextCursor ? parseCursor(page.nextCursor) : null;
-    } while (cursor);
+    }
   }
   const date = new Date().toISOString().slice(0, 10);
   return reply

@@ -57,7 +57,11 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '404': 'No such resource in your account (ids of other accounts answer 404 too).',
   '409':
     'Conflicts with the current state (see `error.message`), or the same Idempotency-Key is still running.',
-  '413': 'The request body is too large.',
+  '413':
+    'The request body is too large (`payload_too_large`): over 1 MB, or over the limit the operation names.',
+  '414': 'A path parameter is longer than 100 characters (`uri_too_long`).',
+  '415':
+    'The body is sent in a content type the operation does not read (`unsupported_media_type`): send JSON (or CSV where the operation says so).',
   '422': 'The Idempotency-Key was already used for a different request.',
   '429': 'Too many requests: wait for the number of seconds in Retry-After.',
   '502': 'An outside service (the voice provider or the carrier) failed; try again.',
@@ -118,7 +122,10 @@ shared by all our servers. Every answer carries \`RateLimit-Limit\`, \`RateLimit
 
 **Errors.** Every error answers \`{"error": {"code", "message", "details"?}}\` with the HTTP status: 400
 \`validation_failed\` (details lists each field), 401, 402 \`call_limit_reached\` or \`budget_reached\`, 403,
-404 (also for another account's ids), 409, 422, 429.
+404 (also for another account's ids), 409, 413 \`payload_too_large\`, 414 \`uri_too_long\` (a path parameter over 100
+characters), 415 \`unsupported_media_type\`, 422, 429. A NUL character (U+0000) anywhere in a request — a field
+of the body, a CSV file, the query string, a path parameter — is refused with 400 \`validation_failed\` naming
+the field. \`Content-Type: application/json\` with an empty body is read as no body.
 
 **Pagination.** Lists answer \`{"data": [...], "next_cursor"}\`, newest first. Pass \`next_cursor\` as
 \`cursor\` for the next page; it is \`null\` on the last page. Pages never skip or repeat an item.
@@ -205,6 +212,26 @@ function attachExamples(operation: Operation, examples: OperationExample[]) {
   }
 }
 
+/** The answers any operation may give for what it takes: a body (413, 415), a path parameter (414). */
+function addInputErrors(operation: Operation) {
+  const statuses = [
+    ...(operation.requestBody ? ['413', '415'] : []),
+    ...((operation.parameters ?? []).some((p) => p.in === 'path') ? ['414'] : []),
+  ].filter((status) => !operation.responses[status]);
+  if (statuses.length === 0) return;
+  // The error body's schema, as the operation documents it for its other errors.
+  const documented = Object.entries(operation.responses).find(
+    ([status, response]) => status.startsWith('4') && response.content?.['application/json'],
+  )?.[1].content?.['application/json'] as { schema?: Json } | undefined;
+  if (!documented?.schema) return;
+  for (const status of statuses) {
+    operation.responses[status] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      content: { 'application/json': { schema: structuredClone(documented.schema) } },
+    };
+  }
+}
+
 /**
  * The finished document: operation ids, the words of each error status, the rate-limit and idempotency headers,
  * the shared error examples, and the examples of every operation (apps/server/src/lib/api-examples.ts).
@@ -216,6 +243,7 @@ export function finishDocument(document: Json): Json {
       const operation = item[method];
       if (!operation) continue;
       operation.operationId ??= operationId(method, path);
+      addInputErrors(operation);
       const secured = (operation.security ?? []).length > 0;
       const integrator = secured && operation.security?.some((s) => 'apiKey' in s);
       const idempotent = operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key');

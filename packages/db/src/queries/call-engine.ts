@@ -168,8 +168,10 @@ export async function nextDispatchAt(db: Database): Promise<Date | null> {
 }
 
 /**
- * Records the carrier's acceptance of several calls in one statement. Returns the ids that are still ours; the
- * others were cancelled after an expired claim and must be hung up.
+ * Records the carrier's acceptance of several calls in one statement: the attempt it was (`attempts`) and when.
+ * Only a call still waiting for exactly that attempt takes it (or one a status report already linked to it).
+ * Returns the ids that are still ours; the others were cancelled after an expired claim, or have moved past
+ * that attempt, and their carrier call must be hung up.
  */
 export async function markCallsPlaced(
   db: Database,
@@ -183,7 +185,8 @@ export async function markCallsPlaced(
       placed.map((p) => ({ id: p.id, provider_call_id: p.providerCallId, attempt: p.attempt })),
     )}::jsonb) AS x(id uuid, provider_call_id text, attempt int)
     WHERE c.id = x.id
-      AND ((c.provider_call_id IS NULL AND c.status = 'queued') OR c.provider_call_id = x.provider_call_id)
+      AND ((c.provider_call_id IS NULL AND c.status = 'queued' AND c.attempts = x.attempt - 1)
+        OR c.provider_call_id = x.provider_call_id)
     RETURNING c.id`);
   return new Set((result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id));
 }
@@ -228,6 +231,69 @@ export async function holdClaimedCall(
     .returning({ id: calls.id, announced: announce() });
 }
 
+/**
+ * Calls open at a carrier — accepted (queued with the carrier's id), ringing or in progress — that no dispatcher
+ * holds and that have not changed for `quietSeconds`, oldest first: the sweep asks the carrier about them.
+ * (Written as the partial index calls_live_carrier_idx says, so that the planner uses it.)
+ */
+export async function quietOpenCalls(
+  db: Database,
+  options: { quietSeconds: number; limit: number },
+): Promise<
+  Array<{ id: string; accountId: string; providerCallId: string; attempts: number; status: string }>
+> {
+  const rows = await db
+    .select({
+      id: calls.id,
+      accountId: calls.accountId,
+      providerCallId: calls.providerCallId,
+      attempts: calls.attempts,
+      status: calls.status,
+    })
+    .from(calls)
+    .where(
+      and(
+        sql`${calls.providerCallId} IS NOT NULL AND ${calls.status} IN ('queued', 'ringing', 'in-progress')`,
+        sql`${calls.updatedAt} < now() - make_interval(secs => ${options.quietSeconds})`,
+        or(isNull(calls.claimedUntil), lt(calls.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(calls.updatedAt)
+    .limit(options.limit);
+  return rows.map((row) => ({ ...row, providerCallId: row.providerCallId as string }));
+}
+
+/**
+ * Ends a call the carrier has finished with but whose final status we cannot learn or take: failed, with the
+ * reason. Only while it is still open with that carrier call. Returns the call's account, or null.
+ */
+export async function failStuckCall(
+  db: Database,
+  call: { id: string; providerCallId: string; reason: string },
+): Promise<{ accountId: string } | null> {
+  const [row] = await db
+    .update(calls)
+    .set({
+      status: 'failed',
+      failureReason: call.reason,
+      endedAt: sql`now()`,
+      attempts: sql`greatest(${calls.attempts}, 1)`,
+      placedAt: sql`coalesce(${calls.placedAt}, now())`,
+      claimedUntil: null,
+      version: sql`${calls.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(calls.id, call.id),
+        eq(calls.providerCallId, call.providerCallId),
+        inArray(calls.status, ['queued', 'ringing', 'in-progress']),
+      ),
+    )
+    .returning({ accountId: calls.accountId, announced: announce() });
+  return row ? { accountId: row.accountId } : null;
+}
+
 /** A passing carrier problem: try again after `seconds`. */
 export async function retryClaimLater(db: Database, id: string, seconds: number): Promise<void> {
   await db
@@ -253,6 +319,8 @@ export async function findCallById(db: Database, id: string) {
 export interface CarrierStatusChange {
   providerCallId: string;
   callId: string;
+  /** Which attempt of the call the carrier's call is (the number in its idempotency key). */
+  attempt: number;
   status: 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed';
   at: Date;
   answeredBy?: 'human' | 'machine' | null;
@@ -264,19 +332,32 @@ export interface CarrierStatusChange {
 export interface AppliedStatus {
   id: string;
   accountId: string;
+  /** The status the report set (a busy or unanswered call that is retried is `scheduled` again now). */
   status: string;
   attempts: number;
   endedAt: Date | null;
+  /** When the next attempt goes out, when the report's busy / no-answer scheduled one. */
+  retryAt: Date | null;
+}
+
+/** Retries of busy and unanswered calls: how many more attempts after the first, and how long after. */
+export interface RetryPolicy {
+  attempts: number;
+  delaySeconds: number;
 }
 
 /**
- * Applies carrier status reports, many in one statement. Reports arrive late, twice or out of order: a call
- * only moves forward (by rank), so a replay or a stale report changes nothing. A report that overtook the
- * dispatcher's own record of the placement links the call itself. Returns, in order, the changed call or null.
+ * Applies carrier status reports, many together, and schedules the retry of every busy or unanswered call that
+ * has attempts left — in one transaction, so that a crash can never keep a final status without its retry.
+ * Reports arrive late, twice or out of order: a call only moves forward (by rank), so a replay or a stale report
+ * changes nothing. A report that overtook the dispatcher's own record of the placement links the call itself,
+ * with the attempt it names and the time, exactly as markCallsPlaced would. Returns, in order, the changed call
+ * or null. `between` runs between the two statements (the crash tests die there).
  */
 export async function applyCarrierStatuses(
   db: Database,
   changes: CarrierStatusChange[],
+  options: { retry: RetryPolicy; between?: () => void },
 ): Promise<Array<AppliedStatus | null>> {
   if (changes.length === 0) return [];
   const reports = changes.map((change, index) => {
@@ -290,6 +371,7 @@ export async function applyCarrierStatuses(
       n: index,
       provider_call_id: change.providerCallId,
       call_id: change.callId,
+      attempt: change.attempt,
       status: change.status,
       lower: Object.entries(STATUS_RANK)
         .filter(([, value]) => value < rank)
@@ -310,51 +392,97 @@ export async function applyCarrierStatuses(
       failure_reason: terminal ? (change.failureReason ?? null) : null,
     };
   });
-  const result = await db.execute(sql`
-    WITH x AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(reports)}::jsonb) AS x(
-        n int, provider_call_id text, call_id uuid, status text, lower text[], terminal boolean,
-        at timestamptz, answered_by text, duration int, cost numeric, failure_reason text)
-    ), changed AS (
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      WITH x AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(reports)}::jsonb) AS x(
+          n int, provider_call_id text, call_id uuid, attempt int, status text, lower text[], terminal boolean,
+          at timestamptz, answered_by text, duration int, cost numeric, failure_reason text)
+      ), changed AS (
+        UPDATE ${calls} c SET
+          status = x.status,
+          provider_call_id = x.provider_call_id,
+          attempts = greatest(c.attempts, x.attempt),
+          placed_at = coalesce(c.placed_at, least(x.at, now())),
+          claimed_until = NULL,
+          version = c.version + 1,
+          updated_at = now(),
+          started_at = CASE WHEN x.status = 'in-progress' THEN x.at ELSE c.started_at END,
+          answered_by = coalesce(x.answered_by, c.answered_by),
+          ended_at = CASE WHEN x.terminal THEN x.at ELSE c.ended_at END,
+          failure_reason = coalesce(x.failure_reason, c.failure_reason),
+          duration = CASE WHEN x.duration IS NOT NULL THEN x.duration ELSE c.duration END,
+          cost = CASE WHEN x.duration IS NOT NULL THEN x.cost ELSE c.cost END
+        FROM x
+        WHERE c.status = ANY (x.lower)
+          AND (c.provider_call_id = x.provider_call_id
+            OR (c.id = x.call_id AND c.provider_call_id IS NULL AND c.status = 'queued'
+              AND c.attempts = x.attempt - 1))
+        RETURNING x.n, c.id, c.account_id, c.status, c.outcome, c.version, c.attempts, c.ended_at
+      )
+      SELECT n, id, account_id, status, attempts, ended_at,
+        ${announceOutputRow()}
+      FROM changed`);
+    const applied: Array<AppliedStatus | null> = changes.map(() => null);
+    const retry: string[] = [];
+    for (const row of (result as unknown as { rows: Array<Record<string, unknown>> }).rows) {
+      const status = row.status as string;
+      const attempts = Number(row.attempts);
+      applied[Number(row.n)] = {
+        id: row.id as string,
+        accountId: row.account_id as string,
+        status,
+        attempts,
+        endedAt: row.ended_at ? new Date(row.ended_at as string) : null,
+        retryAt: null,
+      };
+      if ((status === 'busy' || status === 'no-answer') && attempts <= options.retry.attempts) {
+        retry.push(row.id as string);
+      }
+    }
+    if (retry.length === 0) return applied;
+    options.between?.();
+    // The attempt just ended is kept in call_attempts (trigger on its final status, in the statement above).
+    const retried = await tx.execute(sql`
       UPDATE ${calls} c SET
-        status = x.status,
-        provider_call_id = x.provider_call_id,
-        claimed_until = NULL,
+        status = 'scheduled',
+        scheduled_at = now() + make_interval(secs => ${options.retry.delaySeconds}),
+        provider_call_id = NULL,
+        placed_at = NULL,
+        ended_at = NULL,
+        started_at = NULL,
+        answered_by = NULL,
         version = c.version + 1,
-        updated_at = now(),
-        started_at = CASE WHEN x.status = 'in-progress' THEN x.at ELSE c.started_at END,
-        answered_by = coalesce(x.answered_by, c.answered_by),
-        ended_at = CASE WHEN x.terminal THEN x.at ELSE c.ended_at END,
-        failure_reason = coalesce(x.failure_reason, c.failure_reason),
-        duration = CASE WHEN x.duration IS NOT NULL THEN x.duration ELSE c.duration END,
-        cost = CASE WHEN x.duration IS NOT NULL THEN x.cost ELSE c.cost END
-      FROM x
-      WHERE c.status = ANY (x.lower)
-        AND (c.provider_call_id = x.provider_call_id
-          OR (c.id = x.call_id AND c.provider_call_id IS NULL AND c.status = 'queued'))
-      RETURNING x.n, c.id, c.account_id, c.status, c.outcome, c.version, c.attempts, c.ended_at
-    )
-    SELECT n, id, account_id, status, attempts, ended_at,
-      ${announceOutputRow()}
-    FROM changed`);
-  const applied: Array<AppliedStatus | null> = changes.map(() => null);
-  for (const row of (result as unknown as { rows: Array<Record<string, unknown>> }).rows) {
-    applied[Number(row.n)] = {
-      id: row.id as string,
-      accountId: row.account_id as string,
-      status: row.status as string,
-      attempts: Number(row.attempts),
-      endedAt: row.ended_at ? new Date(row.ended_at as string) : null,
-    };
-  }
-  return applied;
+        updated_at = now()
+      WHERE c.id IN (SELECT (jsonb_array_elements_text(${JSON.stringify(retry)}::jsonb))::uuid)
+        AND c.status IN ('busy', 'no-answer')
+      RETURNING c.id, c.scheduled_at, ${announceOutputRow()}`);
+    const at = new Map(
+      (retried as unknown as { rows: Array<{ id: string; scheduled_at: string | Date }> }).rows.map((row) => [
+        row.id,
+        new Date(row.scheduled_at),
+      ]),
+    );
+    for (const row of applied) {
+      const retryAt = row ? at.get(row.id) : undefined;
+      if (row && retryAt) {
+        row.status = 'scheduled';
+        row.retryAt = retryAt;
+      }
+    }
+    await tx.execute(sql`SELECT pg_notify(${CALLS_DUE_CHANNEL}, '')`);
+    return applied;
+  });
 }
 
-/** Sets what the callee said, once the call is answered. */
+/**
+ * Sets what the callee said, once the call is answered. With `onlyFirst`, only when no outcome is recorded yet
+ * (the first answer wins: a replayed report changes nothing); returns null then.
+ */
 export async function setCallOutcome(
   db: Database,
   id: string,
-  update: { outcome: string; transcript?: NonNullable<CallRow['transcript']> },
+  update: { outcome: string; transcript?: NonNullable<CallRow['transcript']>; onlyFirst?: boolean },
 ): Promise<CallRow | null> {
   const [row] = await db
     .update(calls)
@@ -364,7 +492,7 @@ export async function setCallOutcome(
       version: sql`${calls.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(eq(calls.id, id))
+    .where(update.onlyFirst ? and(eq(calls.id, id), isNull(calls.outcome)) : eq(calls.id, id))
     .returning(announcedCallColumns);
   return row ? withoutAnnounced(row) : null;
 }
@@ -444,34 +572,6 @@ export async function cancelCall(db: Database, accountId: string, id: string): P
   return { ok: false, reason: exists ? 'too_late' : 'not_found' };
 }
 
-/**
- * A busy or unanswered call gets another attempt later: back to scheduled, without its carrier call.
- * Only from the given final status, so a replayed report cannot schedule a second retry.
- */
-export async function scheduleRetry(
-  db: Database,
-  id: string,
-  from: { status: string; attempts: number },
-  at: Date,
-): Promise<CallRow | null> {
-  const [row] = await db
-    .update(calls)
-    .set({
-      status: 'scheduled',
-      scheduledAt: at,
-      providerCallId: null,
-      placedAt: null,
-      endedAt: null,
-      startedAt: null,
-      answeredBy: null,
-      version: sql`${calls.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(calls.id, id), eq(calls.status, from.status), eq(calls.attempts, from.attempts)))
-    .returning(announcedCallColumns);
-  return row ? withoutAnnounced(row) : null;
-}
-
 // ——— The simulated carrier's ledger ———
 
 export type SimulatorCall = typeof simulatorCalls.$inferSelect;
@@ -537,6 +637,12 @@ export async function acceptSimulatorCalls(
     if (!found) throw new Error('simulator call vanished');
     return found;
   });
+}
+
+export async function findSimulatorCall(db: Database, id: string): Promise<SimulatorCall | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(simulatorCalls).where(eq(simulatorCalls.id, id)).limit(1);
+  return row;
 }
 
 /** The phones of these calls rang: counted, and the drivers' leases renewed, in one statement. */

@@ -101,28 +101,6 @@ export async function countLiveCarrierCalls(db: Database, prefix: string): Promi
   return row?.n ?? 0;
 }
 
-/**
- * Live calls (as above) that have not changed for `quietSeconds`, oldest first: a report may have been lost
- * (our server was down when the carrier sent it), so their state is asked of the carrier.
- */
-export async function quietLiveCarrierCalls(
-  db: Database,
-  options: { prefix: string; quietSeconds: number; limit: number },
-): Promise<Array<{ id: string; providerCallId: string; status: string }>> {
-  const rows = await db
-    .select({ id: calls.id, providerCallId: calls.providerCallId, status: calls.status })
-    .from(calls)
-    .where(
-      and(
-        liveAtCarrier(options.prefix),
-        sql`${calls.updatedAt} < now() - make_interval(secs => ${options.quietSeconds})`,
-      ),
-    )
-    .orderBy(calls.updatedAt)
-    .limit(options.limit);
-  return rows.map((row) => ({ ...row, providerCallId: row.providerCallId as string }));
-}
-
 /** Forgets requests older than `seconds` (a call's requests matter for minutes; its reports for hours). */
 export async function pruneCarrierRequests(db: Database, seconds: number): Promise<number> {
   const result = await db.execute(sql`

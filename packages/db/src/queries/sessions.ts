@@ -107,6 +107,18 @@ export async function createOneTimeToken(
   await db.insert(oneTimeTokens).values(input);
 }
 
+/**
+ * Revokes a user's unused links of a kind (they stop working at once) and returns how many there were: a
+ * password change ends every reset link still outstanding.
+ */
+export async function revokeOneTimeTokens(db: Database, userId: string, type: string): Promise<number> {
+  const revoked = await db
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.type, type), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id });
+  return revoked.length;
+}
+
 /** Marks a link used and returns it, once: a second use, or an expired link, returns undefined. */
 export async function consumeOneTimeToken(db: Database, tokenHash: string, type: string) {
   const [row] = await db

@@ -4,11 +4,14 @@ import { accounts, calls, type WebhookDelivery, webhookDeliveries } from '../sch
 
 /**
  * The order of a call's deliveries: when the change was queued, then (for changes made in one transaction, which
- * share that time) the status's rank on the way of a call, then the id.
+ * share that time) the status's rank on the way of a call, then the id. `scheduled` comes first when the call is
+ * created so, and last when the call goes back to it (a busy or unanswered call scheduled for its retry in the
+ * transaction that recorded the busy, or a call held for its calling window).
  */
 const STATUS_RANK_SQL = (payload: string) =>
   sql.raw(`CASE ${payload}->>'status'
-    WHEN 'scheduled' THEN 0 WHEN 'queued' THEN 1 WHEN 'ringing' THEN 2 WHEN 'in-progress' THEN 3 ELSE 4 END`);
+    WHEN 'scheduled' THEN CASE WHEN ${payload}->>'previous_status' IS NULL THEN 0 ELSE 5 END
+    WHEN 'queued' THEN 1 WHEN 'ringing' THEN 2 WHEN 'in-progress' THEN 3 ELSE 4 END`);
 
 /** For a delivery `d`: no earlier delivery of the same call is still pending. */
 const firstInLine = () => sql`NOT EXISTS (
@@ -42,7 +45,16 @@ export async function ensureWebhookSecret(
   return stored?.secret ?? null;
 }
 
-/** Replaces the account's signing secret: deliveries are signed with the new one from now on. */
+/**
+ * After a rotation, deliveries are signed with the secret it replaced too, for this long (Standard Webhooks
+ * allows several signatures), so that receivers keep accepting them until they are given the new secret.
+ */
+export const PREVIOUS_WEBHOOK_SECRET_HOURS = 24;
+
+/**
+ * Replaces the account's signing secret: deliveries are signed with the new one from now on, and for
+ * PREVIOUS_WEBHOOK_SECRET_HOURS with the one it replaced as well (a secret two rotations back is dropped).
+ */
 export async function replaceWebhookSecret(
   db: Database,
   accountId: string,
@@ -50,7 +62,12 @@ export async function replaceWebhookSecret(
 ): Promise<string | null> {
   const [row] = await db
     .update(accounts)
-    .set({ webhookSecret: secret, updatedAt: sql`now()` })
+    .set({
+      webhookSecret: secret,
+      webhookSecretPrevious: sql`${accounts.webhookSecret}`,
+      webhookSecretRotatedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(accounts.id, accountId))
     .returning({ secret: accounts.webhookSecret });
   return row?.secret ?? null;
@@ -87,6 +104,8 @@ export interface ClaimedDelivery {
   createdAt: Date;
   /** The account's signing secret; null until one is made. */
   secret: string | null;
+  /** The secret the last rotation replaced, while it still signs too (PREVIOUS_WEBHOOK_SECRET_HOURS). */
+  previousSecret: string | null;
 }
 
 /**
@@ -114,7 +133,9 @@ export async function claimDueDeliveries(
     FROM due, ${accounts} a
     WHERE w.id = due.id AND a.id = w.account_id
     RETURNING w.id, w.account_id, w.call_id, w.url, w.event_type, w.payload, w.attempts, w.created_at,
-      a.webhook_secret`);
+      a.webhook_secret,
+      CASE WHEN a.webhook_secret_rotated_at > now() - make_interval(hours => ${PREVIOUS_WEBHOOK_SECRET_HOURS})
+        THEN a.webhook_secret_previous END AS webhook_secret_previous`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((row) => ({
     id: row.id as string,
@@ -129,6 +150,7 @@ export async function claimDueDeliveries(
     attempts: Number(row.attempts),
     createdAt: new Date(row.created_at as string),
     secret: (row.webhook_secret as string | null) ?? null,
+    previousSecret: (row.webhook_secret_previous as string | null) ?? null,
   }));
 }
 

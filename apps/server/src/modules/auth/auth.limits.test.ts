@@ -106,6 +106,16 @@ describe('no user enumeration', () => {
     expect(again.json().email_confirmed_at).toBeNull();
     expect(again.json().user_metadata).toEqual({ first_name: 'A' });
     expect(again.json().id).not.toBe(fresh.json().id);
+    // One e-mail identity on both (an empty list would tell a registered address apart), made from the answer's
+    // own random id.
+    expect(again.json().identities).toHaveLength(1);
+    expect(fresh.json().identities).toHaveLength(1);
+    expect(shape(again.json().identities[0])).toEqual(shape(fresh.json().identities[0]));
+    expect(again.json().identities[0]).toMatchObject({
+      id: again.json().id,
+      user_id: again.json().id,
+      identity_data: { email: known, email_verified: false, phone_verified: false, sub: again.json().id },
+    });
     // Its owner is told instead.
     await waitForMail(t.app, known, /already have a Callwise account/);
 

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@callwise/shared/product';
 import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { NulCharacterError } from '../../plugins/input-guard.ts';
 import type { AuthService, LinkType } from './auth.service.ts';
 import { checkBearer } from './bearer.ts';
 import {
@@ -15,18 +16,47 @@ import {
 import { userResponse } from './user-response.ts';
 
 const emailField = z
-  .string()
+  .string({ error: 'Unable to validate email address: invalid format' })
   .trim()
   .toLowerCase()
   .pipe(z.email('Unable to validate email address: invalid format'));
+
+/** `data` (user_metadata): any JSON object, as GoTrue keeps it (its size is checked by the service). */
+const metadataField = z.record(z.string(), z.unknown(), { error: 'data must be a JSON object' });
 
 const signUpBody = z.object({
   email: emailField,
   password: z
     .string({ error: 'Signup requires a valid password' })
     .min(1, 'Signup requires a valid password'),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: metadataField.nullish(),
 });
+
+/**
+ * What GoTrue answers before it looks at a sign-up's fields: no address nor phone is an anonymous sign-in (off
+ * here: 422 anonymous_provider_disabled), a phone number is the phone provider (off), both are refused, and no
+ * password is a 422. Then the fields are parsed (an address that is not one is a 400).
+ */
+function checkSignUpRequest(body: unknown) {
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    throw new GoTrueError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+  if (!given(fields.email) && !given(fields.phone)) {
+    throw new GoTrueError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  if (given(fields.email) && given(fields.phone)) {
+    throw validationFailed('Only an email address or phone number should be provided on signup.');
+  }
+  if (!given(fields.email)) {
+    throw new GoTrueError(422, 'phone_provider_disabled', 'Phone signups are disabled');
+  }
+  if (typeof fields.password !== 'string' || fields.password === '') {
+    throw new GoTrueError(422, 'validation_failed', 'Signup requires a valid password');
+  }
+}
+
 const passwordGrantBody = z.object({
   email: emailField,
   password: z.string().min(1, 'Password is required'),
@@ -37,7 +67,7 @@ const updateUserBody = z.object({
   email: emailField.optional(),
   password: z.string().min(1).optional(),
   current_password: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
+  data: metadataField.nullish(),
 });
 const verifyQuery = z.object({
   token: z.string().min(1),
@@ -75,6 +105,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
 
   fastify.setErrorHandler((error, request, reply) => {
     if (error instanceof GoTrueError) return sendGoTrueError(request, reply, error);
+    // A NUL character anywhere in the request (plugins/input-guard.ts): GoTrue's 400 validation_failed.
+    if (error instanceof NulCharacterError)
+      return sendGoTrueError(request, reply, validationFailed(error.message));
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500)
       return sendGoTrueError(
@@ -89,6 +122,15 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
       new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please try again.'),
     );
   });
+
+  // An unknown /auth/v1 path answers in GoTrue's shape too (auth-js reads `msg` / `message`, never `error`).
+  fastify.setNotFoundHandler((request, reply) =>
+    sendGoTrueError(
+      request,
+      reply,
+      new GoTrueError(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`),
+    ),
+  );
 
   const bearer = { secret: fastify.config.JWT_SECRET, issuer: `${fastify.config.PUBLIC_URL}/auth/v1` };
   async function requireSession(request: FastifyRequest) {
@@ -118,6 +160,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
 
   fastify.post('/signup', async (request) => {
     await auth.rateLimit('signup', request.ip, rateLimitPer5Min, WINDOW);
+    checkSignUpRequest(request.body);
     const body = parse(signUpBody, request.body);
     const query = request.query as { redirect_to?: string };
     return auth.signUp({
@@ -203,7 +246,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
   fastify.put('/user', async (request) => {
     const session = await requireSession(request);
     const body = parse(updateUserBody, request.body);
-    const user = await auth.updateUser(session, body);
+    const user = await auth.updateUser(session, { ...body, data: body.data ?? undefined });
     return userResponse(user);
   });
 };

@@ -8,6 +8,7 @@ import {
   deleteSession,
   deleteUserSessions,
   findRefreshToken,
+  revokeOneTimeTokens,
   rotateRefreshToken,
 } from '@callwise/db/queries/sessions';
 import { createAccountWithUser, findUserByEmail, findUserById, updateUser } from '@callwise/db/queries/users';
@@ -178,9 +179,10 @@ export class AuthService {
   private async signUpUnpadded(input: SignUpInput) {
     const email = input.email.trim().toLowerCase();
     this.validateNewPassword(input.password);
+    const metadata = normalizeMetadata(input.data);
+    checkMetadataSize(metadata);
     const passwordHash = await hashPassword(input.password);
     const redirectTo = this.safeRedirect(input.redirectTo, '/');
-    const metadata = pickMetadata(input.data);
     const existing = await findUserByEmail(this.deps.db, email);
     const now = new Date().toISOString();
 
@@ -396,13 +398,18 @@ export class AuthService {
       }
       this.validateNewPassword(input.password);
       user = await updateUser(this.deps.db, user.id, { passwordHash: await hashPassword(input.password) });
+      // Every reset link still outstanding stops working: after a change from Settings, and after a completed
+      // reset (a link requested meanwhile) alike.
+      await revokeOneTimeTokens(this.deps.db, user.id, 'recovery');
       await deleteUserSessions(this.deps.db, user.id, session.id);
       await this.sendMail(user.email, passwordChangedMail({ name: displayName(user.userMetadata) }));
     }
 
     if (input.data !== undefined) {
-      const changes = pickMetadata(input.data);
-      user = await updateUser(this.deps.db, user.id, { userMetadata: { ...user.userMetadata, ...changes } });
+      const changes = normalizeMetadata(input.data);
+      const merged = mergeMetadata(user.userMetadata, changes);
+      checkMetadataSize(merged);
+      user = await updateUser(this.deps.db, user.id, { userMetadata: merged });
       // The business name is the account's name too (it opens every call's disclosure).
       if (typeof changes.business_name === 'string' && changes.business_name) {
         await renameAccount(this.deps.db, user.accountId, changes.business_name);
@@ -442,13 +449,46 @@ export class AuthService {
   }
 }
 
-/** The profile fields a user may keep in their metadata: short strings only. */
-const METADATA_KEYS = ['first_name', 'last_name', 'business_name'] as const;
-export function pickMetadata(data: Record<string, unknown> | undefined): Record<string, unknown> {
-  const picked: Record<string, unknown> = {};
-  for (const key of METADATA_KEYS) {
-    const value = data?.[key];
-    if (typeof value === 'string') picked[key] = value.trim().slice(0, 200);
+/**
+ * The most `user_metadata` may weigh, as JSON (UTF-8 bytes). GoTrue keeps any JSON object; the bound is ours:
+ * the metadata travels in every access token (as GoTrue's does), and a token must stay well inside the 16 KB a
+ * request's headers may take.
+ */
+export const USER_METADATA_MAX_BYTES = 8 * 1024;
+
+/** The profile fields the product reads (profile, greetings, the account's name): trimmed, 200 characters. */
+const PROFILE_KEYS = ['first_name', 'last_name', 'business_name'] as const;
+
+/** `user_metadata` as given (any JSON object, as GoTrue keeps it), with the profile fields tidied. */
+export function normalizeMetadata(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const entries = Object.entries(data ?? {}).map(([key, value]): [string, unknown] =>
+    (PROFILE_KEYS as readonly string[]).includes(key) && typeof value === 'string'
+      ? [key, value.trim().slice(0, 200)]
+      : [key, value],
+  );
+  return Object.fromEntries(entries);
+}
+
+/** An update merged into the stored metadata as GoTrue merges it: a key set to null is removed. */
+export function mergeMetadata(
+  stored: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = new Map(Object.entries(stored));
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) merged.delete(key);
+    else merged.set(key, value);
   }
-  return picked;
+  return Object.fromEntries(merged);
+}
+
+function checkMetadataSize(metadata: Record<string, unknown>) {
+  const bytes = Buffer.byteLength(JSON.stringify(metadata));
+  if (bytes > USER_METADATA_MAX_BYTES) {
+    throw new GoTrueError(
+      422,
+      'validation_failed',
+      `user_metadata is too large: at most ${USER_METADATA_MAX_BYTES} bytes of JSON (this is ${bytes}).`,
+    );
+  }
 }

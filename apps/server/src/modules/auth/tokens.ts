@@ -51,7 +51,16 @@ export interface VerifiedAccess {
   issuedAt: number;
 }
 
-/** Verifies signature (HS256 only: "none" and other algorithms are refused), expiry, audience and issuer. */
+/** Claims every access token of ours carries; a token without one of them is refused, even if well signed. */
+export const REQUIRED_CLAIMS = ['exp', 'iat', 'sub', 'session_id'] as const;
+/** Users and sessions are identified by UUIDs: anything else in `sub` or `session_id` is not a token of ours. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Verifies signature (HS256 only: "none" and other algorithms are refused), expiry, audience and issuer, and that
+ * the token has every claim we issue it with (`exp`, `iat`, `sub`, `session_id`): a token signed with our secret
+ * but without an expiry would otherwise be good for ever.
+ */
 export async function verifyAccessToken(
   secret: string,
   issuer: string,
@@ -61,18 +70,29 @@ export async function verifyAccessToken(
     algorithms: ['HS256'],
     audience: 'authenticated',
     issuer,
+    requiredClaims: [...REQUIRED_CLAIMS],
   });
   const sessionId = payload.session_id;
   const amr = Array.isArray(payload.amr) ? (payload.amr[0] as { method?: string } | undefined) : undefined;
-  if (typeof payload.sub !== 'string' || typeof sessionId !== 'string') {
-    throw new joseErrors.JWTClaimValidationFailed('missing sub or session_id', payload);
+  if (
+    typeof payload.sub !== 'string' ||
+    !UUID.test(payload.sub) ||
+    typeof sessionId !== 'string' ||
+    !UUID.test(sessionId) ||
+    typeof payload.exp !== 'number' ||
+    typeof payload.iat !== 'number'
+  ) {
+    throw new joseErrors.JWTClaimValidationFailed(
+      'missing or malformed sub, session_id, exp or iat',
+      payload,
+    );
   }
   return {
     userId: payload.sub,
     sessionId,
     email: String(payload.email ?? ''),
     method: amr?.method ?? 'password',
-    issuedAt: payload.iat ?? 0,
+    issuedAt: payload.iat,
   };
 }
 

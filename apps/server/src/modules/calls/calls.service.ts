@@ -10,9 +10,9 @@ import {
   type CarrierStatusChange,
   cancelCall,
   detachRecording,
+  findCallById,
   findCallByProviderId,
   type NewCall,
-  scheduleRetry,
   setCallOutcome,
 } from '@callwise/db/queries/call-engine';
 import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
@@ -38,6 +38,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { createBatcher } from '../../lib/batcher.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
 import { type DialogueEngine, KEY_MENU } from '../../providers/dialogue/index.ts';
 import { concatPcm, type Pcm, pcmDurationSeconds, silence } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
@@ -134,10 +135,15 @@ export class CallService {
   private readonly applyStatus: (change: CarrierStatusChange) => Promise<AppliedStatus | null>;
 
   constructor(private readonly deps: CallServiceDeps) {
-    this.applyStatus = createBatcher((changes) => applyCarrierStatuses(deps.db, changes), {
-      waitMs: 5,
-      maxSize: 500,
-    });
+    const retry = {
+      attempts: deps.config.CALL_RETRY_ATTEMPTS,
+      delaySeconds: deps.config.CALL_RETRY_DELAY_SECONDS,
+    };
+    const between = () => crashPoint('status.between-status-and-retry');
+    this.applyStatus = createBatcher(
+      (changes) => applyCarrierStatuses(deps.db, changes, { retry, between }),
+      { waitMs: 5, maxSize: 500 },
+    );
   }
 
   async create(accountId: string, input: CreateCallInput): Promise<CallRow> {
@@ -455,6 +461,12 @@ export class CallService {
     return file;
   }
 
+  /** Whether a call's recording is stored already (a repeated recording report is then ignored). */
+  async hasRecording(id: string): Promise<boolean> {
+    const call = await findCallById(this.deps.db, id);
+    return Boolean(call?.recordingKey);
+  }
+
   async deleteRecording(accountId: string, id: string): Promise<void> {
     const key = await detachRecording(this.deps.db, accountId, id);
     if (!key) throw notFound('Recording');
@@ -463,7 +475,9 @@ export class CallService {
 
   /** Our side of the calls a carrier places. */
   readonly host: CallHost = {
-    onStatus: (event) => this.onStatus(event),
+    onStatus: async (event) => {
+      await this.onStatus(event);
+    },
     onAnswer: async (providerCallId, answeredBy) => {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
       if (!call) return null;
@@ -478,6 +492,7 @@ export class CallService {
         await setCallOutcome(this.deps.db, call.id, {
           outcome: 'voicemail',
           transcript: [{ speaker: 'ai', text: `${openingText} ${call.message}`, at: 0 }],
+          onlyFirst: true,
         });
         return { audio: concatPcm([opening, silence(300), message]), gather: false };
       }
@@ -487,6 +502,9 @@ export class CallService {
     onInput: async (providerCallId, input) => {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
       if (!call) return null;
+      // The first answer of an attempt is the callee's answer: a repeated report of it (a carrier's retry, a
+      // replay) changes nothing and hears the same reply again.
+      if (call.outcome) return this.replayedAnswer(call);
       const account = await findAccount(this.deps.db, call.accountId);
       const answer = await this.deps.dialogue.respond(input, {
         message: call.message,
@@ -508,7 +526,15 @@ export class CallService {
         { speaker: 'callee', text: heard, at: 1 },
         { speaker: 'ai', text: answer.reply, at: 2 },
       ];
-      await setCallOutcome(this.deps.db, call.id, { outcome: answer.outcome, transcript });
+      const recorded = await setCallOutcome(this.deps.db, call.id, {
+        outcome: answer.outcome,
+        transcript,
+        onlyFirst: true,
+      });
+      if (!recorded) {
+        const now = await findCallByProviderId(this.deps.db, providerCallId);
+        return now ? this.replayedAnswer(now) : null;
+      }
       if (answer.outcome === 'opted_out') {
         // At once: the number goes on the list and the account's other pending calls to it are cancelled.
         await addToDoNotCall(
@@ -532,6 +558,13 @@ export class CallService {
     },
   };
 
+  /** The reply already given to the first answer of a call, spoken again. */
+  private async replayedAnswer(call: CallRow): Promise<{ reply: Pcm } | null> {
+    const reply = call.transcript?.filter((line) => line.speaker === 'ai').at(-1);
+    if (!reply || (call.transcript?.length ?? 0) < 2) return null;
+    return { reply: await this.deps.speech.speak(call.voice as VoiceId, reply.text) };
+  }
+
   /**
    * What every answered call opens with: the account's disclosure naming the business, then the opt-out offer
    * (the opt-out key works from the first word: the carrier listens for keys while the prompt plays).
@@ -546,11 +579,18 @@ export class CallService {
     return openingOf(account);
   }
 
-  private async onStatus(event: CarrierStatusEvent) {
-    const { db, config } = this.deps;
+  /**
+   * A carrier's report about one attempt of a call. The status and, for a busy or unanswered call with
+   * attempts left, its retry are written together (applyCarrierStatuses); only the failure alert follows.
+   * Returns the change, or null when the report changed nothing (a replay, a stale or foreign report).
+   */
+  async onStatus(event: CarrierStatusEvent): Promise<AppliedStatus | null> {
+    const { config } = this.deps;
+    crashPoint('status.before-apply');
     const row = await this.applyStatus({
       providerCallId: event.providerCallId,
       callId: event.callId,
+      attempt: event.attempt,
       status: event.status,
       at: event.at,
       answeredBy: event.answeredBy ?? null,
@@ -558,17 +598,22 @@ export class CallService {
       failureReason: event.failureReason ?? null,
       costPerMinute: config.CALL_RATE_PER_MINUTE_USD,
     });
-    if (!row) return;
-    if (row.status === 'busy' || row.status === 'no-answer') {
-      if (row.attempts <= config.CALL_RETRY_ATTEMPTS) {
-        const at = new Date(Date.now() + config.CALL_RETRY_DELAY_SECONDS * 1000);
-        const retried = await scheduleRetry(db, row.id, { status: row.status, attempts: row.attempts }, at);
-        if (retried) return;
-      }
+    if (!row) return null;
+    crashPoint('status.after-apply');
+    if (row.retryAt) {
+      // This process's dispatcher may be asleep past the retry's time.
+      this.deps.onCallsDue?.();
+      return row;
     }
     if (row.status === 'failed' || row.status === 'busy' || row.status === 'no-answer') {
       await this.alertFailure(row.accountId, row.endedAt?.getTime() ?? Date.now());
     }
+    return row;
+  }
+
+  /** A call failed outside a carrier report (the sweep): its account's failure alert is coming. */
+  async alertFailureNow(accountId: string): Promise<void> {
+    await this.alertFailure(accountId, Date.now());
   }
 
   private readonly alertedWindows = new Set<string>();

@@ -10,6 +10,7 @@ import {
 } from '@callwise/db/queries/call-engine';
 import { DO_NOT_CALL_REASON } from '@callwise/db/queries/do-not-call';
 import { insideCallingWindow, nextCallingTime } from '@callwise/shared/calling-window';
+import { crashPoint } from '../../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import {
   type Carrier,
@@ -33,8 +34,6 @@ export interface DispatcherOptions {
   idlePollMs?: number;
   /** Replaces every account's calling window (tests and benches only; see CALLING_WINDOW_OVERRIDE). */
   windowOverride?: { start: string; end: string } | null;
-  /** Runs between the carrier's acceptance and our record of it (the crash tests kill the process here). */
-  afterCarrierAccepted?: (count: number) => void;
 }
 
 /**
@@ -93,6 +92,7 @@ export class Dispatcher {
         continue;
       }
       if (claimed.length > 0) {
+        crashPoint('dispatch.after-claim');
         await this.place(claimed);
         // A full batch: more are due right now.
         if (claimed.length === this.batchSize) continue;
@@ -192,11 +192,12 @@ export class Dispatcher {
       }
     }
     if (accepted.length === 0) return;
-    this.options.afterCarrierAccepted?.(accepted.length);
+    crashPoint('dispatch.after-carrier-accepted', accepted.length);
     try {
       const ours = await markCallsPlaced(db, accepted);
+      crashPoint('dispatch.after-mark-placed');
       for (const placed of accepted) {
-        // Cancelled while our claim had run out: the carrier must not go on with it.
+        // Cancelled while our claim had run out, or past this attempt: the carrier must not go on with it.
         if (!ours.has(placed.id)) await carrier.hangUp(placed.providerCallId);
       }
     } catch (error) {

@@ -226,6 +226,51 @@ describe('a call answered by a person, end to end', () => {
     expect((await getCall(call.id)).cost).toBeCloseTo(0.1, 4);
   });
 
+  it('the first answer wins: a second gather and a replayed recording report change nothing', async () => {
+    const call = await placedCall();
+    await status(call, 'ringing');
+    await fromTwilio(
+      hookPath('voice', call),
+      callParams(call, { CallStatus: 'in-progress', AnsweredBy: 'human' }),
+    );
+    const gather = (digits: string) =>
+      fromTwilio(hookPath('gather', call), callParams(call, { CallStatus: 'in-progress', Digits: digits }));
+    const first = await gather('1');
+    expect(first.statusCode, first.body).toBe(200);
+    const answered = await callRow(call.id);
+    expect(answered.outcome).toBe('confirmed');
+    // Signed and valid, for the same attempt, but a different key: the callee's answer was already given.
+    const second = await gather('2');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.body).toMatch(/<Play>[^<]+<\/Play><Hangup\/>/);
+    // The same reply is played again.
+    const firstReply = await fetchAudio(playedUrl(first.body));
+    const secondReply = await fetchAudio(playedUrl(second.body));
+    expect(Buffer.compare(firstReply.rawPayload, secondReply.rawPayload)).toBe(0);
+    expect(await callRow(call.id)).toEqual(answered);
+
+    await status(call, 'completed', { CallDuration: '9' });
+    const recordingSid = fakeSid('RE');
+    fake.recordings.set(recordingSid, encodeWav(silence(1000, 8000)));
+    const recordingReport = () =>
+      fromTwilio(
+        hookPath('recording', call),
+        callParams(call, {
+          RecordingSid: recordingSid,
+          RecordingStatus: 'completed',
+          RecordingDuration: '1',
+        }),
+      );
+    expect((await recordingReport()).statusCode).toBe(204);
+    const touches = () => fake.requests.filter((request) => request.path.includes(recordingSid)).length;
+    const afterFirst = touches();
+    expect(afterFirst).toBe(2); // downloaded, then deleted at Twilio
+    expect((await recordingReport()).statusCode).toBe(204);
+    expect(touches()).toBe(afterFirst);
+    const kept = await t.app.inject({ url: `/v1/calls/${call.id}/recording`, headers: owner.headers });
+    expect(kept.statusCode).toBe(200);
+  });
+
   it('"answered" before machine detection has decided leaves it to the voice request', async () => {
     const call = await placedCall();
     await status(call, 'ringing');

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import {
   answeredByOf,
   carrierStatusOf,
+  TWILIO_FINAL_STATUSES,
   TWILIO_WEBHOOK_PATH,
   type TwilioCarrier,
   twilioWebhookUrl,
@@ -20,9 +21,6 @@ const placementOf = (query: { call: string; attempt: number }) => ({
   callId: query.call,
   attempt: query.attempt,
 });
-/** Twilio's statuses after which a call has nothing more to play. */
-const FINAL_STATUSES = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
-
 /** A form body as Twilio posts it: every parameter kept (the signature covers them all), repeats as lists. */
 function parseForm(body: string): TwilioParams {
   const params: TwilioParams = {};
@@ -101,6 +99,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
       await host.onStatus({
         providerCallId: CallSid,
         callId,
+        attempt: placement.attempt,
         status: 'in-progress',
         at: new Date(),
         answeredBy,
@@ -165,7 +164,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const body = request.body;
       const placement = placementOf(request.query);
-      if (FINAL_STATUSES.has(body.CallStatus)) {
+      if (TWILIO_FINAL_STATUSES.has(body.CallStatus)) {
         await audio
           .remove(placement.callId, [`prompt-${body.CallSid}`, `reply-${body.CallSid}`])
           .catch((error: unknown) => request.log.warn({ err: error }, 'twilio: removing call audio failed'));
@@ -185,7 +184,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
           sipResponseCode: body.SipResponseCode,
           at: timeOf(body.Timestamp),
         },
-        callId,
+        { callId, attempt: placement.attempt },
       );
       if (event) await host.onStatus(event);
       return reply.status(204).send();
@@ -210,10 +209,13 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { CallSid, RecordingSid, RecordingStatus, RecordingDuration } = request.body;
       if (RecordingStatus !== 'completed') return reply.status(204).send();
-      if (!(await carrier.reportedCall(CallSid, placementOf(request.query)))) {
+      const callId = await carrier.reportedCall(CallSid, placementOf(request.query));
+      if (!callId) {
         request.log.warn({ callSid: CallSid }, 'twilio: a recording of a call that is not ours is ignored');
         return reply.status(204).send();
       }
+      // A repeated report (Twilio's retry, a replay): the recording is ours already, and gone at Twilio.
+      if (await services.calls.hasRecording(callId)) return reply.status(204).send();
       const data = await carrier.downloadRecording(RecordingSid);
       await host.onRecording(CallSid, {
         data,

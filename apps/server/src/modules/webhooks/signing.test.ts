@@ -71,4 +71,21 @@ describe('Standard Webhooks signatures', () => {
       'webhook-signature': signWebhook(secret, 'd1', 1_700_000_000, '{}'),
     });
   });
+
+  it('signs with each secret during a rotation, separated by spaces; either one verifies', () => {
+    const current = generateWebhookSecret();
+    const previous = generateWebhookSecret();
+    const now = 1_700_000_000;
+    const headers = webhookHeaders([current, previous], 'd2', now, '{"a":1}');
+    expect(headers['webhook-signature']).toBe(
+      `${signWebhook(current, 'd2', now, '{"a":1}')} ${signWebhook(previous, 'd2', now, '{"a":1}')}`,
+    );
+    expect(verifyWebhook(current, headers, '{"a":1}', now)).toBe(true);
+    expect(verifyWebhook(previous, headers, '{"a":1}', now)).toBe(true);
+    expect(verifyWebhook(generateWebhookSecret(), headers, '{"a":1}', now)).toBe(false);
+    // The same secret twice is signed once.
+    expect(webhookHeaders([current, current], 'd2', now, '{}')['webhook-signature'].split(' ')).toHaveLength(
+      1,
+    );
+  });
 });

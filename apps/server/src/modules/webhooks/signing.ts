@@ -27,17 +27,23 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${digest.toString('base64')}`;
 }
 
-/** The three headers of a delivery. */
+/**
+ * The three headers of a delivery. With several secrets (the current one, and after a rotation the one it
+ * replaced) the message is signed with each, and the signatures are sent separated by spaces, as Standard
+ * Webhooks allows: a receiver accepts the delivery when one of them matches its secret.
+ */
 export function webhookHeaders(
-  secret: string,
+  secrets: string | readonly string[],
   id: string,
   timestampSeconds: number,
   body: string,
 ): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  const keys = [...new Set(typeof secrets === 'string' ? [secrets] : secrets)];
+  if (keys.length === 0) throw new Error('no webhook secret to sign with');
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
+    'webhook-signature': keys.map((secret) => signWebhook(secret, id, timestampSeconds, body)).join(' '),
   };
 }
 

@@ -25,6 +25,13 @@ const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 const ERROR_BODY_CHARS = 200;
 /** The fewest milliseconds between two looks when woken by call changes. */
 const MIN_WAKE_GAP_MS = 100;
+/** A retry's timer fires this long after the retry is due, so that the row is due when it is claimed. */
+const RETRY_TIMER_SLACK_MS = 20;
+/**
+ * Retries due within this get a timer; a later one is found by the loop, which reads the next due time at least
+ * every idle poll (a few seconds' lateness at most, against a wait of many minutes).
+ */
+const RETRY_TIMER_MAX_MS = 10 * 60 * 1000;
 
 export interface WebhookDelivererOptions {
   db: Database;
@@ -152,12 +159,21 @@ function describeError(error: unknown): string {
  * signed per Standard Webhooks with the account's secret. Claims due rows like the dispatcher claims calls
  * (SKIP LOCKED, a deadline), one call's changes in order, retries with growing waits, gives up after
  * WEBHOOK_MAX_ATTEMPTS. Runs in worker processes.
+ *
+ * Up to `batchSize` deliveries are out at once, each on its own: a receiver that takes its time (up to the
+ * timeout) holds up only its own delivery, never the others' sends or retries. When an attempt fails, a timer
+ * in this process wakes the loop when its retry falls due, so the retry goes out on time whatever the idle poll
+ * (5 s on the embedded engine); other processes see it at their next look.
  */
 export class WebhookDeliverer {
   private running = false;
   private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private wakeUp: ((now?: boolean) => void) | null = null;
   private woken = false;
+  /** Set when a delivery ended, a retry fell due or a stop was asked: look again at once, not after a gap. */
+  private urgent = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
   private readonly batchSize: number;
   private readonly idlePollMs: number;
   private readonly timeoutMs: number;
@@ -168,6 +184,11 @@ export class WebhookDeliverer {
     this.idlePollMs = options.idlePollMs ?? 1000;
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_SECONDS * 1000;
     this.lookup = checkedLookup(options.allowPrivate, options.resolve);
+  }
+
+  private get claimSeconds() {
+    // The claim outlives the request (its timeout) with room to record the result.
+    return Math.ceil(this.timeoutMs / 1000) + 30;
   }
 
   start(): void {
@@ -182,19 +203,27 @@ export class WebhookDeliverer {
     this.wakeUp?.();
   }
 
+  /** Looks again at once: a delivery ended (its call's next one may go out) or a retry fell due. */
+  private wakeNow(): void {
+    this.urgent = true;
+    this.wakeUp?.(true);
+  }
+
   /** Stops taking deliveries; those being sent finish (at most the timeout). */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+    this.wakeNow();
     await this.loopDone;
+    await Promise.all([...this.inFlight]);
   }
 
   /** One round: claims what is due and sends it. Returns how many were claimed (tests drive it directly). */
   async deliverDue(): Promise<number> {
     const claimed = await claimDueDeliveries(this.options.db, {
       limit: this.batchSize,
-      // The claim outlives the request (its timeout) with room to record the result.
-      claimSeconds: Math.ceil(this.timeoutMs / 1000) + 30,
+      claimSeconds: this.claimSeconds,
     });
     await Promise.all(claimed.map((delivery) => this.deliver(delivery)));
     return claimed.length;
@@ -203,32 +232,49 @@ export class WebhookDeliverer {
   private async loop() {
     while (this.running) {
       this.woken = false;
-      let claimed = 0;
-      try {
-        claimed = await this.deliverDue();
-      } catch (error) {
-        if (!this.running) return;
-        this.options.log.error({ err: error }, 'webhooks: claiming due deliveries failed');
-        await this.sleep(1000);
-        continue;
+      this.urgent = false;
+      const room = this.batchSize - this.inFlight.size;
+      if (room > 0) {
+        let claimed: ClaimedDelivery[];
+        try {
+          claimed = await claimDueDeliveries(this.options.db, {
+            limit: room,
+            claimSeconds: this.claimSeconds,
+          });
+        } catch (error) {
+          if (!this.running) return;
+          this.options.log.error({ err: error }, 'webhooks: claiming due deliveries failed');
+          await this.sleep(1000);
+          continue;
+        }
+        for (const delivery of claimed) this.send(delivery);
+        // As many as there was room for: more may be due right now.
+        if (claimed.length === room) continue;
       }
-      // A delivery done may have freed the same call's next one: look again at once.
-      if (claimed > 0) continue;
+      if (!this.running) return;
+      if (this.urgent) continue;
       let delay = this.idlePollMs;
-      try {
-        const next = await nextDeliveryAt(this.options.db);
-        if (next) delay = Math.min(delay, next.getTime() - Date.now());
-      } catch (error) {
-        if (!this.running) return;
-        this.options.log.error({ err: error }, 'webhooks: reading the next due time failed');
+      // Full: a delivery that ends wakes the loop. Otherwise sleep until the next one falls due.
+      if (this.inFlight.size < this.batchSize) {
+        try {
+          const next = await nextDeliveryAt(this.options.db);
+          if (next) delay = Math.min(delay, next.getTime() - Date.now());
+        } catch (error) {
+          if (!this.running) return;
+          this.options.log.error({ err: error }, 'webhooks: reading the next due time failed');
+        }
       }
+      if (this.urgent) continue;
       // Never a busy loop (the database's clock may run a little ahead of ours); woken meanwhile: look soon.
       delay = Math.max(delay, MIN_WAKE_GAP_MS / 2);
       await this.sleep(this.woken ? Math.min(delay, MIN_WAKE_GAP_MS) : delay);
     }
   }
 
-  /** Sleeps `ms`; a wake-up ends it after a short gap, so that a burst of changes costs one look. */
+  /**
+   * Sleeps `ms`. A call change ends it after a short gap, so that a burst of changes costs one look; a
+   * delivery that ended or a retry that fell due ends it at once.
+   */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       let gap: NodeJS.Timeout | null = null;
@@ -239,11 +285,36 @@ export class WebhookDeliverer {
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.wakeUp = () => {
-        if (!this.running) done();
+      this.wakeUp = (now = false) => {
+        if (now || !this.running) done();
         else gap ??= setTimeout(done, MIN_WAKE_GAP_MS);
       };
     });
+  }
+
+  /** Sends a claimed delivery without waiting for it; when it ends, the loop looks again. */
+  private send(delivery: ClaimedDelivery): void {
+    const sending: Promise<void> = this.deliver(delivery)
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error, deliveryId: delivery.id }, 'webhooks: a delivery failed');
+      })
+      .finally(() => {
+        this.inFlight.delete(sending);
+        this.wakeNow();
+      });
+    this.inFlight.add(sending);
+  }
+
+  /** Wakes the loop when a retry falls due (a little after, so that the row is due by the database's clock). */
+  private armRetry(seconds: number): void {
+    const ms = Math.ceil(seconds * 1000) + RETRY_TIMER_SLACK_MS;
+    if (!this.running || ms > RETRY_TIMER_MAX_MS) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.wakeNow();
+    }, ms);
+    timer.unref?.();
+    this.retryTimers.add(timer);
   }
 
   /** Sends one delivery and records the attempt. */
@@ -263,6 +334,7 @@ export class WebhookDeliverer {
     }
     try {
       await recordDeliveryAttempt(db, delivery.id, outcome);
+      if (outcome.kind === 'failed' && outcome.retryInSeconds !== null) this.armRetry(outcome.retryInSeconds);
     } catch (error) {
       // The claim runs out and the delivery is sent again: receivers dedupe by webhook-id.
       log.error({ err: error, deliveryId: delivery.id }, 'webhooks: recording a delivery failed');
@@ -280,12 +352,15 @@ export class WebhookDeliverer {
       delivery.secret ??
       (await ensureWebhookSecret(this.options.db, delivery.accountId, generateWebhookSecret));
     if (!secret) throw new Error('the account of a delivery is gone');
+    // For a day after a rotation, the previous secret signs too: receivers not yet given the new one still
+    // accept the delivery.
+    const secrets = delivery.previousSecret ? [secret, delivery.previousSecret] : [secret];
     const body = JSON.stringify({
       type: delivery.eventType,
       timestamp: delivery.createdAt.toISOString(),
       data: delivery.payload,
     });
-    const headers = webhookHeaders(secret, delivery.id, Math.floor(Date.now() / 1000), body);
+    const headers = webhookHeaders(secrets, delivery.id, Math.floor(Date.now() / 1000), body);
     let result: PostResult;
     try {
       result = await postWebhook(delivery.url, headers, body, {

@@ -110,28 +110,64 @@ describe('the signing secret', () => {
     expect(theirs).not.toBe(secret);
   });
 
-  it('rotates: a new secret at once, which signs the deliveries from then on', async () => {
+  it('rotates: a new secret at once; the previous one still signs too for 24 hours, then only the new', async () => {
+    // Several calls to the same number today.
+    await t.database.executeSql('UPDATE accounts SET daily_call_cap = 10 WHERE id = $1', [owner.accountId]);
     const before = (await t.app.inject({ url: '/v1/webhooks/secret', headers: owner.headers })).json().secret;
-    const rotated = await t.app.inject({
-      method: 'POST',
-      url: '/v1/webhooks/secret/rotate',
-      headers: owner.headers,
-    });
-    expect(rotated.statusCode, rotated.body).toBe(200);
-    const after = rotated.json().secret;
+    const rotate = async () => {
+      const rotated = await t.app.inject({
+        method: 'POST',
+        url: '/v1/webhooks/secret/rotate',
+        headers: owner.headers,
+      });
+      expect(rotated.statusCode, rotated.body).toBe(200);
+      return rotated.json().secret as string;
+    };
+    const after = await rotate();
     expect(after).toMatch(/^whsec_/);
     expect(after).not.toBe(before);
     expect((await t.app.inject({ url: '/v1/webhooks/secret', headers: owner.headers })).json().secret).toBe(
       after,
     );
 
-    const call = await createCall(owner, `http://127.0.0.1:${port}/rotated`);
-    await onlyPending(call.id);
-    expect(await deliverer({ allowPrivate: true }).deliverDue()).toBe(1);
-    const request = received.find((r) => r.path === '/rotated');
-    expect(request).toBeDefined();
-    expect(verifyWebhook(after, request?.headers ?? {}, request?.body ?? '')).toBe(true);
-    expect(verifyWebhook(before, request?.headers ?? {}, request?.body ?? '')).toBe(false);
+    /** A delivery sent now to `path`, as its receiver got it. */
+    const deliver = async (path: string) => {
+      const call = await createCall(owner, `http://127.0.0.1:${port}${path}`);
+      await onlyPending(call.id);
+      expect(await deliverer({ allowPrivate: true }).deliverDue()).toBe(1);
+      const request = received.find((r) => r.path === path);
+      expect(request).toBeDefined();
+      return { headers: request?.headers ?? {}, body: request?.body ?? '' };
+    };
+    const signatures = (request: { headers: IncomingHttpHeaders }) =>
+      String(request.headers['webhook-signature']).split(' ');
+
+    // Within the day after the rotation: signed with both, so receivers with either secret accept it.
+    const during = await deliver('/rotated');
+    expect(signatures(during)).toHaveLength(2);
+    expect(verifyWebhook(after, during.headers, during.body)).toBe(true);
+    expect(verifyWebhook(before, during.headers, during.body)).toBe(true);
+    expect(
+      verifyWebhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, during.headers, during.body),
+    ).toBe(false);
+
+    // 24 hours later the previous secret no longer signs.
+    await t.database.executeSql(
+      "UPDATE accounts SET webhook_secret_rotated_at = now() - interval '24 hours 1 second' WHERE id = $1",
+      [owner.accountId],
+    );
+    const later = await deliver('/rotated-later');
+    expect(signatures(later)).toHaveLength(1);
+    expect(verifyWebhook(after, later.headers, later.body)).toBe(true);
+    expect(verifyWebhook(before, later.headers, later.body)).toBe(false);
+
+    // Two rotations in a day: the secret two rotations back stops at once; the one just replaced still signs.
+    const third = await rotate();
+    const fourth = await rotate();
+    const twice = await deliver('/rotated-twice');
+    expect(verifyWebhook(fourth, twice.headers, twice.body)).toBe(true);
+    expect(verifyWebhook(third, twice.headers, twice.body)).toBe(true);
+    expect(verifyWebhook(after, twice.headers, twice.body)).toBe(false);
   });
 
   it('is for signed-in sessions only: an API key gets 403', async () => {

@@ -79,8 +79,10 @@ export const webhookSecretRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'Rotate the webhook signing secret',
         description:
-          'Replaces the secret at once: every delivery from now on (retries too) is signed with the new one, and ' +
-          'signatures made with the old one stop matching. Answers the new secret. Signed-in session only.',
+          'Replaces the secret: every delivery from now on (retries too) is signed with the new one. For 24 hours ' +
+          'after the rotation it is signed with the previous secret as well (two space-separated v1 signatures ' +
+          'in webhook-signature), so receivers keep accepting deliveries until they are given the new secret; ' +
+          'a secret two rotations back stops at once. Answers the new secret. Signed-in session only.',
         response: { 200: webhookSecretSchema },
       },
     },

@@ -7,6 +7,8 @@ export interface CarrierStatusEvent {
   providerCallId: string;
   /** Our call id, as given when placing it: a report may arrive before we recorded the carrier's id. */
   callId: string;
+  /** The attempt of our call the carrier's call is (as given when placing it). */
+  attempt: number;
   status: CarrierCallStatus;
   at: Date;
   answeredBy?: 'human' | 'machine';
@@ -64,12 +66,24 @@ export class CarrierDeferredError extends Error {
 
 export type PlaceCallResult = { providerCallId: string } | { error: unknown };
 
+/**
+ * What a carrier says of one of its calls when asked (the sweep asks about calls that went quiet): the latest
+ * status it knows, if any, and whether the call is over at the carrier — an ended call whose final status is
+ * unknown, or that our records cannot take, is failed by the sweep with a reason.
+ */
+export interface CarrierLookup {
+  event: CarrierStatusEvent | null;
+  ended: boolean;
+}
+
 export interface Carrier {
   readonly name: 'simulator' | 'twilio';
   /** Places a call; idempotent by request.idempotencyKey. Throws CarrierRejectedError for a permanent refusal. */
   place(request: PlaceCallRequest): Promise<{ providerCallId: string }>;
   /** Places several calls (a carrier may batch them); one result per request, in order. */
   placeAll(requests: PlaceCallRequest[]): Promise<PlaceCallResult[]>;
+  /** Asks the carrier about one of its calls (our call and attempt, for the report it answers with). */
+  lookup(call: { providerCallId: string; callId: string; attempt: number }): Promise<CarrierLookup>;
   /** Hangs up a call we no longer want (best effort). */
   hangUp(providerCallId: string): Promise<void>;
   /** Starts delivering events to the host (and resumes calls a stopped worker left). */

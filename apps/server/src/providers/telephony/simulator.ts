@@ -3,6 +3,7 @@ import {
   acceptSimulatorCall,
   acceptSimulatorCalls,
   expireSimulatorLeases,
+  findSimulatorCall,
   finishSimulatorCalls,
   recordSimulatorRings,
   renewSimulatorLeases,
@@ -11,9 +12,17 @@ import {
 } from '@callwise/db/queries/call-engine';
 import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/simulator';
 import { createBatcher } from '../../lib/batcher.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import { concatPcm, dtmfTone, encodeWav, type Pcm, pcmDurationSeconds, silence } from '../speech/audio.ts';
-import type { CallHost, Carrier, CarrierStatusEvent, PlaceCallRequest, PlaceCallResult } from './carrier.ts';
+import type {
+  CallHost,
+  Carrier,
+  CarrierLookup,
+  CarrierStatusEvent,
+  PlaceCallRequest,
+  PlaceCallResult,
+} from './carrier.ts';
 
 /** Recordings are kept at telephone quality. */
 const RECORDING_SAMPLE_RATE = 8000;
@@ -62,6 +71,8 @@ export class SimulatedCarrier implements Carrier {
       exclusive: boolean;
       /** How often to look for calls a crashed worker left (ms). */
       sweepMs?: number;
+      /** How long a driver holds a call between steps (default: a whole call at this speed, and 15 s). */
+      leaseSeconds?: number;
     },
   ) {}
 
@@ -77,7 +88,12 @@ export class SimulatedCarrier implements Carrier {
 
   /** Long enough for a whole call at this speed, with room to spare. */
   private get leaseSeconds() {
-    return Math.ceil(90 / this.options.speed) + 15;
+    return this.options.leaseSeconds ?? Math.ceil(90 / this.options.speed) + 15;
+  }
+
+  /** How often calls a crashed worker left are looked for: well inside a lease. */
+  private get sweepMs() {
+    return this.options.sweepMs ?? Math.min(5000, (this.leaseSeconds * 1000) / 3);
   }
 
   async place(request: PlaceCallRequest): Promise<{ providerCallId: string }> {
@@ -104,10 +120,33 @@ export class SimulatedCarrier implements Carrier {
       })),
       this.leaseSeconds,
     );
-    return accepted.map(({ row, created }) => {
+    const half = Math.floor(accepted.length / 2);
+    return accepted.map(({ row, created }, index) => {
+      if (index === half) crashPoint('carrier.mid-batch');
       if (created && this.running) this.drive(row);
       return { providerCallId: providerId(row) };
     });
+  }
+
+  /**
+   * The ledger's word on a call: still going while it is unfinished (its driver, or whoever takes over its
+   * lease, reports on); once finished, the end its number's behaviour gives; unknown to the ledger: ended.
+   */
+  async lookup(call: { providerCallId: string; callId: string; attempt: number }): Promise<CarrierLookup> {
+    const row = await findSimulatorCall(this.options.db, call.providerCallId.replace(/^SIM-/, ''));
+    if (!row || row.callId !== call.callId) return { event: null, ended: true };
+    if (!row.finishedAt) return { event: null, ended: false };
+    const base = { providerCallId: call.providerCallId, callId: call.callId, at: row.finishedAt };
+    const { behaviour, attempt } = behaviourOf(row);
+    const event: CarrierStatusEvent =
+      behaviour.kind === 'failed'
+        ? { ...base, attempt, status: 'failed', failureReason: SIMULATED_FAILURE }
+        : behaviour.kind === 'busy' || (behaviour.kind === 'busy-once' && attempt <= 1)
+          ? { ...base, attempt, status: 'busy' }
+          : behaviour.kind === 'no-answer'
+            ? { ...base, attempt, status: 'no-answer' }
+            : { ...base, attempt, status: 'completed' };
+    return { event, ended: true };
   }
 
   async hangUp(providerCallId: string): Promise<void> {
@@ -125,10 +164,10 @@ export class SimulatedCarrier implements Carrier {
       this.sweep(false)
         .catch((error: unknown) => this.options.log.error({ err: error }, 'simulator: resuming calls failed'))
         .finally(() => {
-          if (this.running) this.sweepTimer = setTimeout(tick, this.options.sweepMs ?? 5000);
+          if (this.running) this.sweepTimer = setTimeout(tick, this.sweepMs);
         });
     };
-    this.sweepTimer = setTimeout(tick, this.options.sweepMs ?? 5000);
+    this.sweepTimer = setTimeout(tick, this.sweepMs);
   }
 
   async stop(): Promise<void> {
@@ -158,6 +197,7 @@ export class SimulatedCarrier implements Carrier {
         limit: 500,
         leaseSeconds: this.leaseSeconds,
       });
+      if (rows.length > 0) crashPoint('simulator.takeover');
       for (const row of rows) if (!this.active.has(row.id)) this.drive(row);
       if (rows.length < 500) return;
     }
@@ -194,22 +234,20 @@ export class SimulatedCarrier implements Carrier {
     const host = this.host;
     if (!host) return;
     const providerCallId = providerId(row);
-    const [code = '0100', attemptText = '1'] = row.behaviour.split(':');
-    const behaviour =
-      SIMULATOR_BEHAVIOURS[code as keyof typeof SIMULATOR_BEHAVIOURS] ?? SIMULATOR_BEHAVIOURS['0100'];
-    const attempt = Number(attemptText);
+    const { behaviour, attempt } = behaviourOf(row);
     const t = SIMULATOR_TIMING;
-    const report = (event: Omit<CarrierStatusEvent, 'providerCallId' | 'callId' | 'at'>) =>
-      host.onStatus({ providerCallId, callId: row.callId, at: new Date(), ...event });
+    const report = (event: Omit<CarrierStatusEvent, 'providerCallId' | 'callId' | 'at' | 'attempt'>) => {
+      if (event.status !== 'ringing' && event.status !== 'in-progress') {
+        crashPoint('simulator.before-final-report');
+      }
+      return host.onStatus({ providerCallId, callId: row.callId, attempt, at: new Date(), ...event });
+    };
     const finish = () => this.finish(row.id);
     const renew = () => this.renew(row.id);
 
     if (behaviour.kind === 'failed') {
       await this.wait(t.failAfter);
-      await report({
-        status: 'failed',
-        failureReason: 'The carrier could not connect the call (simulated network failure).',
-      });
+      await report({ status: 'failed', failureReason: SIMULATED_FAILURE });
       return finish();
     }
 
@@ -217,6 +255,7 @@ export class SimulatedCarrier implements Carrier {
     if (row.rings === 0) {
       // The phone rings once per accepted call; a call taken over after a crash has already rung.
       await this.ring(row.id);
+      crashPoint('simulator.after-ring');
     } else {
       await renew();
     }
@@ -280,6 +319,16 @@ export class SimulatedCarrier implements Carrier {
     await report({ status: 'completed', durationSeconds });
     return finish();
   }
+}
+
+const SIMULATED_FAILURE = 'The carrier could not connect the call (simulated network failure).';
+
+/** What the callee of a ledger row does, and which attempt of our call it is (kept as `code:attempt`). */
+function behaviourOf(row: SimulatorCall) {
+  const [code = '0100', attemptText = '1'] = row.behaviour.split(':');
+  const behaviour =
+    SIMULATOR_BEHAVIOURS[code as keyof typeof SIMULATOR_BEHAVIOURS] ?? SIMULATOR_BEHAVIOURS['0100'];
+  return { behaviour, attempt: Number(attemptText) };
 }
 
 function providerId(row: SimulatorCall) {

@@ -5,12 +5,7 @@ import { seedAccount, seedCall } from '@callwise/db/seed/factories';
 import { createTestDatabase } from '@callwise/db/testing';
 import twilio from 'twilio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type CallHost,
-  CarrierDeferredError,
-  CarrierRejectedError,
-  type CarrierStatusEvent,
-} from './carrier.ts';
+import { CarrierDeferredError, CarrierRejectedError } from './carrier.ts';
 import { answeredByOf, carrierStatusOf, TwilioCarrier, type TwilioCarrierOptions } from './twilio.ts';
 import { Backoff, type Clock, TokenBucket } from './twilio-pace.ts';
 import { isValidTwilioSignature, twilioSignature } from './twilio-signature.ts';
@@ -58,7 +53,7 @@ function carrier(overrides: Partial<TwilioCarrierOptions> = {}) {
     callsPerSecond: 50,
     maxConcurrentCalls: 1000,
     maxBatchMs: 2000,
-    reconcileEveryMs: 0,
+    pruneEveryMs: 0,
     ...overrides,
   });
 }
@@ -417,13 +412,15 @@ describe('after placing', () => {
     expect(update?.form.get('Status')).toBe('completed');
   });
 
-  it('asks Twilio about live calls that went quiet, and applies what it says', async () => {
+  it('answers the sweep with what Twilio says of a call, and whether it is over', async () => {
     const { call, request } = await queuedCall();
     const { providerCallId } = await (await carrier()).place(request);
-    await markCallsPlaced(database.db, [{ id: call.id, providerCallId, attempt: 1 }]);
-    await database.executeSql(`UPDATE calls SET status = 'in-progress' WHERE id = $1`, [call.id]);
     const remote = fake.calls.get(providerCallId);
     if (!remote) throw new Error('no call');
+    const twilioCarrier = await carrier();
+    const asked = { providerCallId, callId: call.id, attempt: 1 };
+    Object.assign(remote, { status: 'ringing' });
+    expect(await twilioCarrier.lookup(asked)).toMatchObject({ ended: false, event: { status: 'ringing' } });
     Object.assign(remote, {
       status: 'completed',
       duration: '42',
@@ -431,30 +428,30 @@ describe('after placing', () => {
       startTime: new Date(Date.now() - 43_000),
       endTime: new Date(Date.now() - 1000),
     });
-    const events: CarrierStatusEvent[] = [];
-    const host = { onStatus: async (event: CarrierStatusEvent) => void events.push(event) } as CallHost;
-    const twilioCarrier = await carrier({ quietSeconds: 0 });
-    await twilioCarrier.start(host);
-    await twilioCarrier.reconcile();
-    await twilioCarrier.stop();
-    const mine = events.filter((event) => event.callId === call.id);
-    expect(mine).toEqual([
-      {
+    expect(await twilioCarrier.lookup(asked)).toEqual({
+      ended: true,
+      event: {
         providerCallId,
         callId: call.id,
+        attempt: 1,
         status: 'completed',
         durationSeconds: 42,
         // Twilio's dates have whole seconds.
         at: new Date(Math.floor((remote.endTime?.getTime() ?? 0) / 1000) * 1000),
       },
-    ]);
+    });
+    const unknown = await twilioCarrier.lookup({ ...asked, providerCallId: fakeSid('CA') });
+    expect(unknown).toMatchObject({
+      ended: true,
+      event: { status: 'failed', failureReason: 'Twilio has no record of this call.' },
+    });
   });
 });
 
 describe('status reports', () => {
   const at = new Date('2026-03-02T10:00:00Z');
   const report = (status: string, extra: object = {}) =>
-    carrierStatusOf({ callSid: 'CA1', status, at, ...extra }, 'call-1');
+    carrierStatusOf({ callSid: 'CA1', status, at, ...extra }, { callId: 'call-1', attempt: 2 });
 
   it.each([
     ['queued', null],
@@ -469,7 +466,7 @@ describe('status reports', () => {
   ])('%s', (status, expected) => {
     const event = report(status);
     if (expected === null) expect(event).toBeNull();
-    else expect(event).toEqual({ providerCallId: 'CA1', callId: 'call-1', at, ...expected });
+    else expect(event).toEqual({ providerCallId: 'CA1', callId: 'call-1', attempt: 2, at, ...expected });
   });
 
   it('carries who answered, the duration and the SIP reason', () => {

@@ -1,5 +1,5 @@
 import type { Database } from '@callwise/db/client';
-import { findCallById, markCallsPlaced, STATUS_RANK } from '@callwise/db/queries/call-engine';
+import { findCallById, markCallsPlaced } from '@callwise/db/queries/call-engine';
 import {
   type CarrierRequest,
   countLiveCarrierCalls,
@@ -8,17 +8,18 @@ import {
   knownProviderCallIds,
   openCarrierRequest,
   pruneCarrierRequests,
-  quietLiveCarrierCalls,
   recordCarrierCall,
 } from '@callwise/db/queries/carrier-requests';
 import type Twilio from 'twilio';
 import type SdkRequestClient from 'twilio/lib/base/RequestClient.js';
+import { crashPoint } from '../../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import {
   type CallHost,
   type Carrier,
   type CarrierCallStatus,
   CarrierDeferredError,
+  type CarrierLookup,
   CarrierRejectedError,
   type CarrierStatusEvent,
   type PlaceCallRequest,
@@ -43,6 +44,8 @@ export function twilioWebhookUrl(
 }
 
 const TWILIO_API = 'https://api.twilio.com';
+/** Twilio's CallStatus values after which nothing more happens to a call. */
+export const TWILIO_FINAL_STATUSES = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
 /** Twilio's call ids (CallSid) start with this. */
 const CALL_SID_PREFIX = 'CA';
 /** How far Twilio's clock may be from ours when we look for a call by its creation time. */
@@ -100,8 +103,16 @@ const SIP_REASONS: Record<string, string> = {
  * A Twilio report as our carrier status, or null when it tells nothing new (queued, initiated: the call is
  * still on its way). Canceled (hung up before it was answered) is a failure with its reason.
  */
-export function carrierStatusOf(report: TwilioCallReport, callId: string): CarrierStatusEvent | null {
-  const base = { providerCallId: report.callSid, callId, at: report.at };
+export function carrierStatusOf(
+  report: TwilioCallReport,
+  placement: { callId: string; attempt: number },
+): CarrierStatusEvent | null {
+  const base = {
+    providerCallId: report.callSid,
+    callId: placement.callId,
+    attempt: placement.attempt,
+    at: report.at,
+  };
   const simple: Record<string, CarrierCallStatus> = {
     ringing: 'ringing',
     busy: 'busy',
@@ -201,10 +212,8 @@ export interface TwilioCarrierOptions {
   /** The longest one placeAll may spend pacing its calls; the rest are handed back to be tried again. */
   maxBatchMs: number;
   requestTimeoutMs?: number;
-  /** How often calls whose reports stopped are asked of Twilio (ms; 0: never). */
-  reconcileEveryMs?: number;
-  /** A live call unchanged for this long is asked of Twilio. */
-  quietSeconds?: number;
+  /** How often old ledger rows are forgotten (ms; 0: never). */
+  pruneEveryMs?: number;
   clock?: Clock;
   random?: () => number;
 }
@@ -227,9 +236,8 @@ export class TwilioCarrier implements Carrier {
   private readonly clock: Clock;
   private readonly apiBase: string;
   private host: CallHost | null = null;
-  private reconcileTimer: NodeJS.Timeout | null = null;
-  private reconciling: Promise<void> | null = null;
-  private lastPruneAt = 0;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private pruning: Promise<void> | null = null;
 
   /** Opens the carrier, loading the SDK. */
   static async open(options: TwilioCarrierOptions): Promise<TwilioCarrier> {
@@ -339,6 +347,7 @@ export class TwilioCarrier implements Carrier {
         throw new CarrierDeferredError('This call is being placed right now; waiting for Twilio to answer.');
       }
       row = opened.row;
+      crashPoint('twilio.after-ledger-open');
     }
     lines.live += 1;
     return { send: request, row };
@@ -368,6 +377,7 @@ export class TwilioCarrier implements Carrier {
         recordingStatusCallbackEvent: ['completed'],
       });
       this.backoff.succeeded();
+      crashPoint('twilio.after-request');
       await recordCarrierCall(db, request.idempotencyKey, call.sid).catch((error: unknown) =>
         // Not fatal: the call's first report or the next attempt completes the row.
         this.options.log.warn({ err: error, callId: request.callId }, 'twilio: recording the call id failed'),
@@ -443,73 +453,60 @@ export class TwilioCarrier implements Carrier {
 
   async start(host: CallHost): Promise<void> {
     this.host = host;
-    const every = this.options.reconcileEveryMs ?? 60_000;
+    const every = this.options.pruneEveryMs ?? 3600_000;
     if (every <= 0) return;
     const tick = () => {
-      this.reconciling = this.reconcile()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'twilio: reconciling calls failed'))
+      this.pruning = pruneCarrierRequests(this.options.db, 7 * 24 * 3600)
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          this.options.log.error({ err: error }, 'twilio: pruning the ledger failed'),
+        )
         .finally(() => {
-          this.reconciling = null;
-          if (this.host) this.reconcileTimer = setTimeout(tick, every);
+          this.pruning = null;
+          if (this.host) this.pruneTimer = setTimeout(tick, every);
         });
     };
-    this.reconcileTimer = setTimeout(tick, every);
+    this.pruneTimer = setTimeout(tick, every);
   }
 
   async stop(): Promise<void> {
     this.host = null;
-    if (this.reconcileTimer) clearTimeout(this.reconcileTimer);
-    this.reconcileTimer = null;
-    await this.reconciling;
+    if (this.pruneTimer) clearTimeout(this.pruneTimer);
+    this.pruneTimer = null;
+    await this.pruning;
   }
 
   /**
-   * Our calls that stopped hearing from Twilio (a report lost while our server was down) are asked of Twilio
-   * and brought up to date; old ledger rows are forgotten once an hour.
+   * Twilio's word on one of our calls (the sweep asks about calls whose reports stopped, e.g. while our server
+   * was down): its status now, and whether the call is over. A call Twilio does not know has failed.
    */
-  async reconcile(): Promise<void> {
-    const host = this.host;
-    if (!host) return;
-    const { db, log } = this.options;
-    const quiet = await quietLiveCarrierCalls(db, {
-      prefix: CALL_SID_PREFIX,
-      quietSeconds: this.options.quietSeconds ?? 180,
-      limit: 50,
-    });
-    for (const call of quiet) {
-      if (!this.host) return;
-      try {
-        const remote = await this.client.calls(call.providerCallId).fetch();
-        const event = carrierStatusOf(
-          {
-            callSid: remote.sid,
-            status: remote.status,
-            answeredBy: remote.answeredBy,
-            durationSeconds: remote.duration ? Number(remote.duration) : null,
-            at: remote.endTime ?? remote.startTime ?? new Date(this.clock.now()),
-          },
-          call.id,
-        );
-        if (event && (STATUS_RANK[event.status] ?? 0) > (STATUS_RANK[call.status] ?? 0)) {
-          await host.onStatus(event);
-        }
-      } catch (error) {
-        if (restFailure(this.sdk, error)?.status === 404) {
-          await host.onStatus({
-            providerCallId: call.providerCallId,
-            callId: call.id,
-            status: 'failed',
-            at: new Date(this.clock.now()),
-            failureReason: 'Twilio has no record of this call.',
-          });
-        } else {
-          log.warn({ err: error, callId: call.id }, 'twilio: asking for a call failed');
-        }
-      }
-    }
-    if (this.clock.now() - this.lastPruneAt > 3600_000) {
-      this.lastPruneAt = this.clock.now();
-      await pruneCarrierRequests(db, 7 * 24 * 3600);
+  async lookup(call: { providerCallId: string; callId: string; attempt: number }): Promise<CarrierLookup> {
+    try {
+      const remote = await this.client.calls(call.providerCallId).fetch();
+      const event = carrierStatusOf(
+        {
+          callSid: remote.sid,
+          status: remote.status,
+          answeredBy: remote.answeredBy,
+          durationSeconds: remote.duration ? Number(remote.duration) : null,
+          at: remote.endTime ?? remote.startTime ?? new Date(this.clock.now()),
+        },
+        call,
+      );
+      return { event, ended: TWILIO_FINAL_STATUSES.has(remote.status) };
+    } catch (error) {
+      if (restFailure(this.sdk, error)?.status !== 404) throw error;
+      return {
+        event: {
+          providerCallId: call.providerCallId,
+          callId: call.callId,
+          attempt: call.attempt,
+          status: 'failed',
+          at: new Date(this.clock.now()),
+          failureReason: 'Twilio has no record of this call.',
+        },
+        ended: true,
+      };
     }
   }
 

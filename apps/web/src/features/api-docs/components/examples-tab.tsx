@@ -119,6 +119,11 @@ function WebhooksCard({
             it.
           </li>
           <li>
+            After a rotation the previous secret keeps working for 24 hours: deliveries carry two signatures,
+            one made with the new secret and one with the previous, so receivers that still check the previous
+            secret accept them while you give them the new one. A secret two rotations back stops at once.
+          </li>
+          <li>
             Answer with any 2xx status within {WEBHOOK_TIMEOUT_SECONDS} seconds. Anything else, or no answer,
             is tried again after {webhookRetrySchedule()}; after {WEBHOOK_MAX_ATTEMPTS} attempts the delivery
             is marked failed. Answer 410 to stop the retries of a delivery at once; with 429 or 503, a{' '}

@@ -21,6 +21,8 @@ import { notify } from '@/lib/notify';
 export const WEBHOOKS_SECTION_ID = 'webhooks';
 
 const COPIED_FOR_MS = 2000;
+/** How long the secret a rotation replaces still signs deliveries (the server's PREVIOUS_WEBHOOK_SECRET_HOURS). */
+const PREVIOUS_SECRET_HOURS = 24;
 const MASK = `${WEBHOOK_SECRET_PREFIX}${'•'.repeat(24)}`;
 
 const EXAMPLE_DELIVERY = `POST <your callback_url>
@@ -129,12 +131,16 @@ function SecretRow() {
             </Button>
           }
           title="Rotate the signing secret?"
-          description="A new secret signs every delivery from the moment you confirm, retries of earlier changes too. Receivers that still check the old secret will refuse them until you give them the new one. This cannot be undone."
+          description={`A new secret signs every delivery from the moment you confirm, retries of earlier changes too. For ${PREVIOUS_SECRET_HOURS} hours the current secret signs them as well, so your receivers keep accepting deliveries while you give them the new one; after that, receivers that still check it will refuse them. This cannot be undone.`}
           cancelLabel="Keep Current Secret"
           confirmLabel="Rotate Secret"
           onConfirm={() => rotate.mutate(undefined, { onSuccess: () => setRevealed(true) })}
         />
       </div>
+      <p className="text-xs text-muted-foreground" data-testid="webhook-rotation-note">
+        The previous secret keeps working for {PREVIOUS_SECRET_HOURS} hours after a rotation: deliveries carry
+        a signature made with each.
+      </p>
     </div>
   );
 }
