@@ -12,17 +12,11 @@
  *   npm run crash-soak                      (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  *   CALLS=300 npm run crash-soak            (a shorter run)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '@callwise/db/client';
 import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
-import { databaseUrlWithName } from '@callwise/db/testing';
-import pg from 'pg';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { killSpawned, serverEntry, spawnEntry } from '../test/spawn.ts';
+import { freshEngineDatabase, signInWithPassword, startServer } from '../test/engine-processes.ts';
+import { killSpawned } from '../test/spawn.ts';
 
 const CALLS = Number(process.env.CALLS ?? 1000);
 const RETRIES = 2;
@@ -69,13 +63,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main() {
-  const name = `callwise_soak_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = databaseUrlWithName(SERVER_URL, name);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-soak-'));
-  const handle = await openDatabase({ url, poolSize: 2 });
+  const database = await freshEngineDatabase(SERVER_URL, 'soak');
+  const handle = await database.open();
   try {
     await runMigrations(handle);
     const email = 'owner@soak.example.com';
@@ -91,14 +80,13 @@ async function main() {
     ]);
     await handle.executeSql(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [user.id]);
 
-    const env = { ...ENGINE_ENV, DATABASE_URL: url, DATA_DIR: dataDir };
-    const start = (role: string) => spawnEntry(serverEntry, { ...env, ROLE: role });
+    const start = (role: string) => startServer({ ...ENGINE_ENV, ...database.env, ROLE: role });
     const api = start('api');
-    const base = (await api.waitFor(/is running at (http:\/\/localhost:\d+) /))[1] as string;
+    const base = await api.url();
     let worker1 = start('worker');
     let worker2 = start('worker');
 
-    const token = await signIn(base, email, password);
+    const token = await signInWithPassword(base, email, password);
     const dueAt = Date.now() + 20_000;
     const calls = Array.from({ length: CALLS }, (_, i) => ({
       phone: `+1${AREAS[i % AREAS.length]}555${CODES[Math.floor(i / AREAS.length) % CODES.length]}`,
@@ -180,20 +168,8 @@ async function main() {
   } finally {
     killSpawned();
     await handle.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.remove();
   }
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 main().catch((error: unknown) => {

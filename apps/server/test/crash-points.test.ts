@@ -1,19 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '@callwise/db/client';
 import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
-import { databaseUrlWithName } from '@callwise/db/testing';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../src/lib/crash-points.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { LOST_AT_CARRIER } from '../src/modules/calls/call-sweeper.ts';
 import { type FakeTwilio, startFakeTwilio } from '../src/providers/telephony/twilio-test-server.ts';
-import { killSpawned, serverEntry, spawnEntry } from './spawn.ts';
+import { freshEngineDatabase, signInWithPassword, startServer } from './engine-processes.ts';
+import { freePort } from './helper.ts';
+import { killSpawned } from './spawn.ts';
 
 /**
  * The crash-point suite (decision 008): for every named point where a process of the call engine can die, a real
@@ -61,42 +57,12 @@ const ENGINE_ENV = {
   CALLING_WINDOW_OVERRIDE: '00:00-24:00',
 };
 
-function start(env: Record<string, string>) {
-  const spawned = spawnEntry(serverEntry, { ...ENGINE_ENV, ...env });
-  const url = async () => (await spawned.waitFor(/is running at (http:\/\/localhost:\d+) /))[1] as string;
-  const output = () => `${spawned.output().stdout}${spawned.output().stderr}`;
-  return { ...spawned, url, output };
-}
+const start = (env: Record<string, string>) => startServer({ ...ENGINE_ENV, ...env });
 
-async function freshDatabase(): Promise<{
-  env: Record<string, string>;
-  open: () => Promise<DatabaseHandle>;
-}> {
-  const url = process.env.DATABASE_URL;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crashpoint-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  if (!url) {
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir: path.join(dataDir, 'pgdata') }),
-    };
-  }
-  const name = `callwise_cp_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const databaseUrl = databaseUrlWithName(url, name);
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: url });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  return {
-    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-    open: () => openDatabase({ url: databaseUrl, poolSize: 2 }),
-  };
+async function freshDatabase() {
+  const database = await freshEngineDatabase(process.env.DATABASE_URL, 'crashpoint');
+  cleanups.push(() => database.remove());
+  return database;
 }
 
 const email = 'owner@crash-points.example.com';
@@ -147,15 +113,7 @@ async function seed(handle: DatabaseHandle) {
   return { stuckFinished, stuckUnknown };
 }
 
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const signIn = (base: string) => signInWithPassword(base, email, password);
 
 /** Kills the engine at each point in turn (one process each), then lets it finish; asserts every invariant. */
 async function crashThenRecover(points: CrashPoint[]) {
@@ -422,14 +380,3 @@ describe(`Twilio killed around its request (${postgres ? 'PostgreSQL, two worker
     },
   );
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}

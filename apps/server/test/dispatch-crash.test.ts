@@ -1,15 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
 import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
-import { databaseUrlWithName } from '@callwise/db/testing';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { killSpawned, serverEntry, spawnEntry } from './spawn.ts';
+import { freshEngineDatabase, signInWithPassword, startServer } from './engine-processes.ts';
+import { killSpawned } from './spawn.ts';
 
 /**
  * A worker killed with SIGKILL while it hands 1,000 due calls to the carrier — once at the worst moment (the
@@ -26,8 +20,8 @@ afterAll(async () => {
 });
 
 /** A server process (any role) with the crash test's settings. */
-function start(env: Record<string, string>) {
-  const spawned = spawnEntry(serverEntry, {
+const start = (env: Record<string, string>) =>
+  startServer({
     NODE_ENV: 'test',
     PORT: '0',
     SIMULATOR_SPEED: '100',
@@ -36,40 +30,11 @@ function start(env: Record<string, string>) {
     CALLING_WINDOW_OVERRIDE: '00:00-24:00',
     ...env,
   });
-  const url = async () => (await spawned.waitFor(/is running at (http:\/\/localhost:\d+) /))[1] as string;
-  const output = () => `${spawned.output().stdout}${spawned.output().stderr}`;
-  return { ...spawned, url, output };
-}
 
-async function freshDatabase(): Promise<{
-  env: Record<string, string>;
-  open: () => Promise<DatabaseHandle>;
-}> {
-  const url = process.env.DATABASE_URL;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-crash-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  if (!url) {
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir: path.join(dataDir, 'pgdata') }),
-    };
-  }
-  const name = `callwise_crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const databaseUrl = databaseUrlWithName(url, name);
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: url });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  return {
-    env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-    open: () => openDatabase({ url: databaseUrl, poolSize: 2 }),
-  };
+async function freshDatabase() {
+  const database = await freshEngineDatabase(process.env.DATABASE_URL, 'crash');
+  cleanups.push(() => database.remove());
+  return database;
 }
 
 describe('a worker killed during dispatch', { timeout: 300_000 }, () => {
@@ -100,7 +65,11 @@ describe('a worker killed during dispatch', { timeout: 300_000 }, () => {
     }
 
     // The worst moment: right after the carrier accepted the 300th call, before it was recorded.
-    const doomed = start({ ...database.env, ROLE: 'worker', CALLWISE_TEST_KILL_AFTER_ACCEPTED: '300' });
+    const doomed = start({
+      ...database.env,
+      ROLE: 'worker',
+      CRASH_AT: 'dispatch.after-carrier-accepted@300',
+    });
     const others: Array<ReturnType<typeof start>> = [];
     if (process.env.DATABASE_URL) {
       // On PostgreSQL a second worker shares the work, and is itself killed at a random moment.
@@ -115,7 +84,7 @@ describe('a worker killed during dispatch', { timeout: 300_000 }, () => {
     // A new worker (serving the API too) finishes the work.
     const survivor = start({ ...database.env, ROLE: 'all' });
     const base = await survivor.url();
-    const token = await signIn(base, email, password);
+    const token = await signInWithPassword(base, email, password);
     const deadline = Date.now() + 180_000;
     for (;;) {
       const summary = (await (
@@ -161,13 +130,3 @@ describe('a worker killed during dispatch', { timeout: 300_000 }, () => {
     for (const other of others) expect(other.child.signalCode).toBe('SIGKILL');
   });
 });
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
