@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { createTestDatabase } from '@callwise/db/testing';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -83,6 +83,10 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Run the call engine (dispatcher and simulated carrier) in this app, as a worker does. */
     engine?: boolean;
+    /** Fastify's logger (default: off, or errors with DEBUG_TEST). */
+    logger?: FastifyServerOptions['logger'];
+    /** Adds test-only routes before the app is ready. */
+    extend?: (app: FastifyInstance, database: DatabaseHandle) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -98,8 +102,9 @@ export async function buildTestApp(
   if (options.engine) await services.startEngine();
   const app = await buildApp(
     { config, database, queue, services, webDist: options.webDist ?? null },
-    { logger: process.env.DEBUG_TEST ? { level: 'error' } : false },
+    { logger: options.logger ?? (process.env.DEBUG_TEST ? { level: 'error' } : false) },
   );
+  options.extend?.(app, database);
   await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
+import { type Json, type Operation, operationsOf } from './openapi-document.ts';
 
 /**
  * Bad input never gives a 5xx, never a truncated file. Every operation of the OpenAPI document is walked: a NUL
@@ -9,22 +10,6 @@ import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helpe
  * parameter is answered 400 validation_failed naming that field, completely, in the documented error shape.
  * Then Fastify's own errors (414, 413), empty JSON bodies, the CSV uploads and exports, and the auth routes.
  */
-type Json = Record<string, unknown>;
-type Parameter = {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: Json;
-  examples?: Record<string, { value?: unknown }>;
-};
-type Media = { schema?: Json; examples?: Record<string, { value?: unknown }> };
-type Operation = {
-  security?: Array<Record<string, string[]>>;
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, Media> };
-  responses: Record<string, { content?: Record<string, Media> }>;
-};
-
 const NUL = 'a\u0000b';
 const NUL_MESSAGE = 'must not contain a NUL character';
 const UUID = '0b0b0b0b-0000-4000-8000-000000000404';
@@ -34,16 +19,7 @@ let document: { paths: Record<string, Record<string, Operation>> };
 let owner: Awaited<ReturnType<typeof signedInUser>>;
 let apiKey: string;
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const operations = () =>
-  Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({
-      path,
-      method,
-      operation: item[method] as Operation,
-      name: `${method.toUpperCase()} ${path}`,
-    })),
-  );
+const operations = () => operationsOf(document);
 
 beforeAll(async () => {
   t = await listenTestApp({

@@ -18,24 +18,12 @@ import {
   EXAMPLE_SCRIPT,
 } from '../src/lib/api-examples.ts';
 import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
+import { type ExampleObject, type Json, type Operation, operationsOf } from './openapi-document.ts';
 
 /**
  * The OpenAPI document at /v1/openapi.json: a valid OpenAPI 3.1 document that describes every operation of the
  * authenticated API completely, and whose every example is executed here against the real server over HTTP.
  */
-type Json = Record<string, unknown>;
-type ExampleObject = { summary?: string; value?: unknown; 'x-status'?: number };
-type Parameter = { name: string; in: string; description?: string; examples?: Record<string, ExampleObject> };
-type Media = { schema?: Json; examples?: Record<string, ExampleObject> };
-type Operation = {
-  summary?: string;
-  description?: string;
-  security?: Array<Record<string, string[]>>;
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, Media> };
-  responses: Record<string, { description: string; content?: Record<string, Media>; headers?: Json }>;
-};
-
 let t: TestApp & { baseUrl: string };
 let tight: TestApp & { baseUrl: string };
 let raw: Json;
@@ -48,15 +36,7 @@ let apiKey: string;
 let starterKey: string;
 const executed = new Set<string>();
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const operations = () =>
-  Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({
-      path,
-      method,
-      operation: item[method] as Operation,
-    })),
-  );
+const operations = () => operationsOf(document);
 const secured = (operation: Operation) => (operation.security ?? []).length > 0;
 const integrator = (operation: Operation) => (operation.security ?? []).some((s) => 'apiKey' in s);
 

@@ -1,13 +1,8 @@
-import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { createContact } from '@callwise/db/queries/contacts';
-import { createTestDatabase } from '@callwise/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, signedInUser, type TestApp, testConfig } from '../../test/helper.ts';
-import { buildApp } from '../app.ts';
-import { openServices } from '../services.ts';
+import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../test/helper.ts';
 import { redactUrl, scrubPersonalData } from './logger.ts';
-import { createQueue, stopQueue } from './queue.ts';
 
 /**
  * Logs keep personal data out: the real app, logging at info into a buffer, asked with names, e-mail addresses
@@ -21,48 +16,27 @@ const PERSON = { name: 'Maria Garcia', email: 'maria.garcia@example.com', phone:
 const ABSENT_ACCOUNT = '0b0b0b0b-0000-4000-8000-000000000404';
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const config = testConfig();
-  const queue = createQueue(database, { supervise: false });
-  await queue.start();
-  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  const services = await openServices({ config, database, queue, log: quiet });
   const stream = new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split('\n').filter(Boolean));
       done();
     },
   });
-  const app = await buildApp(
-    { config, database, queue, services, webDist: null },
-    { logger: { level: 'info', stream } },
-  );
-  // A route that stores a contact into an account that does not exist: the database refuses, with the values.
-  app.get('/v1/_log-test/store', async () => {
-    await createContact(database.db, ABSENT_ACCOUNT, {
-      name: PERSON.name,
-      phone: PERSON.phone,
-      email: PERSON.email,
-      company: 'Garcia Bakery',
-      timezone: 'America/New_York',
-    });
-    return { stored: true };
+  t = await buildTestApp({
+    logger: { level: 'info', stream },
+    // A route that stores a contact into an account that does not exist: the database refuses, with the values.
+    extend: (app, database) =>
+      app.get('/v1/_log-test/store', async () => {
+        await createContact(database.db, ABSENT_ACCOUNT, {
+          name: PERSON.name,
+          phone: PERSON.phone,
+          email: PERSON.email,
+          company: 'Garcia Bakery',
+          timezone: 'America/New_York',
+        });
+        return { stored: true };
+      }),
   });
-  await app.ready();
-  t = {
-    app,
-    database,
-    config,
-    queue,
-    services,
-    async close() {
-      await app.close();
-      await services.close();
-      await stopQueue(queue, 30_000);
-      await database.close();
-      rmSync(config.DATA_DIR, { recursive: true, force: true });
-    },
-  };
 });
 afterAll(async () => {
   await t?.close();
