@@ -178,10 +178,13 @@ test.describe('the /api page', () => {
     expect(duration).toBeGreaterThanOrEqual(1900);
     expect(duration).toBeLessThan(4000);
 
-    await page.getByRole('tablist', { name: 'Language' }).getByRole('tab', { name: 'JavaScript' }).click();
+    // The language is a setting for every example (a radio group), not tabs: there is no panel per language.
+    const language = page.getByRole('radiogroup', { name: 'Language' });
+    await expect(language.getByRole('radio', { name: 'cURL' })).toBeChecked();
+    await language.getByRole('radio', { name: 'JavaScript' }).click();
     await expect(panel.getByText('Place a call now (JavaScript)', { exact: true })).toBeVisible();
     await expect(panel).toContainText('await fetch(');
-    await page.getByRole('tablist', { name: 'Language' }).getByRole('tab', { name: 'Python' }).click();
+    await language.getByRole('radio', { name: 'Python' }).click();
     await expect(panel).toContainText('requests.post(');
 
     // Webhooks: the Standard Webhooks scheme the server signs with, and code that checks it.

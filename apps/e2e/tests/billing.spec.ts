@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createUser, expect, restoreSession, type SignedInUser, test } from './fixtures.ts';
+import { expect, type SignedInUser, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
 
 // Plans and money (decision 012): upgrading from the trial in Settings → Billing, the charge in the billing
 // history, the monthly budget, and the cost of a call shown on the schedule form before it is scheduled. Every
@@ -10,12 +10,6 @@ const toast = (page: Page, title: string, text?: string | RegExp) => {
   const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
   return (text === undefined ? item : item.filter({ hasText: text })).last();
 };
-
-async function signInAsNewUser(page: Page, request: APIRequestContext): Promise<SignedInUser> {
-  const user = await createUser(request);
-  await restoreSession(page, user.session);
-  return user;
-}
 
 async function send(
   request: APIRequestContext,
@@ -141,4 +135,87 @@ test('past the allowance the schedule form shows the extra call’s price, and t
   await expect(extra).toContainText('$0.50');
   await expect(page.getByTestId('billing-usage')).toContainText('1 · $0.50');
   await expect(page.getByTestId('billing-usage')).toContainText('$0.00 of $0.50');
+});
+
+test('a signed-in user upgrades on /pricing, where the dashboard, the trial-used-up notice and the API’s upgrade_url lead', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const user = await signInAsNewUser(page, request);
+  // The trial's 10 calls, used up; the 11th is refused by the API with the address to upgrade at.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  const call = (i: number) => ({
+    phone: `+1202555${String(2000 + i)}`,
+    recipient_name: 'Customer',
+    message: 'Your order is ready for pickup.',
+    scheduled_at: tomorrow,
+  });
+  await send(request, user, 'POST', '/v1/calls/batch', {
+    calls: Array.from({ length: 10 }, (_, i) => call(i)),
+  });
+  const refused = await request.post('/v1/calls', {
+    headers: { authorization: `Bearer ${user.session.access_token}` },
+    data: call(10),
+  });
+  expect(refused.status()).toBe(402);
+  const { error } = await refused.json();
+  expect(error.code).toBe('call_limit_reached');
+  expect(error.details.upgrade_url).toBe(`${baseURL}/pricing`);
+
+  const pricingShowsTheTrial = async () => {
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByTestId('pricing-current-plan')).toContainText(
+      'You are on the Free Trial plan: 10 of 10 calls used.',
+    );
+    await expect(page.getByRole('region', { name: 'Free Trial' }).getByText('Current plan')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+  };
+
+  // The dashboard's Upgrade to Pro Plan.
+  await page.goto('/dashboard');
+  await page.getByTestId('usage-card').getByRole('link', { name: 'Upgrade to Pro Plan' }).click();
+  await pricingShowsTheTrial();
+
+  // The notice on the schedule form when the trial is used up.
+  await page.goto('/dashboard?schedule=1');
+  await expect(page.getByRole('alert').filter({ hasText: 'You have used all 10 calls' })).toBeVisible();
+  await page.getByRole('link', { name: 'Upgrade to keep calling' }).click();
+  await pricingShowsTheTrial();
+
+  // The API's upgrade_url: the same page, where the plan changes with the dialog of Settings → Billing.
+  await page.goto(error.details.upgrade_url);
+  await pricingShowsTheTrial();
+  for (const id of ['starter', 'professional', 'enterprise']) {
+    await expect(page.getByTestId(`plan-${id}`).getByRole('button', { name: 'Change plan' })).toBeVisible();
+  }
+  const change = page.getByTestId('plan-starter').getByRole('button', { name: 'Change plan' });
+  await change.click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a plan' });
+  await expect(dialog.getByRole('radio', { name: /Starter/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /Professional/ }).check();
+  await dialog.getByRole('button', { name: 'Switch to Professional · $79.00' }).click();
+  await expect(
+    toast(page, 'Plan changed', 'You are now on the Professional plan with 500 calls a month.'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const professional = page.getByTestId('plan-professional');
+  await expect(professional.getByText('Current plan')).toHaveCount(2);
+  await expect(professional.getByRole('button', { name: 'Current plan' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await expect(page.getByTestId('plan-starter').getByRole('button', { name: 'Change plan' })).toBeVisible();
+  await expect(page.getByTestId('pricing-current-plan')).toContainText(
+    'You are on the Professional plan: 0 of 500 calls used this month.',
+  );
+  // The focus is back on the button that opened the dialog.
+  await expect(change).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Settings → Billing agrees, and the call the trial refused now goes through.
+  await page.getByRole('link', { name: 'Billing settings' }).click();
+  await expect(page.getByTestId('billing-plan')).toContainText('Professional');
+  await send(request, user, 'POST', '/v1/calls', call(10));
 });

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createUser, expect, inputValueAt, restoreSession, type SignedInUser, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiPost, expect, inputValueAt, signInAsNewUser, test } from './fixtures.ts';
 
 // The call engine end to end: the schedule view (validation, prefill, voice preview states), a call placed by the
 // simulated carrier and followed live in call history, and its recording. The e2e server runs the simulator at
@@ -11,21 +11,6 @@ const toast = (page: Page, title: string, text?: string | RegExp) => {
   const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
   return (text === undefined ? item : item.filter({ hasText: text })).last();
 };
-
-async function signInAsNewUser(page: Page, request: APIRequestContext): Promise<SignedInUser> {
-  const user = await createUser(request);
-  await restoreSession(page, user.session);
-  return user;
-}
-
-async function post(request: APIRequestContext, user: SignedInUser, path: string, data: unknown) {
-  const response = await request.post(path, {
-    headers: { authorization: `Bearer ${user.session.access_token}` },
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
-}
 
 async function openScheduleView(page: Page) {
   await page.goto('/dashboard');
@@ -83,13 +68,13 @@ test.describe('schedule view', () => {
 
   test('Call Now on a contact and Test on a script open the view prefilled', async ({ page, request }) => {
     const user = await signInAsNewUser(page, request);
-    await post(request, user, '/v1/contacts', {
+    await apiPost(request, user, '/v1/contacts', {
       name: 'Maria Lopez',
       phone: '+1 202 555 0106',
       email: 'maria@example.com',
       company: 'Lopez Bakery',
     });
-    const script = await post(request, user, '/v1/scripts', {
+    const script = await apiPost(request, user, '/v1/scripts', {
       title: 'Order confirmation',
       content: 'Hello {{name}}, your order is ready for pickup.',
       category: 'general',
@@ -124,6 +109,7 @@ test.describe('schedule view', () => {
     page,
     request,
   }) => {
+    test.setTimeout(120_000);
     await signInAsNewUser(page, request);
     await openScheduleView(page);
     const view = page.getByTestId('schedule-view');
@@ -133,7 +119,7 @@ test.describe('schedule view', () => {
     await view.getByLabel('Recipient name').fill('Casey');
     await view.getByRole('button', { name: 'Order Confirmation' }).click();
     await expect(view.getByLabel('Custom message')).toHaveValue(
-      /^Hello \{\{name\}\}, thank you for your order!/,
+      /^Hello \{\{first_name\}\}, thank you for your order!/,
     );
     await expect(view.getByLabel('Call type')).toHaveText('Order Confirmation');
     await view.getByLabel('{{date}}').fill('Friday');
@@ -167,10 +153,10 @@ test.describe('schedule view', () => {
     await expect(preview).toHaveAttribute('data-state', 'ready');
     await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
 
-    // Played to the end, it is ready to play again.
+    // Played to the end (the whole call: disclosure, message and menu), it is ready to play again.
     await view.getByRole('button', { name: 'Play Preview' }).click();
     await expect(preview).toHaveAttribute('data-state', 'playing');
-    await expect(preview).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(preview).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
     await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.ended)).toBe(true);
 
     // Changing the voice or the message throws the preview away.
@@ -268,7 +254,7 @@ test.describe('calls', () => {
 
   test('a pending call can be cancelled from call history', async ({ page, request }) => {
     const user = await signInAsNewUser(page, request);
-    await post(request, user, '/v1/calls', {
+    await apiPost(request, user, '/v1/calls', {
       phone: '+1 202 555 0100',
       recipient_name: 'Pat Pending',
       message: 'Hi {{name}}, see you tomorrow.',

@@ -1,12 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  allowConsoleErrors,
-  createUser,
-  expect,
-  restoreSession,
-  type SignedInUser,
-  test,
-} from './fixtures.ts';
+import { allowConsoleErrors, apiPost, createUser, expect, restoreSession, test } from './fixtures.ts';
 
 // Campaigns end to end: the empty page, the New Campaign form (its checks, contacts chosen one by one, the
 // confirmation with the cost estimate and the calling rules), the calls placed by the simulated carrier and
@@ -18,19 +11,10 @@ const toast = (page: Page, title: string, text?: string | RegExp) => {
   return (text === undefined ? item : item.filter({ hasText: text })).last();
 };
 
-async function post(request: APIRequestContext, user: SignedInUser, path: string, data: unknown) {
-  const response = await request.post(path, {
-    headers: { authorization: `Bearer ${user.session.access_token}` },
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
-}
-
 /** A new user with a script and three contacts: two who agreed to calls (tagged "spring"), one who did not. */
 async function userWithContacts(page: Page, request: APIRequestContext) {
   const user = await createUser(request);
-  await post(request, user, '/v1/scripts', {
+  await apiPost(request, user, '/v1/scripts', {
     title: 'Spring cleaning',
     content: 'Hi {{name}}, your spring cleaning is on {{date}}. Press 1 to confirm.',
     category: 'Reminder',
@@ -41,7 +25,7 @@ async function userWithContacts(page: Page, request: APIRequestContext) {
     { name: 'Cleo Chen', phone: '+12025550111', consent: 'none', tags: [] },
   ];
   for (const contact of contacts) {
-    await post(request, user, '/v1/contacts', {
+    await apiPost(request, user, '/v1/contacts', {
       ...contact,
       email: `${contact.name.split(' ')[0]?.toLowerCase()}@example.com`,
       company: 'Example Co',
@@ -211,7 +195,7 @@ test('another account’s campaign is not found', async ({ page, request, consol
   const scripts = (await (
     await request.get('/v1/scripts', { headers: { authorization: `Bearer ${owner.session.access_token}` } })
   ).json()) as { data: Array<{ id: string }> };
-  const campaign = await post(request, owner, '/v1/campaigns', {
+  const campaign = await apiPost(request, owner, '/v1/campaigns', {
     name: 'Private',
     script_id: scripts.data[0]?.id,
     contact_ids: [contact?.id],

@@ -1,13 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import {
-  allowConsoleErrors,
-  createUser,
-  expect,
-  restoreSession,
-  type SignedInUser,
-  test,
-} from './fixtures.ts';
+import { allowConsoleErrors, expect, type SignedInUser, signInAsNewUser, test } from './fixtures.ts';
 
 // Every test signs up its own user, so that the counts it sees are its own. Sign-ups are rate limited per
 // address (30 per 5 minutes on the e2e server, shared by the whole suite): this file signs up four users.
@@ -17,13 +10,6 @@ const toast = (page: Page, title: string, text?: string | RegExp) => {
   const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
   return (text === undefined ? item : item.filter({ hasText: text })).last();
 };
-
-/** A new user, signed in on the page. */
-async function signInAsNewUser(page: Page, request: APIRequestContext): Promise<SignedInUser> {
-  const user = await createUser(request);
-  await restoreSession(page, user.session);
-  return user;
-}
 
 interface NewContact {
   name: string;
@@ -315,7 +301,7 @@ test.describe('contacts', () => {
     await expect(dialog).toContainText('clients.csv');
     await expect(dialog).toContainText('6 rows');
     // Each field's column, guessed from the header names.
-    await expect(dialog.getByRole('combobox', { name: 'Name' })).toHaveText('Full name');
+    await expect(dialog.getByRole('combobox', { name: 'Name', exact: true })).toHaveText('Full name');
     await expect(dialog.getByRole('combobox', { name: 'Phone' })).toHaveText('Mobile');
     await expect(dialog.getByRole('combobox', { name: 'Email' })).toHaveText('E-mail');
     await expect(dialog.getByRole('combobox', { name: 'Company' })).toHaveText('Business');

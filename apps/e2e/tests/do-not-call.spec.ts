@@ -160,7 +160,7 @@ test('a call to a number on the list is refused with the reason', async ({
   await view.getByLabel('Recipient name').fill('Dana Listed');
   await view.getByLabel('Phone number').fill(number.typed);
   await view.getByLabel('Custom message').fill('Your order is ready for pickup.');
-  await view.getByRole('button', { name: 'Use the current time' }).click();
+  await view.getByRole('button', { name: 'Now', exact: true }).click();
   await view.getByRole('button', { name: 'Schedule Call' }).click();
   await expect(
     page.getByText(`${number.shown} is on your do-not-call list, so it cannot be called.`),

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /** Where the web app keeps its session (apps/web/src/lib/auth-client.ts). */
@@ -117,10 +118,6 @@ export async function restoreSession(page: Page, session: StoredSession): Promis
   ] as const);
 }
 
-/**
- * Removes from the console errors those a test provoked on purpose, such as the browser's own line for a
- * refused request ("Failed to load resource: the server responded with a status of 400"). Each must be there.
- */
 /** An instant as a `datetime-local` value in the browser's own time zone, to the second (schedule forms). */
 export function inputValueAt(page: Page, instant: Date): Promise<string> {
   return page.evaluate((iso) => {
@@ -133,6 +130,10 @@ export function inputValueAt(page: Page, instant: Date): Promise<string> {
   }, instant.toISOString());
 }
 
+/**
+ * Removes from the console errors those a test provoked on purpose, such as the browser's own line for a
+ * refused request ("Failed to load resource: the server responded with a status of 400"). Each must be there.
+ */
 export function allowConsoleErrors(errors: string[], ...patterns: RegExp[]): void {
   for (const pattern of patterns) {
     const index = errors.findIndex((error) => pattern.test(error));
@@ -148,6 +149,66 @@ export function allowRepeatedConsoleErrors(errors: string[], pattern: RegExp): v
     `a console error matching ${pattern}`,
   ).toBe(true);
   errors.splice(0, errors.length, ...errors.filter((error) => !pattern.test(error)));
+}
+
+/** Signs a new user up (createUser) and puts their session in the page: the next page loads signed in. */
+export async function signInAsNewUser(page: Page, request: APIRequestContext): Promise<SignedInUser> {
+  const user = await createUser(request);
+  await restoreSession(page, user.session);
+  return user;
+}
+
+/** POSTs to the API as a user; the answer must be a success. Returns its JSON body. */
+export async function apiPost<T = { id: string }>(
+  request: APIRequestContext,
+  user: SignedInUser,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const response = await request.post(path, {
+    headers: { authorization: `Bearer ${user.session.access_token}` },
+    data,
+  });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** axe's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA, and its best practices (heading order among them). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+export interface AxeProblem {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Serious and critical accessibility problems on what is on screen (or inside `within`), and any violation of the
+ * rules named in `alsoRules` whatever its impact.
+ */
+export async function seriousViolations(
+  page: Page,
+  options: { within?: string; tags?: string[]; alsoRules?: string[] } = {},
+): Promise<AxeProblem[]> {
+  const builder = new AxeBuilder({ page })
+    .withTags(options.tags ?? AXE_TAGS)
+    .options({ resultTypes: ['violations'] });
+  if (options.within) builder.include(options.within);
+  const results = await builder.analyze();
+  return results.violations
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' ||
+        violation.impact === 'critical' ||
+        (options.alsoRules ?? []).includes(violation.id),
+    )
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }));
 }
 
 /**

@@ -1,23 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, seriousViolations, test } from './fixtures.ts';
 
 const PUBLIC_PAGES = ['/', '/pricing', '/about', '/demo', '/help', '/terms', '/privacy', '/login', '/signup'];
-
-/** Serious and critical accessibility problems (WCAG 2.2 A and AA and best practices) on what is on screen. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
 
 test.describe('accessibility (axe): no serious or critical problems', () => {
   // axe reads the whole page: on a busy machine one run can take several seconds.

@@ -1,12 +1,20 @@
 import { PAID_PLANS, PLANS } from '@callwise/shared/plans';
 import { PUBLIC_PAGE_META } from '@callwise/shared/site';
-import { createUser, expect, restoreSession, test } from './fixtures.ts';
+import {
+  allowRepeatedConsoleErrors,
+  createUser,
+  expect,
+  restoreSession,
+  seriousViolations,
+  test,
+} from './fixtures.ts';
 
 test.describe('the landing page', () => {
   test('a visitor gets the sign-up buttons, the sections and the footer of the spec', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/signup');
+    await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     await expect(header.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 
     const main = page.getByRole('main');
@@ -112,31 +120,55 @@ test.describe('the landing page', () => {
 });
 
 test.describe('the public header and footer', () => {
-  test('footer: Features, Pricing and About navigate; the rest is plain text', async ({ page }) => {
+  test('footer: every entry with a page links to it; Contact Us opens the help form; Blog is plain text', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     for (const [name, path, heading] of [
       ['Features', '/demo', 'Hear Callwise in action'],
       ['Pricing', '/pricing', 'Simple, transparent pricing'],
       ['About', '/about', 'About Callwise'],
+      ['API', '/api', 'API Documentation'],
+      ['Help Center', '/help', 'How can we help?'],
+      ['Status', '/status', 'System Status'],
+      ['Privacy', '/privacy', 'Privacy Policy'],
     ] as const) {
       await footer.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     }
-    for (const text of ['API', 'Help Center', 'Contact Us', 'Status', 'Blog', 'Privacy']) {
-      await expect(footer.getByText(text, { exact: true })).toBeVisible();
-      await expect(footer.getByRole('link', { name: text, exact: true })).toHaveCount(0);
-    }
+    await expect(footer.getByText('Blog', { exact: true })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Blog' })).toHaveCount(0);
+
+    // Contact Us: the Help page's contact form, opened; again from the Help page itself.
+    await footer.getByRole('link', { name: 'Contact Us', exact: true }).click();
+    await expect(page).toHaveURL(/\/help#contact$/);
+    const form = page.getByRole('dialog', { name: 'Chat with support' });
+    await expect(form).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await footer.getByRole('link', { name: 'Contact Us', exact: true }).click();
+    await expect(form).toBeVisible();
   });
 
-  test('on the demo page a visitor is offered Sign In', async ({ page }) => {
-    await page.goto('/demo');
-    const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Callwise' })).toHaveAttribute('href', '/');
-    await expect(header.getByRole('link', { name: 'Pricing' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'About' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  test('a visitor is offered Sign In beside Start Free Trial on every public page', async ({ page }) => {
+    for (const path of ['/', '/pricing', '/about', '/demo']) {
+      await page.goto(path);
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Callwise' })).toHaveAttribute('href', '/');
+      await expect(header.getByRole('link', { name: 'Pricing' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'About' })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Sign In' }), path).toHaveAttribute('href', '/login');
+      await expect(header.getByRole('link', { name: 'Sign In' }), path).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Start Free Trial' }), path).toHaveAttribute(
+        'href',
+        '/signup',
+      );
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   });
 
   test('on a phone the links fold into a menu that works with the keyboard', async ({ page }) => {
@@ -156,6 +188,13 @@ test.describe('the public header and footer', () => {
     await menu.getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(menu).toBeHidden();
+
+    // Sign In is in the menu (the bar itself keeps Start Free Trial).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   });
 });
 
@@ -184,9 +223,18 @@ test.describe('pricing', () => {
 
 test.describe('about', () => {
   test('mission, story, values and the two buttons', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/about');
     await expect(page.getByText('Our mission', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Our story' })).toBeVisible();
+    // The story fills the width: its three steps side by side, none of the row left empty.
+    const story = page.locator('section[aria-labelledby="story-heading"]');
+    const steps = story.getByRole('listitem');
+    await expect(steps).toHaveCount(3);
+    const boxes = await steps.evaluateAll((items) => items.map((item) => item.getBoundingClientRect()));
+    const row = (await story.boundingBox())?.width ?? 0;
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size, 'one row').toBe(1);
+    expect(boxes.reduce((sum, box) => sum + box.width, 0)).toBeGreaterThan(row * 0.9);
     await expect(page.getByRole('heading', { name: 'What we value' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Free Trial' }).last()).toHaveAttribute(
       'href',
@@ -196,6 +244,82 @@ test.describe('about', () => {
       'href',
       '/demo',
     );
+  });
+});
+
+test.describe('paths that are no page', () => {
+  test('answer 404 with the app’s 404 page; every page and deep link answers 200', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expect(page).toHaveTitle('Page Not Found · Callwise');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The page logs the path it was asked for (spec), and the browser the 404 status.
+    expect(consoleErrors.join('\n')).toContain('/no/such/page');
+    consoleErrors.length = 0;
+
+    for (const path of ['/pricing/extra', '/contacts/123', '/settings/billing', '/wp-login.php']) {
+      expect((await request.get(path)).status(), path).toBe(404);
+    }
+    for (const path of [
+      '/settings',
+      '/campaigns/new',
+      '/campaigns/5f0c7a9e',
+      '/contacts?tag=vip',
+      '/status',
+    ]) {
+      expect((await request.get(path)).status(), path).toBe(200);
+    }
+  });
+});
+
+test.describe('status', () => {
+  test('says from the server’s own probes that everything is up, and checks again', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/status');
+    await expect(page.getByRole('heading', { level: 1, name: 'System Status' })).toBeVisible();
+    await expect(page.getByTestId('status-summary')).toHaveText('All systems operational');
+    await expect(page.getByTestId('status-api')).toContainText('Operational');
+    await expect(page.getByTestId('status-database')).toContainText('Operational');
+    await expect(page.getByText(/^Last checked at /)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A database that does not answer is shown as down.
+    await page.route('**/readyz', (route) =>
+      route.fulfill({ status: 503, json: { status: 'database unreachable' } }),
+    );
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByTestId('status-database')).toContainText('Down');
+    await expect(page.getByTestId('status-summary')).toHaveText(
+      'Some systems are not working. We are on it.',
+    );
+    await expect(page.getByTestId('status-api')).toContainText('Operational');
+    allowRepeatedConsoleErrors(consoleErrors, /status of 503/);
+  });
+});
+
+test.describe('the API documentation', () => {
+  test('the Quick start shows its three steps, each numbered', async ({ page }) => {
+    await page.goto('/api');
+    const quickStart = page.locator('[data-slot="card"]').filter({
+      has: page.getByRole('heading', { name: 'Quick start' }),
+    });
+    await expect(quickStart.getByText('From nothing to a placed call in three steps.')).toBeVisible();
+    const steps = quickStart.locator('ol > li');
+    await expect(steps).toHaveCount(3);
+    // A step shows its number only while it is a list item.
+    expect(await steps.evaluateAll((items) => items.map((item) => getComputedStyle(item).display))).toEqual([
+      'list-item',
+      'list-item',
+      'list-item',
+    ]);
   });
 });
 
@@ -247,6 +371,37 @@ test.describe('titles, descriptions and link previews', () => {
     for (const asset of ['/favicon.svg', '/favicon-32.png', '/apple-touch-icon.png', '/og-image.png']) {
       const response = await request.get(asset);
       expect(response.status(), asset).toBe(200);
+    }
+  });
+
+  test('favicon.ico, robots.txt and sitemap.xml are real files, not the app', async ({
+    request,
+    baseURL,
+  }) => {
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()['content-type']).toContain('text/plain');
+    const robotsText = await robots.text();
+    expect(robotsText).toContain('Disallow: /dashboard');
+    expect(robotsText).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()['content-type']).toContain('application/xml');
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const path of ['/', '/pricing', '/about', '/demo', '/help', '/api', '/terms', '/privacy']) {
+      expect(locs).toContain(`${baseURL}${path}`);
+    }
+    // Every page listed is a page.
+    for (const loc of locs) {
+      const response = await request.get(loc ?? '');
+      expect(response.status(), loc).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
     }
   });
 

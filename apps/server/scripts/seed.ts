@@ -6,6 +6,7 @@ import { createAccountWithUser, findUserByEmail, updateUser } from '@callwise/db
 import { openDatabaseFromEnv } from '@callwise/db/scripts/open-from-env';
 import { seedCall, seedContact, seedScript } from '@callwise/db/seed/factories';
 import { timezoneForPhone } from '@callwise/shared/phone';
+import { recipientValues } from '@callwise/shared/variables';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 
 const DEMO_EMAIL = process.env.SEED_EMAIL ?? 'demo@callwise.local';
@@ -19,40 +20,51 @@ const people: Array<[string, string, string, string[], 'none' | 'informational' 
   ['Yuki Tanaka', '+12065550134', 'Tanaka Design', ['new'], 'none'],
   ['Priya Patel', '+16175550190', 'Patel Pharmacy', ['monthly', 'vip'], 'marketing'],
   ['Lucas Moreau', '+15145550127', 'Moreau Coiffure', ['new'], 'informational'],
-  ['Grace Okafor', '+17135550163', 'Okafor Consulting', [], 'informational'],
+  ['Dr. Grace Okafor', '+17135550163', 'Okafor Consulting', [], 'informational'],
   ['Noah Schmidt', '+16025550119', 'Schmidt Fitness', ['monthly'], 'informational'],
   ['Elena Rossi', '+13055550151', 'Rossi Catering', ['vip'], 'marketing'],
   ['Daniel Kim', '+12135550108', 'Kim Tutoring', ['new'], 'informational'],
   ['Sofia Almeida', '+14165550172', 'Almeida Pilates', [], 'none'],
 ];
 
+// Greeting by first name, and no key menu of their own: the call engine ends every call with the one menu.
+/** Contacts whose first and last names are not the words of their name: {{first_name}} says Grace, not Dr. */
+const ownNames: Record<string, { firstName: string; lastName: string }> = {
+  'Dr. Grace Okafor': { firstName: 'Grace', lastName: 'Okafor' },
+};
+
 const scripts = [
   [
     'Appointment reminder',
     'Reminder',
-    'Hi {{name}}, this is Bright Smile Dental reminding you of your appointment on {{date}} at {{time}}. Press 1 to confirm, 2 to cancel, or 3 to reschedule.',
+    'Hi {{first_name}}, this is Bright Smile Dental reminding you of your appointment on {{date}} at {{time}}.',
   ],
   [
     'Spring whitening offer',
     'Sales',
-    'Hi {{name}}, this spring Bright Smile Dental offers 20% off teeth whitening until {{date}}. Press 1 to hear more.',
+    'Hi {{first_name}}, this spring Bright Smile Dental offers 20% off teeth whitening until {{date}}. Confirm, and our team will call you with the details.',
   ],
   [
     'Follow-up after treatment',
     'Support',
-    'Hi {{name}}, we hope you are feeling well after your visit on {{date}}. Press 1 if all is well, or 3 to talk to us.',
+    'Hi {{first_name}}, we hope you are feeling well after your visit on {{date}}. Confirm if all is well, or ask to reschedule and we will call you back.',
   ],
   [
     'Opening hours update',
     'general',
-    'Hi {{name}}, from next week Bright Smile Dental is open on Saturdays from 9 to 1.',
+    'Hi {{first_name}}, from next week Bright Smile Dental is open on Saturdays from 9 to 1.',
   ],
   [
     'Hygiene check due',
     'Reminder',
-    'Hi {{name}}, your six-month hygiene check is due. Press 1 to book {{date}} at {{time}}.',
+    'Hi {{first_name}}, your six-month hygiene check is due. We have a place for you on {{date}} at {{time}}.',
   ],
 ] as const;
+
+/** What {{first_name}} says for a contact, as in a call. */
+const firstNameOf = (contact: { name: string; firstName: string | null; lastName: string | null }) =>
+  recipientValues({ name: contact.name, first_name: contact.firstName, last_name: contact.lastName })
+    .first_name;
 
 const outcomes = [
   ['completed', 'confirmed'],
@@ -93,10 +105,11 @@ try {
       contacts.push(
         await seedContact(db, accountId, {
           name,
+          ...ownNames[name],
           phone,
           company,
           tags,
-          email: `${name.split(' ')[0]?.toLowerCase()}@${company.split(' ')[0]?.toLowerCase()}.example`,
+          email: `${(ownNames[name]?.firstName ?? name.split(' ')[0])?.toLowerCase()}@${company.split(' ')[0]?.toLowerCase()}.example`,
           timezone: timezoneForPhone(phone) ?? null,
           consent,
           consentAt: consent === 'none' ? null : new Date(Date.now() - 90 * 86_400_000),
@@ -122,7 +135,7 @@ try {
           recipientName: contact.name,
           phone: contact.phone,
           callType: n % 5 === 0 ? 'follow-up' : 'appointment-reminder',
-          message: `Hi ${contact.name.split(' ')[0]}, this is Bright Smile Dental reminding you of your appointment tomorrow at 10 AM.`,
+          message: `Hi ${firstNameOf(contact)}, this is Bright Smile Dental reminding you of your appointment tomorrow at 10 AM.`,
           voice: ['aria', 'sarah', 'roger'][n % 3] as string,
           status,
           outcome,
@@ -145,7 +158,7 @@ try {
         recipientName: contact.name,
         phone: contact.phone,
         callType: 'appointment-reminder',
-        message: `Hi ${contact.name.split(' ')[0]}, this is Bright Smile Dental reminding you of your appointment on Friday at 3 PM.`,
+        message: `Hi ${firstNameOf(contact)}, this is Bright Smile Dental reminding you of your appointment on Friday at 3 PM.`,
         voice: 'aria',
         status: 'scheduled',
         scheduledAt: at,

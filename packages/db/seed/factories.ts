@@ -43,7 +43,7 @@ export async function seedScript(db: Database, accountId: string, values: Partia
     .values({
       accountId,
       title: `Script ${n}`,
-      content: 'Hi {{name}}, this is a reminder of your appointment on {{date}} at {{time}}.',
+      content: 'Hi {{first_name}}, this is a reminder of your appointment on {{date}} at {{time}}.',
       ...values,
     })
     .returning();

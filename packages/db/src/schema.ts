@@ -83,6 +83,9 @@ export const contacts = pgTable(
     id: id(),
     accountId: accountRef(),
     name: text('name').notNull(),
+    /** The first and last names for {{first_name}} and {{last_name}} when the name's words do not tell them. */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
     company: text('company').notNull(),

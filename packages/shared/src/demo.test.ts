@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KEY_MENU, offersKeyMenu } from './call-prompt.ts';
 import {
   DEMO_LIMITS,
   DEMO_SCENARIO_IDS,
@@ -37,6 +38,14 @@ describe('demo scenarios', () => {
       expect(scenario.script).toContain(scenario.recipientName);
       // The product's real key menu: 1 confirms.
       expect(scenario.script).toMatch(/Press 1 /);
+    }
+  });
+
+  it('end with the one key menu a call ends with, never a second one of their own', () => {
+    for (const scenario of DEMO_SCENARIOS) {
+      expect(offersKeyMenu(scenario.message), scenario.id).toBe(false);
+      expect(scenario.script, scenario.id).toBe(`${scenario.message} ${KEY_MENU}`);
+      expect(scenario.script.match(/press 1/gi), scenario.id).toHaveLength(1);
     }
   });
 });

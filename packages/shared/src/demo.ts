@@ -1,3 +1,4 @@
+import { KEY_MENU } from './call-prompt.ts';
 import type { CallType } from './calls.ts';
 import type { VoiceId } from './voices.ts';
 
@@ -18,7 +19,9 @@ export interface DemoScenario {
   id: DemoScenarioId;
   title: string;
   description: string;
-  /** The message of the call, as the play button speaks it. Its key menu is the product's real one. */
+  /** The message of the call, without a key menu (the call engine appends the menu, as on every call). */
+  message: string;
+  /** What the play button speaks and the card shows: the message, then the product's real key menu. */
   script: string;
   voiceLabel: string;
   voice: VoiceId;
@@ -39,13 +42,16 @@ export const DEMO_VOICE_LABELS: Record<string, VoiceId> = {
   'Motivational Female': 'sarah',
 };
 
-export const DEMO_SCENARIOS: readonly DemoScenario[] = [
+/** A scenario as written: its script is made from its message and the menu. */
+type WrittenScenario = Omit<DemoScenario, 'script'>;
+
+const WRITTEN: readonly WrittenScenario[] = [
   {
     id: 'appointment-reminder',
     title: 'Appointment Reminder',
     description: 'A dental clinic confirms tomorrow’s appointment and offers to cancel or reschedule.',
-    script:
-      'Hello Sarah, this is Bright Smile Dental calling to remind you of your appointment tomorrow at 2 PM with Dr. Johnson. Press 1 to confirm, 2 to cancel, or 3 to reschedule.',
+    message:
+      'Hello Sarah, this is Bright Smile Dental calling to remind you of your appointment tomorrow at 2 PM with Dr. Johnson.',
     voiceLabel: 'Professional Female',
     voice: 'aria',
     initialPrompt:
@@ -58,8 +64,8 @@ export const DEMO_SCENARIOS: readonly DemoScenario[] = [
     id: 'order-confirmation',
     title: 'Order Confirmation',
     description: 'A local shop confirms an order and its delivery window before the driver leaves.',
-    script:
-      'Hi Mike, this is QuickMart calling about your order of three items, arriving today between 4 and 6 PM. Press 1 to confirm the delivery, 2 to cancel the order, or 3 to choose another time.',
+    message:
+      'Hi Mike, this is QuickMart calling about your order of three items, arriving today between 4 and 6 PM.',
     voiceLabel: 'Friendly Male',
     voice: 'roger',
     initialPrompt:
@@ -72,8 +78,8 @@ export const DEMO_SCENARIOS: readonly DemoScenario[] = [
     id: 'follow-up-call',
     title: 'Follow-up Call',
     description: 'A home service company checks in after a visit and offers a technician call-back.',
-    script:
-      'Hello Jennifer, this is Green Home Services following up on last week’s boiler service. We hope everything is working well. Press 1 if all is well, or 3 if you would like a technician to call you back.',
+    message:
+      'Hello Jennifer, this is Green Home Services following up on last week’s boiler service. We hope everything is working well; if not, choose reschedule and a technician will call you back.',
     voiceLabel: 'Warm Male',
     voice: 'george',
     initialPrompt:
@@ -86,8 +92,8 @@ export const DEMO_SCENARIOS: readonly DemoScenario[] = [
     id: 'edtech-reminder',
     title: 'Online Class Reminder',
     description: 'An online school reminds a student about tonight’s live class.',
-    script:
-      'Hi Alex, this is BrightPath Academy. Your live coding class starts tonight at 7 PM, and the link is in your inbox. Press 1 to confirm you will join, 2 if you cannot make it, or 3 to move to another session.',
+    message:
+      'Hi Alex, this is BrightPath Academy. Your live coding class starts tonight at 7 PM, and the link is in your inbox.',
     voiceLabel: 'Encouraging Male',
     voice: 'charlie',
     initialPrompt:
@@ -100,8 +106,8 @@ export const DEMO_SCENARIOS: readonly DemoScenario[] = [
     id: 'coaching-reminder',
     title: 'Coaching Session Reminder',
     description: 'A fitness coach motivates a client before their next session.',
-    script:
-      'Hi Emma, this is Coach Lisa from Peak Performance. Just a reminder that our session is tomorrow at 8 AM. You are doing great, keep it up! Press 1 to confirm, 2 to cancel, or 3 to move the session.',
+    message:
+      'Hi Emma, this is Coach Lisa from Peak Performance. Just a reminder that our session is tomorrow at 8 AM. You are doing great, keep it up!',
     voiceLabel: 'Motivational Female',
     voice: 'sarah',
     initialPrompt:
@@ -111,6 +117,11 @@ export const DEMO_SCENARIOS: readonly DemoScenario[] = [
     callType: 'appointment-reminder',
   },
 ];
+
+export const DEMO_SCENARIOS: readonly DemoScenario[] = WRITTEN.map((scenario) => ({
+  ...scenario,
+  script: `${scenario.message} ${KEY_MENU}`,
+}));
 
 export function findDemoScenario(id: string): DemoScenario | undefined {
   return DEMO_SCENARIOS.find((scenario) => scenario.id === id);

@@ -24,6 +24,10 @@ export const PUBLIC_PAGE_META = {
     title: 'Demo',
     description: `Hear ${PRODUCT_NAME} sample calls in realistic AI voices and talk to the assistant yourself in an interactive demo call. No account needed.`,
   },
+  '/status': {
+    title: 'Status',
+    description: `Whether ${PRODUCT_NAME} is up right now: the API, the web app and the database, checked live.`,
+  },
   '/help': {
     title: 'Help',
     description: `Answers about scheduling calls, scripts, voices and billing in ${PRODUCT_NAME}, and a way to reach our support team.`,

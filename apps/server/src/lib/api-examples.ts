@@ -66,6 +66,8 @@ const WEBHOOK = 'https://example.com/webhooks/callwise';
 export const EXAMPLE_CONTACT: Contact = {
   id: EXAMPLE_IDS.contact,
   name: 'Maria Garcia',
+  first_name: null,
+  last_name: null,
   phone: '+12025550143',
   email: 'maria@example.com',
   company: 'Garcia Bakery',

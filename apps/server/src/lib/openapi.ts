@@ -49,8 +49,9 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'The request is invalid: `error.details` lists each invalid field (`field`, `message`).',
   '401': 'No credentials, or an invalid, expired or revoked API key or session.',
   '402':
-    'The free trial’s calls are used up (`call_limit_reached`: upgrade to a paid plan), or the calls beyond the ' +
-    'plan would pass the monthly budget (`budget_reached`: raise it in Settings → Billing).',
+    'The free trial’s calls are used up (`call_limit_reached`: upgrade to a paid plan at ' +
+    '`error.details.upgrade_url`), or the calls beyond the plan would pass the monthly budget ' +
+    '(`budget_reached`: raise it in Settings → Billing).',
   '403':
     'Not allowed: the plan does not include API access (`plan_upgrade_required`), the endpoint needs a ' +
     'signed-in session (`session_required`), or the plan does not include what was asked for (`forbidden`).',

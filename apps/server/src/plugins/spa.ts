@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { isAppPath, SITEMAP_PATHS, WORKSPACE_PATHS } from '@callwise/shared/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -55,9 +56,44 @@ function readPages(webDist: string, publicUrl: string): Map<string, Buffer> {
   return pages;
 }
 
+/** robots.txt: every page but the workspace's and the API, then where the sitemap is. */
+export function robotsTxt(publicUrl: string): string {
+  const prefixes = [...new Set(WORKSPACE_PATHS.map((page) => page.split('/:')[0] as string))];
+  // "Disallow: /campaigns" covers /campaigns/new too: only the shortest prefixes are listed.
+  const disallowed = prefixes.filter(
+    (prefix) => !prefixes.some((other) => other !== prefix && prefix.startsWith(`${other}/`)),
+  );
+  return [
+    'User-agent: *',
+    ...disallowed.map((prefix) => `Disallow: ${prefix}`),
+    ...MACHINE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? '&apos;',
+  );
+
+/** sitemap.xml: the public pages, at the address the product is reached at. */
+export function sitemapXml(publicUrl: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...SITEMAP_PATHS.map((page) => `  <url><loc>${escapeXml(`${publicUrl}${page}`)}</loc></url>`),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz when present), every other
- * GET of an unknown path answered with index.html so the client router renders it (or its 404 page).
+ * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz when present), each page of
+ * the app (packages/shared/src/routes.ts) with its HTML, and any other GET with the app too but a 404 status, so
+ * the client router shows its 404 page to people and the status tells machines. Also robots.txt and sitemap.xml.
  */
 export default fp(async function spa(fastify: FastifyInstance, options: SpaOptions) {
   const indexFile = options.webDist ? path.join(options.webDist, 'index.html') : null;
@@ -68,6 +104,20 @@ export default fp(async function spa(fastify: FastifyInstance, options: SpaOptio
       : null;
   const pages =
     options.webDist && indexHtml ? readPages(options.webDist, publicUrl) : new Map<string, Buffer>();
+
+  // Routes (not files): they carry PUBLIC_URL, and the compression plugin sees them.
+  const robots = robotsTxt(publicUrl);
+  const sitemap = sitemapXml(publicUrl);
+  const siteFile = { schema: { hide: true }, logLevel: 'warn' } as const;
+  fastify.get('/robots.txt', siteFile, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+  );
+  fastify.get('/sitemap.xml', siteFile, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemap),
+  );
 
   if (options.webDist && indexHtml) {
     await fastify.register(fastifyStatic, {
@@ -103,7 +153,11 @@ export default fp(async function spa(fastify: FastifyInstance, options: SpaOptio
         .send('The web app is not built. Run "npm run build" (or "npm start", which builds it).');
     }
     const html = pages.get(url.length > 1 ? url.replace(/\/+$/, '') : url) ?? indexHtml;
-    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    // Not a page of the app: the same app (it renders its 404 page), with the status that says so.
+    reply
+      .status(isAppPath(url) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
     reply.type('text/html; charset=utf-8');
     // The 404 handler is not a route, so the compression plugin does not see it: compress here (kept per page).
     const encoding = acceptedEncoding(request.headers['accept-encoding']);

@@ -24,6 +24,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.pricing, handle: publicHandle('/pricing'), lazy: page(() => import('@/app/routes/pricing')) },
   { path: paths.about, handle: publicHandle('/about'), lazy: page(() => import('@/app/routes/about')) },
   { path: paths.demo, handle: publicHandle('/demo'), lazy: page(() => import('@/app/routes/demo')) },
+  { path: paths.status, handle: publicHandle('/status'), lazy: page(() => import('@/app/routes/status')) },
   { path: paths.login, handle: publicHandle('/login'), lazy: page(() => import('@/app/routes/login')) },
   { path: paths.signup, handle: publicHandle('/signup'), lazy: page(() => import('@/app/routes/signup')) },
   { path: paths.terms, handle: publicHandle('/terms'), lazy: page(() => import('@/app/routes/terms')) },

@@ -1,12 +1,18 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useScrollRegion } from '@/hooks/use-scroll-region';
 import { cn } from '@/lib/utils';
 
 const COPIED_FOR_MS = 2000;
 
-/** A block of code with a copy-to-clipboard button that confirms for two seconds. */
+/**
+ * A block of code with a copy-to-clipboard button that confirms for two seconds. A line longer than the block
+ * scrolls sideways inside it (never the page), and the block then takes the focus so the keyboard scrolls it.
+ */
 export function CodeBlock({ code, label, className }: { code: string; label: string; className?: string }) {
   const [copied, setCopied] = useState(false);
+  const labelId = useId();
+  const region = useScrollRegion<HTMLPreElement>({ labelledBy: labelId });
 
   useEffect(() => {
     if (!copied) return;
@@ -26,10 +32,17 @@ export function CodeBlock({ code, label, className }: { code: string; label: str
   return (
     <div
       data-slot="code-block"
-      className={cn('overflow-hidden rounded-lg border bg-[oklch(0.22_0.03_270)] text-slate-100', className)}
+      // Its width comes from where it is placed, never from its longest line (`contain: inline-size`): a long
+      // cURL command scrolls inside the block instead of stretching a grid or flex parent past the screen.
+      className={cn(
+        'min-w-0 overflow-hidden rounded-lg border bg-[oklch(0.22_0.03_270)] text-slate-100 [contain:inline-size]',
+        className,
+      )}
     >
       <div className="flex items-center justify-between gap-2 border-b border-white/10 px-4 py-2">
-        <span className="text-xs font-medium text-slate-400">{label}</span>
+        <span id={labelId} className="text-xs font-medium text-slate-400">
+          {label}
+        </span>
         <button
           type="button"
           onClick={() => void copy()}
@@ -44,8 +57,13 @@ export function CodeBlock({ code, label, className }: { code: string; label: str
           <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
         </button>
       </div>
-      <pre className="overflow-x-auto p-4 font-mono text-[0.8125rem] leading-relaxed">
-        <code>{code}</code>
+      <pre
+        ref={region.ref}
+        {...region.props}
+        className="overflow-x-auto p-4 font-mono text-[0.8125rem] leading-relaxed outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      >
+        {/* A block as wide as its longest line, so that a new snippet's width is noticed. */}
+        <code className="block w-max min-w-full">{code}</code>
       </pre>
     </div>
   );

@@ -13,13 +13,13 @@ export function LoadMore({
   onLoadMore: () => void;
   /** How many items are on screen, announced after each page. */
   shown: number;
-  /** Plural noun for the announcement: "calls", "scripts". */
-  noun: string;
+  /** The noun for the announcement, one and many: { one: 'call', other: 'calls' }. */
+  noun: { one: string; other: string };
 }) {
   return (
     <div className="flex flex-col items-center gap-2">
       <p className="sr-only" aria-live="polite">
-        {`Showing ${shown} ${noun}${hasMore ? '' : ', all loaded'}`}
+        {`Showing ${shown.toLocaleString()} ${shown === 1 ? noun.one : noun.other}${hasMore ? '' : ', all loaded'}`}
       </p>
       {hasMore && (
         <Button variant="outline" onClick={onLoadMore} disabled={loading} aria-busy={loading}>

@@ -19,8 +19,8 @@ function checkName(name: string): string | null {
 }
 
 /**
- * Under the script's content: buttons that insert {{name}}, {{date}}, {{time}} or a custom {{variable}} at the
- * cursor, and the variables the content uses so far.
+ * Under the script's content: buttons that insert {{first_name}}, {{last_name}}, {{name}}, {{date}}, {{time}} or a
+ * custom {{variable}} at the cursor, and the variables the content uses so far.
  */
 export function VariableHelper({
   content,

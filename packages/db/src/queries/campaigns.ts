@@ -159,7 +159,20 @@ export interface CampaignContact {
   id: string;
   phone: string;
   company: string;
+  /** For {{name}}, {{first_name}} and {{last_name}}. */
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
 }
+
+const campaignContactColumns = {
+  id: contacts.id,
+  phone: contacts.phone,
+  company: contacts.company,
+  name: contacts.name,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+};
 
 /** The account's contacts among `ids` (others, and other accounts' contacts, are left out). */
 export async function contactsByIds(
@@ -169,7 +182,7 @@ export async function contactsByIds(
 ): Promise<CampaignContact[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: contacts.id, phone: contacts.phone, company: contacts.company })
+    .select(campaignContactColumns)
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, ids)));
 }
@@ -182,7 +195,7 @@ export async function contactsWithTag(
   limit: number,
 ): Promise<CampaignContact[]> {
   return db
-    .select({ id: contacts.id, phone: contacts.phone, company: contacts.company })
+    .select(campaignContactColumns)
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), sql`${contacts.tags} @> ARRAY[${tag}]::text[]`))
     .orderBy(asc(contacts.createdAt), asc(contacts.id))

@@ -77,8 +77,20 @@ export async function deleteContact(db: Database, accountId: string, id: string)
   return rows.length > 0;
 }
 
-export async function countContacts(db: Database, accountId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.accountId, accountId));
+/** How many contacts the account has, or how many match the search text and tag when given (as the list). */
+export async function countContacts(
+  db: Database,
+  accountId: string,
+  filters: { q?: string; tag?: string } = {},
+): Promise<number> {
+  const where = [
+    eq(contacts.accountId, accountId),
+    ...matching(contacts as unknown as Record<string, Column>, filters),
+  ];
+  const [row] = await db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(...where));
   return row?.n ?? 0;
 }
 
@@ -108,6 +120,8 @@ export async function upsertContacts(
     rows.map((row) => ({
       id: randomUUID(),
       name: row.name,
+      first_name: row.firstName ?? null,
+      last_name: row.lastName ?? null,
       phone: row.phone,
       email: row.email,
       company: row.company,
@@ -120,14 +134,19 @@ export async function upsertContacts(
     mode === 'skip'
       ? sql`DO NOTHING`
       : sql`DO UPDATE SET name = excluded.name, email = excluded.email, company = excluded.company,
+          first_name = coalesce(excluded.first_name, contacts.first_name),
+          last_name = coalesce(excluded.last_name, contacts.last_name),
           tags = ARRAY(SELECT DISTINCT t FROM unnest(contacts.tags || excluded.tags) AS t ORDER BY t),
           timezone = coalesce(excluded.timezone, contacts.timezone), updated_at = now()`;
   const result = await db.execute<{ written: number; created: number }>(sql`
     WITH written AS (
-      INSERT INTO contacts (id, account_id, name, phone, email, company, tags, timezone, consent)
-      SELECT r.id, ${accountId}::uuid, r.name, r.phone, r.email, r.company, r.tags, r.timezone, r.consent
+      INSERT INTO contacts
+        (id, account_id, name, first_name, last_name, phone, email, company, tags, timezone, consent)
+      SELECT r.id, ${accountId}::uuid, r.name, r.first_name, r.last_name, r.phone, r.email, r.company, r.tags,
+        r.timezone, r.consent
       FROM jsonb_to_recordset(${payload}::jsonb)
-        AS r(id uuid, name text, phone text, email text, company text, tags text[], timezone text, consent text)
+        AS r(id uuid, name text, first_name text, last_name text, phone text, email text, company text,
+          tags text[], timezone text, consent text)
       ON CONFLICT (account_id, phone) ${onConflict}
       RETURNING (xmax = 0) AS inserted
     )

@@ -128,7 +128,9 @@ export const createCallInputSchema = z
       .trim()
       .max(200)
       .optional()
-      .describe('Who is called (with phone); fills {{name}}. Defaults to the contact’s name'),
+      .describe(
+        'Who is called (with phone); fills {{name}}, and {{first_name}}/{{last_name}} with its words. Defaults to the contact’s name',
+      ),
     script_id: z.uuid({ error: 'is not a script id' }).optional().describe('Speak one of your scripts'),
     message: z
       .string()
@@ -147,7 +149,9 @@ export const createCallInputSchema = z
     variables: z
       .record(variableName, z.string().max(500))
       .default({})
-      .describe('Values for the {{variables}} of the message; {{name}} defaults to the recipient name'),
+      .describe(
+        'Values for the {{variables}} of the message; {{name}}, {{first_name}} and {{last_name}} default to the recipient’s (a contact’s own first and last name, else the words of the name)',
+      ),
     callback_url: z
       .url({ protocol: /^https?$/ })
       .max(2000)

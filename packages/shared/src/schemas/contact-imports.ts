@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const IMPORT_FIELDS = ['name', 'phone', 'email', 'company', 'tags'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'company',
+  'tags',
+] as const;
 export const REQUIRED_IMPORT_FIELDS = ['name', 'phone', 'email', 'company'] as const;
 /** About 20 MB of CSV: well over 100,000 contacts. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -16,6 +24,14 @@ export const createContactImportInputSchema = z
     mapping: z
       .object({
         name: z.string().min(1, 'Choose the column with names').describe('The column with names'),
+        first_name: z
+          .string()
+          .optional()
+          .describe('The column with first names, when the names’ first words are not (for {{first_name}})'),
+        last_name: z
+          .string()
+          .optional()
+          .describe('The column with last names, when the rest of the names is not (for {{last_name}})'),
         phone: z
           .string()
           .min(1, 'Choose the column with phone numbers')

@@ -13,6 +13,14 @@ const tag = z
 export const contactSchema = z.object({
   id: z.uuid().describe('The contact’s id'),
   name: z.string().describe('Full name; fills {{name}} in a call to the contact'),
+  first_name: z
+    .string()
+    .nullable()
+    .describe('First name for {{first_name}}; null: the first word of the name is used'),
+  last_name: z
+    .string()
+    .nullable()
+    .describe('Last name for {{last_name}}; null: the name after its first word is used'),
   phone: z.string().describe('E.164, e.g. +12025550100; unique in the account'),
   email: z.string().describe('E-mail address'),
   company: z.string().describe('Company; fills {{company}}'),
@@ -34,6 +42,20 @@ export type Contact = z.infer<typeof contactSchema>;
 export const createContactInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(200).describe('Full name'),
+    first_name: z
+      .string()
+      .trim()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe('First name for {{first_name}}, when not the first word of the name; empty or null: derived'),
+    last_name: z
+      .string()
+      .trim()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe('Last name for {{last_name}}, when not the rest of the name; empty or null: derived'),
     phone: z
       .string()
       .trim()

@@ -19,6 +19,7 @@ import {
   toUsd,
 } from '@callwise/shared/billing';
 import { PLANS, planIdOf } from '@callwise/shared/plans';
+import { paths } from '@callwise/shared/routes';
 import type {
   Billing,
   Charge,
@@ -32,6 +33,12 @@ import type { BillingProvider } from './billing-provider.ts';
 
 /** Where the web app shows billing (plan, budget, history). */
 export const BILLING_SETTINGS_URL = '/settings#billing';
+
+/**
+ * Where to upgrade, as an absolute address (an API caller has no page to resolve it against): the pricing page,
+ * which shows a signed-in user their plan and changes it, the way the app's own upgrade links go.
+ */
+export const upgradeUrl = (publicUrl: string) => `${publicUrl}${paths.pricing}`;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 /** "Apr 5, 2026" (billing months are reckoned in UTC). */
@@ -61,15 +68,19 @@ function refusalMessage(state: BillingState, price: Refusal, count: number): str
   return `${why} Raise the budget in Settings → Billing, or wait for your next billing month${next}.`;
 }
 
-/** The 402 for calls refused by the trial's limit or the monthly budget. */
-export function billingRefusal(result: Extract<InsertCallsWithBillingResult, { ok: false }>, count: number) {
+/** The 402 for calls refused by the trial's limit or the monthly budget (`publicUrl`: config.PUBLIC_URL). */
+export function billingRefusal(
+  result: Extract<InsertCallsWithBillingResult, { ok: false }>,
+  count: number,
+  publicUrl: string,
+) {
   const { state, price } = result;
   const message = refusalMessage(state, price, count);
   if (price.reason === 'call_limit') {
     return new AppError('call_limit_reached', message, {
       used: state.used,
       included: state.included,
-      upgrade_url: '/pricing',
+      upgrade_url: upgradeUrl(publicUrl),
     });
   }
   return new AppError('budget_reached', message, {

@@ -92,7 +92,8 @@ describe('the free trial', () => {
       code: 'call_limit_reached',
       message:
         'Your free trial includes 10 calls and all of them are used. Upgrade to a paid plan to schedule more calls.',
-      details: { used: 10, included: 10 },
+      // Absolute, to the page where a signed-in user changes plan.
+      details: { used: 10, included: 10, upgrade_url: 'http://localhost:3000/pricing' },
     });
     expect(await estimate(trial, 1)).toMatchObject({ allowed: false, included_left: 0, overage_usd: 0 });
     expect(await billing(trial)).toMatchObject({

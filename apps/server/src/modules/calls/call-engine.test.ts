@@ -604,3 +604,89 @@ describe('the rules on a call', () => {
     ).toBe(404);
   });
 });
+
+describe('what the callee hears', () => {
+  const menuCount = (text: string) => text.match(/press 1/gi)?.length ?? 0;
+
+  it('is one key menu: the engine’s after a message without one, none after a message with its own', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    const plain = await createCall(owner, { phone: '+12025550100', message: 'Your cleaning is on Friday.' });
+    const withMenu = await createCall(owner, {
+      phone: '+12025550100',
+      // A script written before the engine appended its menu (stored scripts are the user's: never rewritten).
+      message: 'Your cleaning is on Friday. Press 1 to confirm, 2 to cancel, or 3 to reschedule.',
+    });
+    const [first, second] = await Promise.all([
+      waitForEnd(owner, plain.json().id),
+      waitForEnd(owner, withMenu.json().id),
+    ]);
+    expect(first.transcript[0].text).toMatch(
+      /Your cleaning is on Friday\. Press 1 to confirm, 2 to cancel, 3 to reschedule, or 9 to stop receiving these calls\.$/,
+    );
+    expect(menuCount(first.transcript[0].text)).toBe(1);
+    expect(second.transcript[0].text).toMatch(
+      /Your cleaning is on Friday\. Press 1 to confirm, 2 to cancel, or 3 to reschedule\.$/,
+    );
+    expect(menuCount(second.transcript[0].text)).toBe(1);
+    // The keys work the same: the callee pressed 1.
+    expect([first.outcome, second.outcome]).toEqual(['confirmed', 'confirmed']);
+    // The recording holds one menu too: the script's own menu is shorter than the engine's.
+    expect(second.duration).toBeLessThan(first.duration);
+  });
+
+  it('greets a contact by first name: its own when set, else the first word of its name', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    const addContact = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/contacts',
+        headers: owner.headers,
+        payload: { email: 'x@example.com', company: 'Acme', consent: 'informational', ...payload },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const maria = await addContact({ name: 'Maria Lopez Garcia', phone: '+12025550141' });
+    const ana = await addContact({ name: 'Dr. Ana Silva', first_name: 'Ana', phone: '+12025550142' });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const message = 'Hi {{first_name}}, this is for {{name}} ({{last_name}}).';
+    const toMaria = await createCall(owner, { contact_id: maria.id, message, scheduled_at: later });
+    expect(toMaria.json()).toMatchObject({
+      recipient_name: 'Maria Lopez Garcia',
+      message: 'Hi Maria, this is for Maria Lopez Garcia (Lopez Garcia).',
+    });
+    const toAna = await createCall(owner, { contact_id: ana.id, message, scheduled_at: later });
+    expect(toAna.json().message).toBe('Hi Ana, this is for Dr. Ana Silva (Silva).');
+    // A value given for the call wins; a typed recipient's first word is the first name.
+    const given = await createCall(owner, {
+      contact_id: ana.id,
+      message,
+      variables: { first_name: 'Annie' },
+      scheduled_at: later,
+    });
+    expect(given.json().message).toBe('Hi Annie, this is for Dr. Ana Silva (Silva).');
+    const typed = await createCall(owner, {
+      phone: '+12025550143',
+      recipient_name: 'Sam Ortiz',
+      message,
+      scheduled_at: later,
+    });
+    expect(typed.json().message).toBe('Hi Sam, this is for Sam Ortiz (Ortiz).');
+    // No name at all: "there"; a one-word name has no last name to say.
+    const nobody = await createCall(owner, {
+      phone: '+12025550144',
+      message: 'Hi {{first_name}}!',
+      scheduled_at: later,
+    });
+    expect(nobody.json().message).toBe('Hi there!');
+    const cher = await createCall(owner, {
+      phone: '+12025550145',
+      recipient_name: 'Cher',
+      message: 'Dear {{last_name}}',
+    });
+    expect(cher.statusCode).toBe(400);
+    expect(cher.json().error.details).toEqual([
+      { field: 'variables.last_name', message: 'needs a value (the recipient’s name has none)' },
+    ]);
+  });
+});

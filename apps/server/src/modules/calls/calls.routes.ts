@@ -185,7 +185,9 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'Calls a contact (contact_id) or a number (phone, recipient_name) with a script (script_id) or a message, ' +
           'in the chosen voice, at scheduled_at (absent: now). {{variables}} in the text are filled from `variables`; ' +
-          '{{name}} defaults to the recipient name, any other variable without a value is a validation error. ' +
+          '{{name}} defaults to the recipient name (and {{first_name}}, {{last_name}} to its words, or the ' +
+          'contact’s own first and last name), any other variable without a value is a validation error. The ' +
+          'call opens with the disclosure and ends with the key menu, unless the message offers its own ("Press 1…"). ' +
           'The calling rules apply: a call due outside the calling window (08:00–21:00 in the recipient’s time, ' +
           'or the account’s narrower window) goes out at the next opening — scheduled_at says when, with ' +
           'requested_at and schedule_note; a number on the do-not-call list is refused (409 do_not_call); ' +

@@ -20,18 +20,14 @@ import { getCall } from '@callwise/db/queries/calls';
 import { getContact } from '@callwise/db/queries/contacts';
 import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { getScript } from '@callwise/db/queries/scripts';
-import {
-  consentProblem,
-  OPT_OUT_OFFER,
-  renderDisclosure,
-  type SkipReason,
-} from '@callwise/shared/calling-rules';
+import { callOpening, promptTexts } from '@callwise/shared/call-prompt';
+import { consentProblem, type SkipReason } from '@callwise/shared/calling-rules';
 import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
 import type { CallType } from '@callwise/shared/calls';
 import { formatPhone, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
 import type { createCallInputSchema, SkippedCall } from '@callwise/shared/schemas/calls';
-import { renderTemplate } from '@callwise/shared/variables';
+import { isRecipientVariable, recipientValues, renderTemplate } from '@callwise/shared/variables';
 import { findVoice, VOICE_IDS, type VoiceId } from '@callwise/shared/voices';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
@@ -39,19 +35,20 @@ import type { Config } from '../../config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
-import { type DialogueEngine, KEY_MENU } from '../../providers/dialogue/index.ts';
-import { concatPcm, type Pcm, pcmDurationSeconds, silence } from '../../providers/speech/audio.ts';
+import type { DialogueEngine } from '../../providers/dialogue/index.ts';
+import { type Pcm, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
 import type { CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
 import { billingRefusal } from '../billing/billing.service.ts';
 import { callbackUrlProblem } from '../webhooks/ssrf.ts';
 import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
+import { speakPrompt } from './call-prompt.ts';
 
 type CreateCallInput = z.output<typeof createCallInputSchema>;
 type Transcript = NonNullable<CallRow['transcript']>;
 
-/** Seconds of a call beyond the spoken message: the menu's pause, the callee's answer and our reply. */
+/** Seconds of a call beyond the spoken prompt: the pauses in it, the callee's answer and our reply. */
 const CONVERSATION_OVERHEAD_SECONDS = 6;
 /** Batches up to this size have each message synthesised to measure it; larger ones use the voice's rate. */
 const MEASURED_BATCH = 20;
@@ -105,10 +102,6 @@ class RuleRefusal extends AppError {
 
 const refusal = (reason: SkipReason, message: string) => new RuleRefusal(reason, message);
 
-/** The disclosure naming the business, then the opt-out offer: what every call opens with. */
-const openingOf = (account: { disclosure: string; name: string }) =>
-  `${renderDisclosure(account.disclosure, account.name)} ${OPT_OUT_OFFER}`;
-
 export interface CallServiceDeps {
   db: Database;
   config: Pick<
@@ -119,6 +112,7 @@ export interface CallServiceDeps {
     | 'FAILURE_ALERT_WINDOW_SECONDS'
     | 'CALLING_WINDOW_OVERRIDE'
     | 'WEBHOOK_ALLOW_PRIVATE'
+    | 'PUBLIC_URL'
   >;
   speech: SpeechService;
   dialogue: DialogueEngine;
@@ -207,7 +201,7 @@ export class CallService {
 
     // Billed in the same transaction: the trial's limit, extra calls beyond a paid plan and the monthly budget.
     const result = await insertCallsWithBilling(db, accountId, rows);
-    if (!result.ok) throw billingRefusal(result, rows.length);
+    if (!result.ok) throw billingRefusal(result, rows.length, this.deps.config.PUBLIC_URL);
     this.deps.onCallsDue?.();
     // In the order asked for.
     const byId = new Map(result.calls.map((call) => [call.id, call]));
@@ -321,6 +315,8 @@ export class CallService {
     let contactId: string | null = null;
     let person: PreparedCall['contact'] = null;
     const extraValues: Record<string, string> = {};
+    /** The contact's own first and last names, when the call goes to the contact under its name. */
+    let ownNames: { first_name: string | null; last_name: string | null } | null = null;
     if (input.contact_id) {
       const contact = await getContact(db, accountId, input.contact_id);
       if (!contact) throw notFound('Contact');
@@ -330,6 +326,9 @@ export class CallService {
         existingCustomer: contact.existingCustomer,
         timezone: contact.timezone,
       };
+      if (!recipientName || recipientName === contact.name) {
+        ownNames = { first_name: contact.firstName, last_name: contact.lastName };
+      }
       recipientName = recipientName || contact.name;
       phone = contact.phone;
       if (contact.company) extraValues.company = contact.company;
@@ -360,17 +359,24 @@ export class CallService {
       if (problem) throw validation('callback_url', `The callback URL ${problem}.`);
     }
 
-    const rendered = renderTemplate(text, {
-      ...extraValues,
-      ...input.variables,
-      name: input.variables.name ?? recipientName,
-    });
+    // {{name}}, {{first_name}} and {{last_name}} are the recipient's; values given in `variables` win (a blank
+    // one is no value).
+    const given = Object.fromEntries(Object.entries(input.variables).filter(([, value]) => value.trim()));
+    const recipient = recipientValues(
+      given.name ? { name: given.name } : { name: recipientName, ...ownNames },
+    );
+    const rendered = renderTemplate(text, { ...extraValues, ...recipient, ...given });
     if (!rendered.ok) {
       const list = rendered.missing.map((name) => `{{${name}}}`).join(', ');
       throw new AppError(
         'validation_failed',
         `The message uses ${list}: give a value for each in variables.`,
-        [...rendered.missing.map((name) => ({ field: `variables.${name}`, message: 'needs a value' }))],
+        rendered.missing.map((name) => ({
+          field: `variables.${name}`,
+          message: isRecipientVariable(name)
+            ? 'needs a value (the recipient’s name has none)'
+            : 'needs a value',
+        })),
       );
     }
 
@@ -397,33 +403,34 @@ export class CallService {
       scheduledAt,
       status: dueNow ? 'queued' : 'scheduled',
       callbackUrl: input.callback_url ?? null,
-      estimatedDuration: await this.estimateDuration(
-        voice,
-        `${openingOf(account)} ${rendered.text}`,
-        batch.measure,
-      ),
+      estimatedDuration: await this.estimateDuration(voice, account, rendered.text, batch.measure),
     };
   }
 
   /**
-   * The length of what will be said: the spoken message and the key menu, plus the exchange after it. Measured
-   * from the synthesised audio (`measure`), or — for the calls of a large batch, where synthesising thousands of
+   * The length of the call: what the callee hears on answering (disclosure, message and menu, as onAnswer speaks
+   * it), plus the exchange after it. Measured from the synthesised audio (`measure`; the call's own audio is then
+   * cached for when it is answered), or — for the calls of a large batch, where synthesising thousands of
    * messages would take minutes — from the voice's own speaking rate, measured once.
    */
-  private async estimateDuration(voice: VoiceId, message: string, measure: boolean): Promise<number> {
+  private async estimateDuration(
+    voice: VoiceId,
+    account: AccountRow,
+    message: string,
+    measure: boolean,
+  ): Promise<number> {
+    const words = promptTexts(account, message)
+      .map((part) => part.text)
+      .join(' ');
     try {
-      const [spoken, menu] = await Promise.all([
-        measure
-          ? this.deps.speech.speak(voice, message).then(pcmDurationSeconds)
-          : this.secondsPerCharacter(voice).then((rate) => rate * message.length),
-        this.deps.speech.speak(voice, KEY_MENU),
-      ]);
-      return Math.round(spoken + pcmDurationSeconds(menu) + CONVERSATION_OVERHEAD_SECONDS);
+      const spoken = measure
+        ? pcmDurationSeconds((await speakPrompt(this.deps.speech, voice, account, message)).audio)
+        : (await this.secondsPerCharacter(voice)) * words.length;
+      return Math.round(spoken + CONVERSATION_OVERHEAD_SECONDS);
     } catch (error) {
       // The estimate is not worth refusing the call for: fall back to a speaking rate of 150 words a minute.
       this.deps.log.warn({ err: error }, 'speech unavailable for the duration estimate');
-      const words = `${message} ${KEY_MENU}`.split(/\s+/).length;
-      return Math.round((words / 150) * 60 + CONVERSATION_OVERHEAD_SECONDS);
+      return Math.round((words.split(/\s+/).length / 150) * 60 + CONVERSATION_OVERHEAD_SECONDS);
     }
   }
 
@@ -481,23 +488,23 @@ export class CallService {
     onAnswer: async (providerCallId, answeredBy) => {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
       if (!call) return null;
-      const voice = call.voice as VoiceId;
-      const openingText = await this.openingText(call.accountId);
-      const [opening, message] = await Promise.all([
-        this.deps.speech.speak(voice, openingText),
-        this.deps.speech.speak(voice, call.message),
-      ]);
+      const account = await findAccount(this.deps.db, call.accountId);
+      if (!account) throw notFound('Account');
+      // The disclosure, the message and the menu (none on a voicemail, nor after a message offering its own):
+      // the same audio as the voice preview.
+      const prompt = await speakPrompt(this.deps.speech, call.voice as VoiceId, account, call.message, {
+        answeredBy,
+      });
       if (answeredBy === 'machine') {
         // A voicemail names the business too, and how to stop the calls.
         await setCallOutcome(this.deps.db, call.id, {
           outcome: 'voicemail',
-          transcript: [{ speaker: 'ai', text: `${openingText} ${call.message}`, at: 0 }],
+          transcript: [{ speaker: 'ai', text: prompt.text, at: 0 }],
           onlyFirst: true,
         });
-        return { audio: concatPcm([opening, silence(300), message]), gather: false };
+        return { audio: prompt.audio, gather: false };
       }
-      const menu = await this.deps.speech.speak(voice, KEY_MENU);
-      return { audio: concatPcm([opening, silence(300), message, silence(400), menu]), gather: true };
+      return { audio: prompt.audio, gather: true };
     },
     onInput: async (providerCallId, input) => {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
@@ -520,7 +527,11 @@ export class CallService {
       const transcript: Transcript = [
         {
           speaker: 'ai',
-          text: `${account ? openingOf(account) : ''} ${call.message} ${KEY_MENU}`.trim(),
+          text: account
+            ? promptTexts(account, call.message)
+                .map((part) => part.text)
+                .join(' ')
+            : call.message,
           at: 0,
         },
         { speaker: 'callee', text: heard, at: 1 },
@@ -576,7 +587,7 @@ export class CallService {
   async openingText(accountId: string): Promise<string> {
     const account = await findAccount(this.deps.db, accountId);
     if (!account) throw notFound('Account');
-    return openingOf(account);
+    return callOpening(account);
   }
 
   /**

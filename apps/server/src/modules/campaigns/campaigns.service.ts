@@ -32,7 +32,7 @@ import {
   type createCampaignInputSchema,
   MAX_CAMPAIGN_CONTACTS,
 } from '@callwise/shared/schemas/campaigns';
-import { variablesIn } from '@callwise/shared/variables';
+import { recipientValues, variablesIn } from '@callwise/shared/variables';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/pagination.ts';
@@ -313,18 +313,25 @@ export class CampaignService {
 
   /**
    * Every {{variable}} of the script needs a value for every contact (in default_variables or the contact's
-   * own), except {{name}} (the contact's name) and {{company}} when the contact has one: a clear 400 before any
-   * call is made, instead of a problem with the n-th call.
+   * own), except {{name}} and {{first_name}} (the contact's), and {{last_name}} and {{company}} when the contact
+   * has one: a clear 400 before any call is made, instead of a problem with the n-th call.
    */
   private checkVariables(content: string, targets: CampaignContact[], input: CreateCampaignInput) {
-    const needed = variablesIn(content).filter((name) => name !== 'name');
+    const needed = variablesIn(content).filter((name) => name !== 'name' && name !== 'first_name');
+    const contactHas = (contact: CampaignContact, name: string) => {
+      if (name === 'company') return Boolean(contact.company.trim());
+      if (name === 'last_name') {
+        const own = { name: contact.name, first_name: contact.firstName, last_name: contact.lastName };
+        return Boolean(recipientValues(own).last_name);
+      }
+      return false;
+    };
     const problems: Array<{ field: string; message: string }> = [];
     const texts: string[] = [];
     for (const name of needed) {
       if (input.default_variables[name]?.trim()) continue;
       const lacking = targets.filter(
-        (contact) =>
-          !input.variables[contact.id]?.[name]?.trim() && !(name === 'company' && contact.company.trim()),
+        (contact) => !input.variables[contact.id]?.[name]?.trim() && !contactHas(contact, name),
       );
       if (lacking.length === 0) continue;
       problems.push({

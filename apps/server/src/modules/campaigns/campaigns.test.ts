@@ -238,6 +238,42 @@ describe('creating a campaign', () => {
     expect(campaign.last_call_at).toBe(new Date(start + 120_000).toISOString());
   });
 
+  it('greets each contact by first name and asks for a last name only for contacts without one', async () => {
+    const { id: scriptId } = await script(
+      owner,
+      'Hi {{first_name}}, good news for the {{last_name}} family.',
+    );
+    const tag = `names-${randomUUID().slice(0, 6)}`;
+    const ana = await contact(owner, { name: 'Ana Silva', tags: [tag] });
+    const cher = await contact(owner, { name: 'Cher', tags: [tag] });
+    const request = {
+      name: 'Families',
+      script_id: scriptId,
+      call_type: 'promotional',
+      tag,
+      starts_at: inAnHour(),
+    };
+
+    const missing = await createCampaign(owner, request);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details).toEqual([
+      { field: 'default_variables.last_name', message: 'needs a value (missing for 1 contact)' },
+    ]);
+
+    const res = await createCampaign(owner, {
+      ...request,
+      variables: { [cher.id]: { last_name: 'Sarkisian' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const calls = await callsOf(res.json().id);
+    expect(new Map(calls.map((call) => [call.contact_id, call.message]))).toEqual(
+      new Map([
+        [ana.id, 'Hi Ana, good news for the Silva family.'],
+        [cher.id, 'Hi Cher, good news for the Sarkisian family.'],
+      ]),
+    );
+  });
+
   it('explains what is wrong with a request', async () => {
     const { id: scriptId } = await script(owner);
     const someone = await contact(owner);

@@ -110,6 +110,8 @@ function toContact(row: MappedRow, country: CountryCode): NewContact | string {
   if (!phone.ok) return phone.message;
   return {
     name: name.slice(0, 200),
+    firstName: row.get('first_name').slice(0, 100) || null,
+    lastName: row.get('last_name').slice(0, 100) || null,
     phone: phone.e164,
     email: email.slice(0, 254),
     company: company.slice(0, 200),

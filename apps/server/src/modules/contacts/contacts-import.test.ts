@@ -109,6 +109,41 @@ describe('CSV import', () => {
     expect(contacts[0]).toMatchObject({ email: 'new@mail.com', company: 'New Co', tags: ['new', 'old'] });
   });
 
+  it('takes first and last names from columns of their own when mapped', async () => {
+    const user = await signedInUser(t);
+    const file = [
+      'Name,First,Surname,Phone,Email,Company',
+      'Dr. Ana Silva,Ana,Silva,(202) 555-0111,ana@silva.com,Silva Dental',
+      'Ben Okafor,,,(202) 555-0112,ben@okafor.io,Okafor Auto',
+    ].join('\n');
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/v1/contacts/imports',
+      headers: user.headers,
+      payload: {
+        file_name: 'names.csv',
+        csv: file,
+        mapping: {
+          name: 'Name',
+          first_name: 'First',
+          last_name: 'Surname',
+          phone: 'Phone',
+          email: 'Email',
+          company: 'Company',
+        },
+      },
+    });
+    expect(start.statusCode, start.body).toBe(202);
+    expect(await waitForImport(user.headers, start.json().id)).toMatchObject({
+      status: 'completed',
+      created: 2,
+    });
+    const contacts = (await t.app.inject({ url: '/v1/contacts', headers: user.headers })).json().data;
+    const byName = new Map(contacts.map((contact: { name: string }) => [contact.name, contact]));
+    expect(byName.get('Dr. Ana Silva')).toMatchObject({ first_name: 'Ana', last_name: 'Silva' });
+    expect(byName.get('Ben Okafor')).toMatchObject({ first_name: null, last_name: null });
+  });
+
   it('refuses a mapping to a column the file does not have, and an empty file', async () => {
     const user = await signedInUser(t);
     const bad = await t.app.inject({

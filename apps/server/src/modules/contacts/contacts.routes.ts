@@ -69,11 +69,23 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags,
         summary: 'How many contacts the account has',
-        description: 'All of the account’s contacts, whatever their tags.',
-        response: { 200: z.object({ count: z.number().int().describe('Contacts in the account') }) },
+        description:
+          'All of the account’s contacts; with the list’s filters (search text, tag), those that match them.',
+        querystring: listContactsQuerySchema,
+        response: {
+          200: z.object({
+            count: z.number().int().describe('Contacts in the account (matching the filters)'),
+          }),
+          400: apiErrorSchema,
+        },
       },
     },
-    async (request) => ({ count: await countContacts(db(), request.auth.accountId) }),
+    async (request) => ({
+      count: await countContacts(db(), request.auth.accountId, {
+        q: request.query.q,
+        tag: request.query.tag,
+      }),
+    }),
   );
 
   fastify.get(

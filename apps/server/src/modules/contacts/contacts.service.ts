@@ -26,6 +26,8 @@ export function contactResponse(row: Omit<ContactRow, 'search'>): Contact {
   return {
     id: row.id,
     name: row.name,
+    first_name: row.firstName,
+    last_name: row.lastName,
     phone: row.phone,
     email: row.email,
     company: row.company,
@@ -87,6 +89,8 @@ export async function addContact(
   const consent = input.consent ?? 'none';
   const values: NewContact = {
     name: input.name,
+    firstName: input.first_name || null,
+    lastName: input.last_name || null,
     phone,
     email: input.email.toLowerCase(),
     company: input.company,
@@ -115,6 +119,8 @@ export async function editContact(
   if (!current) throw notFound('Contact');
   const patch: ContactPatch = {};
   if (input.name !== undefined) patch.name = input.name;
+  if (input.first_name !== undefined) patch.firstName = input.first_name || null;
+  if (input.last_name !== undefined) patch.lastName = input.last_name || null;
   if (input.email !== undefined) patch.email = input.email.toLowerCase();
   if (input.company !== undefined) patch.company = input.company;
   if (input.tags !== undefined) patch.tags = normalizeTags(input.tags);

@@ -80,6 +80,43 @@ describe('contacts', () => {
     expect(Date.parse(res.json().consent_at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('keeps a first and last name of its own, optional: null means the words of the name are used', async () => {
+    const plain = await post({ ...maria, phone: '+12125550150' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).toMatchObject({ name: 'Maria Lopez', first_name: null, last_name: null });
+
+    const doctor = await post({
+      ...maria,
+      name: 'Dr. Ana Silva',
+      first_name: '  Ana ',
+      last_name: 'Silva',
+      phone: '+12125550151',
+    });
+    expect(doctor.statusCode, doctor.body).toBe(201);
+    expect(doctor.json()).toMatchObject({ name: 'Dr. Ana Silva', first_name: 'Ana', last_name: 'Silva' });
+    const id = doctor.json().id;
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/v1/contacts/${id}`, headers: user.headers, payload });
+    // Changed alone, cleared with an empty value or null, left alone when not given.
+    expect((await patch({ first_name: 'Anna' })).json()).toMatchObject({
+      first_name: 'Anna',
+      last_name: 'Silva',
+    });
+    expect((await patch({ first_name: '', last_name: null })).json()).toMatchObject({
+      first_name: null,
+      last_name: null,
+    });
+    expect((await patch({ company: 'Silva Dental' })).json()).toMatchObject({
+      first_name: null,
+      last_name: null,
+    });
+    const got = await t.app.inject({ url: `/v1/contacts/${id}`, headers: user.headers });
+    expect(got.json()).toMatchObject({ first_name: null, last_name: null });
+    const tooLong = await patch({ first_name: 'x'.repeat(101) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.details[0].field).toBe('first_name');
+  });
+
   it('gets, edits and deletes one contact', async () => {
     const created = (await post({ ...maria, name: 'Edit Me', phone: '+14155550100' })).json();
     expect(created.timezone).toBe('America/Los_Angeles');
@@ -171,6 +208,15 @@ describe('listing, searching and pages', () => {
       { tag: 'vip', count: 3 },
       { tag: 'new', count: 2 },
     ]);
+  });
+
+  it('counts all contacts, or those matching the same filters as the list', async () => {
+    const count = async (query = '') =>
+      (await t.app.inject({ url: `/v1/contacts/count${query}`, headers: owner.headers })).json().count;
+    expect(await count()).toBe(5);
+    expect(await count('?tag=vip')).toBe(3);
+    expect(await count('?tag=new&q=martin')).toBe(1);
+    expect(await count('?q=nobody-here')).toBe(0);
   });
 
   it('refuses a bad cursor and a bad limit', async () => {

@@ -2,32 +2,43 @@ import { findAccount } from '@callwise/db/queries/accounts';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { PLAN_IDS, PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
 import { voiceListSchema, voicePreviewInputSchema } from '@callwise/shared/schemas/voices';
-import { renderTemplate } from '@callwise/shared/variables';
+import { isRecipientVariable, recipientValues, renderTemplate } from '@callwise/shared/variables';
 import { VOICES } from '@callwise/shared/voices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { encodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
+import { type SpokenPrompt, speakPrompt } from '../calls/call-prompt.ts';
 
 const tags = ['voices'];
 
 /** The 200 answer of a preview, for the OpenAPI document: audio bytes, not JSON (never serialized as JSON). */
 const audioResponseSchema = z.any().meta({
-  description: 'The spoken message: audio/wav from the offline engine, audio/mpeg from ElevenLabs.',
-  content: {
-    'audio/wav': { schema: { type: 'string', format: 'binary' } },
-    'audio/mpeg': { schema: { type: 'string', format: 'binary' } },
-  },
+  description:
+    'What the callee will hear when they answer, as a call plays it: the disclosure naming the business with ' +
+    'the opt-out offer, the message, and the key menu (left out when the message offers its own "Press 1…"). ' +
+    'audio/wav, 16-bit mono at 22,050 Hz, from either speech engine.',
+  content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
   headers: {
-    'X-Audio-Duration': { type: 'string', description: 'Length of the audio in seconds, e.g. "3.42"' },
+    'X-Audio-Duration': { type: 'string', description: 'Length of the audio in seconds, e.g. "23.42"' },
+    'X-Audio-Parts': {
+      type: 'string',
+      description:
+        'The parts in the audio, in order, as JSON: [{"part":"disclosure"|"message"|"menu","start":0,"end":4.21}, …] ' +
+        '(seconds).',
+    },
   },
 });
 
-async function planOf(db: Parameters<typeof findAccount>[0], accountId: string): Promise<PlanId> {
+async function accountOf(db: Parameters<typeof findAccount>[0], accountId: string) {
   const account = await findAccount(db, accountId);
   if (!account) throw notFound('Account');
-  return (PLAN_IDS as readonly string[]).includes(account.plan) ? (account.plan as PlanId) : 'trial';
+  return account;
 }
+
+const planOf = (account: { plan: string }): PlanId =>
+  (PLAN_IDS as readonly string[]).includes(account.plan) ? (account.plan as PlanId) : 'trial';
 
 const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const speech = () => fastify.services.speech;
@@ -43,7 +54,7 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const plan = await planOf(fastify.database.db, request.auth.accountId);
+      const plan = planOf(await accountOf(fastify.database.db, request.auth.accountId));
       return {
         data: VOICES.map((voice, index) => ({
           id: voice.id,
@@ -62,10 +73,13 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags,
-        summary: 'Hear a message in a voice',
+        summary: 'Hear a call as the callee will',
         description:
-          'Speaks the text with its variables filled in ({{name}} without a value says "there"; any other ' +
-          'variable needs one). Identical previews are served from a cache.',
+          'Speaks what a call with this message says when answered — the account’s disclosure and opt-out offer, ' +
+          'the message with its variables filled in, then the key menu — and says where each part starts ' +
+          '(`X-Audio-Parts`). {{name}} and {{first_name}} without a value say "there"; {{first_name}} and ' +
+          '{{last_name}} default to the words of {{name}}; any other variable needs a value. The audio of each ' +
+          'part is cached.',
         body: voicePreviewInputSchema,
         response: {
           200: audioResponseSchema,
@@ -78,18 +92,23 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { voice, text, variables } = request.body;
-      const rendered = renderTemplate(text, variables);
+      // The recipient's variables as a call derives them: first and last name from the name unless given.
+      const given = Object.fromEntries(Object.entries(variables).filter(([, value]) => value.trim()));
+      const rendered = renderTemplate(text, { ...recipientValues(given), ...given });
       if (!rendered.ok) {
         const list = rendered.missing.map((name) => `{{${name}}}`).join(', ');
         throw new AppError(
           'validation_failed',
           `The message uses ${list}: give a value for each in variables.`,
-          rendered.missing.map((name) => ({ field: `variables.${name}`, message: 'needs a value' })),
+          rendered.missing.map((name) => ({
+            field: `variables.${name}`,
+            message: isRecipientVariable(name) ? 'needs a value (the name has none)' : 'needs a value',
+          })),
         );
       }
-
       const accountId = request.auth.accountId;
-      const plan = await planOf(fastify.database.db, accountId);
+      const account = await accountOf(fastify.database.db, accountId);
+      const plan = planOf(account);
       const index = VOICES.findIndex((v) => v.id === voice);
       if (!planAllowsVoice(plan, index)) {
         const name = VOICES[index]?.name ?? voice;
@@ -98,11 +117,11 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           `The ${name} voice is not included in the ${PLANS[plan].name} plan. Choose another voice or upgrade your plan.`,
         );
       }
-
       const service = speech();
-      let preview: Awaited<ReturnType<typeof service.preview>>;
+      let prompt: SpokenPrompt;
       try {
-        preview = await service.preview(voice, rendered.text, { scope: accountId });
+        // The very function that makes the audio of an answered call (CallService.host.onAnswer).
+        prompt = await speakPrompt(service, voice, account, rendered.text, { scope: accountId });
       } catch (error) {
         if (error instanceof SpeechProviderError) {
           request.log.warn(
@@ -121,11 +140,13 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Failed to generate voice preview: the speech engine failed. Please try again.',
         );
       }
-
-      reply.header('content-type', preview.contentType).header('cache-control', 'private, max-age=3600');
-      if (preview.durationSeconds !== null)
-        reply.header('x-audio-duration', preview.durationSeconds.toFixed(2));
-      return reply.send(preview.data);
+      const parts = prompt.parts.map(({ part, start, end }) => ({ part, start, end }));
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-audio-duration', pcmDurationSeconds(prompt.audio).toFixed(2))
+        .header('x-audio-parts', JSON.stringify(parts))
+        .send(encodeWav(prompt.audio));
     },
   );
 };

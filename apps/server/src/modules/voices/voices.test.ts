@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { KEY_MENU } from '@callwise/shared/call-prompt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { decodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
+import { decodeWav, encodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
+
+type PartTiming = { part: string; start: number; end: number };
 
 const preview = (t: TestApp, headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'POST', url: '/v1/voices/preview', headers, payload });
@@ -74,8 +77,107 @@ describe('voices with the offline engine', () => {
     const duration = Number(res.headers['x-audio-duration']);
     expect(res.headers['x-audio-duration']).toMatch(/^\d+\.\d\d$/);
     expect(duration).toBeCloseTo(pcmDurationSeconds(pcm), 2);
-    expect(duration).toBeGreaterThan(1);
-    expect(duration).toBeLessThan(6);
+    // The whole call: the disclosure and the menu around the message.
+    expect(duration).toBeGreaterThan(6);
+    expect(duration).toBeLessThan(30);
+  });
+
+  it('plays what the callee hears: the disclosure, the message with the first name, then the menu, each timed', async () => {
+    const owner = await signedInUser(t);
+    await t.database.executeSql(
+      `UPDATE accounts SET name = 'Harbor Dental', disclosure = 'Hello, this is an automated call from {{business_name}}.' WHERE id = $1`,
+      [owner.accountId],
+    );
+    const res = await preview(t, owner.headers, {
+      voice: 'aria',
+      text: 'Hi {{first_name}}, your cleaning is on {{date}}.',
+      variables: { name: 'Maria Lopez', date: 'Friday' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const parts = JSON.parse(String(res.headers['x-audio-parts'])) as PartTiming[];
+    expect(parts.map((part) => part.part)).toEqual(['disclosure', 'message', 'menu']);
+    expect(parts[0]?.start).toBe(0);
+    // In order, a breath apart, and the last one ends with the audio.
+    for (const [index, part] of parts.entries()) {
+      expect(part.end).toBeGreaterThan(part.start);
+      if (index > 0) expect(part.start).toBeGreaterThan(parts[index - 1]?.end ?? 0);
+    }
+    expect(parts.at(-1)?.end).toBeCloseTo(Number(res.headers['x-audio-duration']), 1);
+    // Each part is that text, spoken: the account's disclosure, the message with {{first_name}} filled in, the menu.
+    const spoken = async (text: string) => pcmDurationSeconds(await t.services.speech.speak('aria', text));
+    const length = (part: PartTiming | undefined) => (part ? part.end - part.start : 0);
+    expect(length(parts[0])).toBeCloseTo(
+      await spoken('Hello, this is an automated call from Harbor Dental. To stop these calls, press 9.'),
+      1,
+    );
+    expect(length(parts[1])).toBeCloseTo(await spoken('Hi Maria, your cleaning is on Friday.'), 1);
+    expect(length(parts[2])).toBeCloseTo(await spoken(KEY_MENU), 1);
+  });
+
+  it('is the very audio a call plays when it is answered', async () => {
+    const owner = await signedInUser(t);
+    const message = 'Hi {{first_name}}, your table for {{party}} is ready.';
+    const heard = await preview(t, owner.headers, {
+      voice: 'roger',
+      text: message,
+      variables: { name: 'Sam Ortiz', party: 'four' },
+    });
+    expect(heard.statusCode, heard.body).toBe(200);
+    const call = await t.app.inject({
+      method: 'POST',
+      url: '/v1/calls',
+      headers: owner.headers,
+      payload: {
+        phone: '+12025550177',
+        recipient_name: 'Sam Ortiz',
+        message,
+        variables: { party: 'four' },
+        voice: 'roger',
+        scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(call.statusCode, call.body).toBe(201);
+    expect(call.json().message).toBe('Hi Sam, your table for four is ready.');
+    await t.database.executeSql(`UPDATE calls SET provider_call_id = 'preview-test-1' WHERE id = $1`, [
+      call.json().id,
+    ]);
+    const answered = await t.services.calls.host.onAnswer('preview-test-1', 'human');
+    if (!answered) throw new Error('the call was not found');
+    expect(answered.gather).toBe(true);
+    // Sample for sample: the preview's WAV is the answered call's audio.
+    expect(pcmDurationSeconds(answered.audio)).toBeGreaterThan(5);
+    expect(encodeWav(answered.audio).equals(heard.rawPayload)).toBe(true);
+  });
+
+  it('has no second menu after a message that offers its own keys', async () => {
+    const res = await preview(t, user.headers, {
+      voice: 'aria',
+      text: 'Hi {{name}}, your cleaning is on Friday. Press 1 to confirm or 2 to cancel.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const parts = JSON.parse(String(res.headers['x-audio-parts'])) as PartTiming[];
+    expect(parts.map((part) => part.part)).toEqual(['disclosure', 'message']);
+    expect(parts.at(-1)?.end).toBeCloseTo(Number(res.headers['x-audio-duration']), 1);
+  });
+
+  it('needs a value for {{last_name}} when the name has one word only', async () => {
+    const res = await preview(t, user.headers, {
+      voice: 'aria',
+      text: 'Good morning {{first_name}} {{last_name}}.',
+      variables: { name: 'Cher' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'The message uses {{last_name}}: give a value for each in variables.',
+      details: [{ field: 'variables.last_name', message: 'needs a value (the name has none)' }],
+    });
+    const given = await preview(t, user.headers, {
+      voice: 'aria',
+      text: 'Good morning {{first_name}} {{last_name}}.',
+      variables: { name: 'Cher', last_name: 'Sarkisian' },
+    });
+    expect(given.statusCode).toBe(200);
   });
 
   it('serves a second identical preview from the cache, byte for byte', async () => {
@@ -139,8 +241,8 @@ describe('voices with the offline engine', () => {
       type: 'string',
       format: 'binary',
     });
-    expect(operation.responses['200'].content['audio/mpeg']).toBeDefined();
     expect(operation.responses['200'].headers['X-Audio-Duration']).toBeDefined();
+    expect(operation.responses['200'].headers['X-Audio-Parts']).toBeDefined();
     expect(doc.paths['/v1/voices'].get).toBeDefined();
   });
 });
@@ -151,9 +253,6 @@ describe('voices with ElevenLabs', () => {
   let server: Server;
   const seen: Array<{ url: string; headers: IncomingMessage['headers']; body: string }> = [];
   let answer: { status: number; type: string; body: Buffer | string } = { status: 200, type: '', body: '' };
-  const MP3 = Buffer.concat(
-    Array.from({ length: 50 }, () => Buffer.from([0xff, 0xfb, 0x90, 0x64, ...new Array(413).fill(7)])),
-  );
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -182,24 +281,37 @@ describe('voices with ElevenLabs', () => {
     expect(res.json().provider).toBe('elevenlabs');
   });
 
-  it('passes the MP3 through with its duration, the key staying on the server', async () => {
-    answer = { status: 200, type: 'audio/mpeg', body: MP3 };
+  it('speaks each part of the call as call audio (PCM) and joins them, the key staying on the server', async () => {
+    // One second of raw 16-bit PCM at 22,050 Hz for every request.
+    answer = { status: 200, type: 'audio/pcm', body: Buffer.alloc(22050 * 2, 1) };
+    const before = seen.length;
     const res = await preview(t, user.headers, {
       voice: 'charlie',
-      text: 'Hi {{name}}, thanks for your order.',
-      variables: { name: 'Sam' },
+      text: 'Hi {{first_name}}, thanks for your order.',
+      variables: { name: 'Sam Ortiz' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('audio/mpeg');
-    expect(res.rawPayload.equals(MP3)).toBe(true);
-    expect(Number(res.headers['x-audio-duration'])).toBeCloseTo((50 * 1152) / 44100, 2);
-    const request = seen.at(-1);
-    expect(request?.url).toBe('/v1/text-to-speech/IKne3meq5aSn9XLyUdCD');
-    expect(request?.headers['xi-api-key']).toBe('sk_route_test_key');
-    expect(JSON.parse(request?.body ?? '{}')).toEqual({
-      text: 'Hi Sam, thanks for your order.',
-      model_id: 'eleven_multilingual_v2',
-    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/wav');
+    // Three seconds of speech and the two pauses between them.
+    expect(Number(res.headers['x-audio-duration'])).toBeCloseTo(3.7, 2);
+    expect(JSON.parse(String(res.headers['x-audio-parts']))).toEqual([
+      { part: 'disclosure', start: 0, end: 1 },
+      { part: 'message', start: 1.3, end: 2.3 },
+      { part: 'menu', start: 2.7, end: 3.7 },
+    ]);
+    const requests = seen.slice(before);
+    expect(requests).toHaveLength(3);
+    for (const request of requests) {
+      expect(request.url).toBe('/v1/text-to-speech/IKne3meq5aSn9XLyUdCD?output_format=pcm_22050');
+      expect(request.headers['xi-api-key']).toBe('sk_route_test_key');
+    }
+    const texts = requests.map((request) => JSON.parse(request.body).text as string);
+    expect(texts).toHaveLength(3);
+    expect(texts).toContain('Hi Sam, thanks for your order.');
+    expect(texts).toContain(KEY_MENU);
+    expect(texts).toContainEqual(
+      expect.stringMatching(/^This is an automated call from Business \d+\. To stop these calls, press 9\.$/),
+    );
     expect(JSON.stringify(res.headers)).not.toContain('sk_route_test_key');
   });
 

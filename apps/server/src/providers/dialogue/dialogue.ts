@@ -35,9 +35,8 @@ export interface DialogueLogger {
   warn(details: object, message: string): void;
 }
 
-/** The spoken menu appended to every message. */
-export const KEY_MENU =
-  'Press 1 to confirm, 2 to cancel, 3 to reschedule, or 9 to stop receiving these calls.';
+/** The spoken menu appended to every message that does not offer its own (packages/shared/src/call-prompt.ts). */
+export { KEY_MENU } from '@callwise/shared/call-prompt';
 
 /** The keys of KEY_MENU. */
 export const KEY_INTENTS: Readonly<Record<string, Intent>> = {

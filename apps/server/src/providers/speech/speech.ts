@@ -105,9 +105,12 @@ export class SpeechService {
     };
   }
 
-  /** For calls: 16-bit mono PCM at CALL_SAMPLE_RATE, whatever the provider. */
-  async speak(voice: VoiceId, text: string): Promise<Pcm> {
-    const { audio } = await this.#audio(voice, text, 'pcm', '');
+  /**
+   * For calls: 16-bit mono PCM at CALL_SAMPLE_RATE, whatever the provider. `scope` (an account id, for the voice
+   * preview) keeps the cached audio apart as for `preview`; calls share one scope.
+   */
+  async speak(voice: VoiceId, text: string, options: { scope?: string } = {}): Promise<Pcm> {
+    const { audio } = await this.#audio(voice, text, 'pcm', options.scope ?? '');
     return resample(decodeWav(audio.data), CALL_SAMPLE_RATE);
   }
 

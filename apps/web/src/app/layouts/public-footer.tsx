@@ -3,18 +3,55 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 
-const productLinks = [
+/** A footer entry: a link to its page, or plain text while there is no page for it (the blog). */
+interface FooterItem {
+  title: string;
+  href?: string;
+}
+
+const productLinks: FooterItem[] = [
   { title: 'Features', href: paths.demo },
   { title: 'Pricing', href: paths.pricing },
   { title: 'About', href: paths.about },
 ];
-
-/** Product spec: these are shown as plain text, without navigation. */
-const resources = ['API', 'Help Center', 'Status', 'Blog'];
-const company = ['Contact Us', 'Privacy'];
+const resources: FooterItem[] = [
+  { title: 'API', href: paths.api },
+  { title: 'Help Center', href: paths.help },
+  { title: 'Status', href: paths.status },
+  { title: 'Blog' },
+];
+const company: FooterItem[] = [
+  // The Help page opens its contact form for this address.
+  { title: 'Contact Us', href: `${paths.help}#contact` },
+  { title: 'Privacy', href: paths.privacy },
+];
 
 function FooterHeading({ children }: { children: string }) {
   return <h2 className="text-sm font-semibold text-foreground">{children}</h2>;
+}
+
+function FooterList({ heading, items }: { heading: string; items: FooterItem[] }) {
+  return (
+    <div className="grid content-start gap-3">
+      <FooterHeading>{heading}</FooterHeading>
+      <ul className="grid gap-2 text-sm text-muted-foreground">
+        {items.map((item) => (
+          <li key={item.title}>
+            {item.href ? (
+              <Link
+                to={item.href}
+                className="rounded-sm outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {item.title}
+              </Link>
+            ) : (
+              item.title
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export function PublicFooter() {
@@ -28,37 +65,9 @@ export function PublicFooter() {
           </p>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 md:col-span-3">
-          <div className="grid content-start gap-3">
-            <FooterHeading>Product</FooterHeading>
-            <ul className="grid gap-2 text-sm">
-              {productLinks.map((link) => (
-                <li key={link.title}>
-                  <Link
-                    to={link.href}
-                    className="rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  >
-                    {link.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="grid content-start gap-3">
-            <FooterHeading>Resources</FooterHeading>
-            <ul className="grid gap-2 text-sm text-muted-foreground">
-              {resources.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
-          <div className="grid content-start gap-3">
-            <FooterHeading>Company</FooterHeading>
-            <ul className="grid gap-2 text-sm text-muted-foreground">
-              {company.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
+          <FooterList heading="Product" items={productLinks} />
+          <FooterList heading="Resources" items={resources} />
+          <FooterList heading="Company" items={company} />
         </div>
       </div>
       <div className="border-t">

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LogOutIcon, MenuIcon, XIcon } from 'lucide-react';
+import { LayoutDashboardIcon, LogInIcon, LogOutIcon, MenuIcon, XIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -17,9 +17,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The header of the public pages (product spec section 2): Pricing and About; a visitor gets "Start Free
- * Trial" (to the sign-in page; "Sign In" on the demo page), a signed-in user Dashboard and Sign Out. Nothing
- * shows in that place while the session resolves. Below 640 px the links fold into a menu.
+ * The header of the public pages (product spec section 2): Pricing and About; a visitor gets "Sign In" and
+ * "Start Free Trial" (to sign up), a signed-in user Dashboard and Sign Out. Nothing shows in that place while the
+ * session resolves. Below 640 px the links, and Sign In, fold into a menu.
  */
 export function PublicHeader() {
   const { status } = useAuth();
@@ -78,9 +78,14 @@ export function PublicHeader() {
               </Button>
             </>
           ) : (
-            <Button asChild size="sm">
-              <Link to={paths.login}>{pathname === paths.demo ? 'Sign In' : 'Start Free Trial'}</Link>
-            </Button>
+            <>
+              <Button asChild size="sm" variant="ghost" className="max-sm:hidden">
+                <Link to={paths.login}>Sign In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to={paths.signup}>Start Free Trial</Link>
+              </Button>
+            </>
           )}
 
           <Button
@@ -115,6 +120,17 @@ export function PublicHeader() {
               </NavLink>
             </li>
           ))}
+          {status === 'signed-out' ? (
+            <li className="mt-1 border-t pt-2">
+              <NavLink
+                to={paths.login}
+                className={({ isActive }) => cn(navLinkClass({ isActive }), 'flex items-center gap-2 py-2.5')}
+              >
+                <LogInIcon aria-hidden="true" className="size-4" />
+                Sign In
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

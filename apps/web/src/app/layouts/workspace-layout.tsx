@@ -1,4 +1,5 @@
-import { Outlet, useMatches } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { useTrialUsage } from '@/app/layouts/use-trial-usage';
 import { WorkspaceSidebar } from '@/app/layouts/workspace-sidebar';
 import { pageTitle } from '@/app/route-handle';
@@ -10,6 +11,21 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useLiveCallUpdates } from '@/hooks/use-live-call-updates';
 
+/**
+ * After a move to another page, when the focus went with the page it was on (the link or button that led away
+ * is gone), the new page's main region takes it, as the skip link would give it, instead of the body.
+ */
+function useFocusAfterNavigation() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 /** The signed-in workspace: sidebar, a top bar with the page title (the page's h1), the page. */
 export function WorkspaceLayout() {
   const { user } = useAuth();
@@ -18,6 +34,7 @@ export function WorkspaceLayout() {
   const title = pageTitle(useMatches());
   // Call history, the dashboard and the badge above follow call changes as they happen.
   useLiveCallUpdates();
+  useFocusAfterNavigation();
 
   return (
     // Tooltips live in the workspace only, so the public pages do not load them.

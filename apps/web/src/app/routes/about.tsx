@@ -1,5 +1,14 @@
 import { PRODUCT_NAME, TRIAL_CALLS } from '@callwise/shared/product';
-import { HeartHandshakeIcon, PlayIcon, ShieldCheckIcon, SparklesIcon, TargetIcon } from 'lucide-react';
+import {
+  HeartHandshakeIcon,
+  PhoneCallIcon,
+  PlayIcon,
+  ShieldCheckIcon,
+  SparklesIcon,
+  StoreIcon,
+  TargetIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -30,6 +39,25 @@ const values = [
   },
 ];
 
+/** Our story, in three steps side by side (one under the other on a phone). */
+const story = [
+  {
+    icon: StoreIcon,
+    title: 'Where it started',
+    text: `${PRODUCT_NAME} started at a front desk. A small clinic spent hours each week phoning patients to confirm appointments, and still lost a slot or two to no-shows every day.`,
+  },
+  {
+    icon: PhoneCallIcon,
+    title: 'What we built',
+    text: 'Call centres were too expensive and text messages were too easy to ignore. So we built the tool we wished they had: a friendly, natural-sounding voice that makes those routine calls at the right time, understands the answer, and tells you what happened.',
+  },
+  {
+    icon: UsersIcon,
+    title: 'Where we are today',
+    text: `Today clinics, salons, delivery services and coaches use ${PRODUCT_NAME} to spend less time on the phone and more time with the people they serve.`,
+  },
+];
+
 export default function AboutPage() {
   return (
     <>
@@ -45,25 +73,26 @@ export default function AboutPage() {
       </section>
 
       <div className="mx-auto grid w-full max-w-6xl gap-20 px-4 py-16 sm:px-6 lg:py-20">
-        <section aria-labelledby="story-heading" className="grid gap-8 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
+        <section aria-labelledby="story-heading">
           <h2 id="story-heading" className="text-3xl font-semibold tracking-tight">
             Our story
           </h2>
-          <div className="space-y-4 text-lg leading-relaxed text-muted-foreground">
-            <p>
-              {PRODUCT_NAME} started at a front desk. A small clinic spent hours each week phoning patients to
-              confirm appointments, and still lost a slot or two to no-shows every day.
-            </p>
-            <p>
-              Call centres were too expensive and text messages were too easy to ignore. So we built the tool
-              we wished they had: a friendly, natural-sounding voice that makes those routine calls at the
-              right time, understands the answer, and tells you what happened.
-            </p>
-            <p>
-              Today clinics, salons, delivery services and coaches use {PRODUCT_NAME} to spend less time on
-              the phone and more time with the people they serve.
-            </p>
-          </div>
+          <ol className="mt-8 grid gap-6 md:grid-cols-3">
+            {story.map((step, index) => (
+              <li key={step.title} className="relative rounded-xl border bg-card p-6 shadow-xs">
+                <div className="flex items-center gap-3">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                    <step.icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <span aria-hidden="true" className="text-sm font-semibold text-primary tabular-nums">
+                    {String(index + 1).padStart(2, '0')}
+                  </span>
+                </div>
+                <h3 className="mt-4 font-semibold">{step.title}</h3>
+                <p className="mt-2 leading-relaxed text-muted-foreground">{step.text}</p>
+              </li>
+            ))}
+          </ol>
         </section>
 
         <section aria-labelledby="values-heading">

@@ -81,7 +81,8 @@ export default function ApiPage() {
         <TabsList
           aria-label="API documentation"
           data-testid="api-docs-sidebar"
-          className="h-auto w-full lg:sticky lg:top-20 lg:w-52 lg:shrink-0 lg:flex-col lg:items-stretch"
+          // Two by two on a phone, one row from 640 px, a column beside the page on a wide screen: never cut off.
+          className="grid h-auto w-full grid-cols-2 sm:flex lg:sticky lg:top-20 lg:w-52 lg:shrink-0 lg:flex-col lg:items-stretch"
         >
           {TABS.map((t) => (
             <TabsTrigger key={t.id} value={t.id} className="py-1.5 lg:justify-start">

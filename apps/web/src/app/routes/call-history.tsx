@@ -1,7 +1,7 @@
 import type { Call } from '@callwise/shared/schemas/calls';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { LoadMore } from '@/components/load-more';
 import { PageIntro } from '@/components/page-intro';
@@ -42,6 +42,12 @@ export default function CallHistoryPage() {
   const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
   const [details, setDetails] = useState<Panel>(closed);
   const [cancelling, setCancelling] = useState<Panel>(closed);
+  const searchBox = useRef<HTMLInputElement | null>(null);
+  // The button goes away with the filters: the focus goes to the search box, not to the page's body.
+  const clearFilters = () => {
+    clear();
+    searchBox.current?.focus();
+  };
 
   const confirmCancel = (call: Call) =>
     cancelCall.mutate(call.id, {
@@ -76,7 +82,7 @@ export default function CallHistoryPage() {
             : 'Calls appear here as soon as they are scheduled.'}
         </p>
         {filtered && (
-          <Button variant="outline" size="sm" className="mt-3" onClick={clear}>
+          <Button variant="outline" size="sm" className="mt-3" onClick={clearFilters}>
             Clear filters
           </Button>
         )}
@@ -106,6 +112,7 @@ export default function CallHistoryPage() {
 
       <Card className="gap-0 overflow-hidden py-0">
         <CallsToolbar
+          searchRef={searchBox}
           search={search}
           onSearchChange={setSearch}
           status={filters.status}
@@ -132,7 +139,7 @@ export default function CallHistoryPage() {
           loading={calls.isFetchingNextPage}
           onLoadMore={() => void calls.fetchNextPage()}
           shown={items.length}
-          noun="calls"
+          noun={{ one: 'call', other: 'calls' }}
         />
       )}
 

@@ -58,7 +58,7 @@ export default function CampaignsPage() {
           loading={campaigns.isFetchingNextPage}
           onLoadMore={() => void campaigns.fetchNextPage()}
           shown={items.length}
-          noun="campaigns"
+          noun={{ one: 'campaign', other: 'campaigns' }}
         />
       </div>
     );

@@ -1,6 +1,6 @@
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import { DownloadIcon, FileUpIcon, UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,8 @@ import { useContactFilters } from '@/features/contacts/hooks/use-contact-filters
 export default function ContactsPage() {
   const filters = useContactFilters();
   const count = useContactsCount();
+  // With a search or a tag, the heading counts what the list shows: "196 of 500 contacts".
+  const matching = useContactsCount(filters.filters, { enabled: filters.active });
   const list = useContacts(filters.filters);
   const exporter = useExportContacts();
   const remove = useDeleteContact();
@@ -32,9 +34,17 @@ export default function ContactsPage() {
   });
   const [importing, setImporting] = useState(false);
 
+  const searchBox = useRef<HTMLInputElement | null>(null);
+  // Both Clear filters buttons go away once used: the focus goes to the search box, not to the page's body.
+  const clearFilters = () => {
+    filters.clear();
+    searchBox.current?.focus();
+  };
+
   const openAdd = () => setEditor({ open: true, contact: null });
   const openImport = () => setImporting(true);
   const total = count.data;
+  const matched = filters.active ? matching.data : undefined;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -42,6 +52,7 @@ export default function ContactsPage() {
         title={
           total === undefined ? undefined : (
             <span data-testid="contacts-count">
+              {matched === undefined ? null : `${matched.toLocaleString()} of `}
               {total.toLocaleString()} {total === 1 ? 'contact' : 'contacts'}
             </span>
           )
@@ -76,19 +87,20 @@ export default function ContactsPage() {
       />
 
       <ContactsToolbar
+        searchRef={searchBox}
         search={filters.search}
         onSearchChange={filters.setSearch}
         tag={filters.filters.tag}
         onTagChange={filters.setTag}
         busy={filters.typing || (list.isFetching && list.isPlaceholderData)}
         filtered={filters.active}
-        onClear={filters.clear}
+        onClear={clearFilters}
       />
 
       <ContactList
         filters={filters.filters}
         filtered={filters.active}
-        onClearFilters={filters.clear}
+        onClearFilters={clearFilters}
         onAdd={openAdd}
         onImport={openImport}
         onEdit={(contact) => setEditor({ open: true, contact })}

@@ -108,7 +108,8 @@ export default function DashboardPage() {
           <div className="lg:order-last">
             <UsageCard usage={data.usage} />
           </div>
-          <div className="grid min-w-0 gap-6">
+          {/* One column no wider than the screen: a long name in the recent calls is truncated instead. */}
+          <div className="grid min-w-0 grid-cols-1 gap-6">
             <RecentCallsCard calls={data.recent_calls} />
             <CallsChartCard daily={data.daily} />
           </div>

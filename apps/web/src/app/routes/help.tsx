@@ -8,7 +8,8 @@ import {
   MicIcon,
   SearchXIcon,
 } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -36,6 +37,12 @@ export default function HelpPage() {
   const searching = deferredQuery.trim() !== '';
   const found = topics.length + faqs.length;
   const [chatOpen, setChatOpen] = useState(false);
+  // "Contact Us" (the public footer) comes here as /help#contact: the contact form opens, on each arrival.
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every arrival (key), even at the same address.
+  useEffect(() => {
+    if (hash === '#contact') setChatOpen(true);
+  }, [hash, key]);
   const name = [user?.user_metadata.first_name, user?.user_metadata.last_name].filter(Boolean).join(' ');
 
   const search = (
@@ -146,8 +153,9 @@ export default function HelpPage() {
       )}
 
       <section
+        id="contact"
         aria-labelledby="contact-heading"
-        className="flex flex-col items-center rounded-xl border bg-card px-6 py-10 text-center"
+        className="scroll-mt-20 flex flex-col items-center rounded-xl border bg-card px-6 py-10 text-center"
       >
         <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
           <MessageCircleIcon aria-hidden="true" className="size-6" />

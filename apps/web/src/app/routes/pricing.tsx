@@ -1,12 +1,20 @@
-import { PAID_PLANS, PLANS, type Plan } from '@callwise/shared/plans';
+import { PAID_PLANS, PLANS, type Plan, type PlanId } from '@callwise/shared/plans';
 import { EXTRA_CALL_PRICE_USD, NOTICE_DAYS, TRIAL_CALLS } from '@callwise/shared/product';
-import { CheckIcon, SparklesIcon } from 'lucide-react';
+import type { PaidPlanId } from '@callwise/shared/schemas/billing';
+import { CheckIcon, CircleCheckIcon, RotateCwIcon, SparklesIcon } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import type { PlanChoice } from '@/features/billing/components/plan-picker';
 import { cn } from '@/lib/utils';
+
+/** The plan change of Settings → Billing: loaded only for a signed-in user, so visitors never download it. */
+const PlanPicker = lazy(() => import('@/features/billing/components/plan-picker'));
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -31,7 +39,48 @@ const faqs = [
   },
 ];
 
-function PlanCard({ plan }: { plan: Plan }) {
+/**
+ * Who is looking at the plans: a visitor (Get Started), someone whose session or plan is still loading, a
+ * signed-in user whose plan could not be loaded (no buttons: the page says why), or a signed-in user with their
+ * plan (Current plan, Change plan).
+ */
+type Viewer =
+  | { kind: 'visitor' }
+  | { kind: 'loading' }
+  | { kind: 'unavailable' }
+  | { kind: 'account'; current: PlanId; choose: (plan: PaidPlanId) => void };
+
+/** The button under a plan, for whoever is looking. */
+function PlanAction({ plan, viewer, visitor }: { plan: Plan; viewer: Viewer; visitor: ReactNode }) {
+  if (viewer.kind === 'visitor') return visitor;
+  if (viewer.kind === 'loading') return <Skeleton className="h-11 w-full rounded-lg" />;
+  if (viewer.kind === 'unavailable') return null;
+  if (plan.id === viewer.current) {
+    // Focusable (not disabled), so that the focus stays here after this plan was chosen in the dialog.
+    return (
+      <Button className="w-full" size="lg" variant="outline" aria-disabled="true">
+        <CircleCheckIcon aria-hidden="true" />
+        Current plan
+      </Button>
+    );
+  }
+  if (plan.id === 'trial') return null; // Every account starts on it; no account goes back.
+  const paid = plan.id;
+  return (
+    <Button
+      className="w-full"
+      size="lg"
+      variant={plan.popular ? 'default' : 'outline'}
+      aria-label={`Change plan to ${plan.name}`}
+      onClick={() => viewer.choose(paid)}
+    >
+      Change plan
+    </Button>
+  );
+}
+
+function PlanCard({ plan, viewer }: { plan: Plan; viewer: Viewer }) {
+  const current = viewer.kind === 'account' && viewer.current === plan.id;
   return (
     <Card
       className={cn(
@@ -47,9 +96,12 @@ function PlanCard({ plan }: { plan: Plan }) {
         </Badge>
       )}
       <CardHeader>
-        <CardTitle as="h2" className="text-lg">
-          {plan.name}
-        </CardTitle>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle as="h2" className="text-lg">
+            {plan.name}
+          </CardTitle>
+          {current ? <Badge variant="secondary">Current plan</Badge> : null}
+        </div>
         <CardDescription>{plan.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -67,26 +119,36 @@ function PlanCard({ plan }: { plan: Plan }) {
         </ul>
       </CardContent>
       <CardFooter className="mt-auto">
-        <Button asChild className="w-full" size="lg" variant={plan.popular ? 'default' : 'outline'}>
-          <Link to={paths.signup}>Get Started</Link>
-        </Button>
+        <PlanAction
+          plan={plan}
+          viewer={viewer}
+          visitor={
+            <Button asChild className="w-full" size="lg" variant={plan.popular ? 'default' : 'outline'}>
+              <Link to={paths.signup}>Get Started</Link>
+            </Button>
+          }
+        />
       </CardFooter>
     </Card>
   );
 }
 
 /** The free trial: the same allowance the server enforces (packages/shared plans). */
-function TrialCard() {
+function TrialCard({ viewer }: { viewer: Viewer }) {
   const trial = PLANS.trial;
+  const current = viewer.kind === 'account' && viewer.current === 'trial';
   return (
     <section
       aria-labelledby="trial-heading"
       className="mt-10 flex flex-col gap-6 rounded-xl border border-dashed border-primary/40 bg-primary-soft/40 p-6 sm:p-8 lg:flex-row lg:items-center"
     >
       <div className="lg:w-64 lg:shrink-0">
-        <h2 id="trial-heading" className="text-lg font-semibold">
-          {trial.name}
-        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="trial-heading" className="text-lg font-semibold">
+            {trial.name}
+          </h2>
+          {current ? <Badge variant="secondary">Current plan</Badge> : null}
+        </div>
         <p className="mt-1 flex items-baseline gap-1">
           <span className="text-3xl font-bold tracking-tight">{usd.format(trial.price)}</span>
           <span className="text-muted-foreground">{trial.period}</span>
@@ -103,14 +165,60 @@ function TrialCard() {
           ))}
         </ul>
       </div>
-      <Button asChild size="lg" className="lg:shrink-0">
-        <Link to={paths.signup}>Start Free Trial</Link>
-      </Button>
+      <div className="lg:w-48 lg:shrink-0">
+        <PlanAction
+          plan={trial}
+          viewer={viewer}
+          visitor={
+            <Button asChild size="lg" className="w-full">
+              <Link to={paths.signup}>Start Free Trial</Link>
+            </Button>
+          }
+        />
+      </div>
     </section>
   );
 }
 
-export default function PricingPage() {
+/** A signed-in user's plan and usage above the plans, with the way to the rest of billing. */
+function AccountSummary({ choice }: { choice: PlanChoice }) {
+  if (choice.error) {
+    return (
+      <div
+        role="alert"
+        className="mx-auto mt-8 flex max-w-2xl flex-col items-center gap-3 rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm text-destructive-soft-foreground sm:flex-row sm:justify-between"
+      >
+        <p>{choice.error}</p>
+        <Button variant="outline" size="sm" onClick={choice.retry}>
+          <RotateCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { billing } = choice;
+  if (!billing) return <Skeleton className="mx-auto mt-8 h-12 w-full max-w-2xl rounded-lg" />;
+  const trial = billing.plan === 'trial';
+  return (
+    <p
+      data-testid="pricing-current-plan"
+      className="mx-auto mt-8 max-w-2xl rounded-lg border bg-muted/40 px-4 py-3 text-center text-sm text-pretty"
+    >
+      You are on the <span className="font-semibold">{billing.plan_name}</span> plan:{' '}
+      {billing.calls_used.toLocaleString()} of {billing.calls_included.toLocaleString()} calls used
+      {trial ? '' : ' this month'}.{' '}
+      <Link
+        to={`${paths.settings}#billing`}
+        className="font-medium whitespace-nowrap text-primary underline underline-offset-4"
+      >
+        Billing settings
+      </Link>
+    </p>
+  );
+}
+
+function PricingView({ viewer, summary }: { viewer: Viewer; summary?: ReactNode }) {
+  const signedIn = viewer.kind !== 'visitor';
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
       <header className="mx-auto max-w-2xl text-center">
@@ -118,16 +226,19 @@ export default function PricingPage() {
           Simple, transparent pricing
         </h1>
         <p className="mt-4 text-lg text-muted-foreground">
-          Start with {TRIAL_CALLS} free calls. Pick a plan when you are ready: no setup fees, cancel anytime.
+          {signedIn
+            ? 'Change plan at any time: the new plan starts today, with no setup fees and no long-term contract.'
+            : `Start with ${TRIAL_CALLS} free calls. Pick a plan when you are ready: no setup fees, cancel anytime.`}
         </p>
       </header>
+      {summary}
 
       <div className="mt-14 grid gap-8 lg:grid-cols-3 lg:gap-6">
         {PAID_PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
+          <PlanCard key={plan.id} plan={plan} viewer={viewer} />
         ))}
       </div>
-      <TrialCard />
+      <TrialCard viewer={viewer} />
 
       <p className="mt-8 text-center text-sm text-muted-foreground">
         Prices in US dollars per month. Extra calls beyond your plan: {usdCents.format(EXTRA_CALL_PRICE_USD)}{' '}
@@ -148,5 +259,32 @@ export default function PricingPage() {
         </dl>
       </section>
     </div>
+  );
+}
+
+/**
+ * Pricing: the plans, the trial and the FAQ. A visitor gets Get Started (to sign up); a signed-in user sees their
+ * plan marked and changes it here with the same dialog as Settings → Billing (where upgrade links lead).
+ */
+export default function PricingPage() {
+  const { status } = useAuth();
+  if (status === 'signed-out') return <PricingView viewer={{ kind: 'visitor' }} />;
+  const loading = <PricingView viewer={{ kind: 'loading' }} />;
+  if (status === 'loading') return loading;
+  return (
+    <Suspense fallback={loading}>
+      <PlanPicker>
+        {(choice) => (
+          <PricingView
+            viewer={
+              choice.billing
+                ? { kind: 'account', current: choice.billing.plan, choose: choice.choose }
+                : { kind: choice.error ? 'unavailable' : 'loading' }
+            }
+            summary={<AccountSummary choice={choice} />}
+          />
+        )}
+      </PlanPicker>
+    </Suspense>
   );
 }

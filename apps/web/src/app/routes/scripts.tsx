@@ -1,7 +1,7 @@
 import type { ScriptCategory } from '@callwise/shared/calls';
 import type { Script } from '@callwise/shared/schemas/scripts';
 import { FileTextIcon, PlusIcon, SearchXIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { LoadMore } from '@/components/load-more';
@@ -28,6 +28,7 @@ export default function ScriptsPage() {
   const [form, setForm] = useState<{ open: boolean; script: Script | null }>({ open: false, script: null });
   const [deleting, setDeleting] = useState<Script | null>(null);
 
+  const searchBox = useRef<HTMLInputElement | null>(null);
   const openNew = () => setForm({ open: true, script: null });
   const items = scripts.data?.pages.flatMap((page) => page.data) ?? [];
   const filtered = q.trim() !== '' || category !== 'all';
@@ -63,6 +64,8 @@ export default function ScriptsPage() {
             onClick={() => {
               setSearch('');
               setCategory('all');
+              // The button goes away with the empty state: the focus goes to the search box.
+              searchBox.current?.focus();
             }}
           >
             Clear filters
@@ -107,7 +110,7 @@ export default function ScriptsPage() {
           loading={scripts.isFetchingNextPage}
           onLoadMore={() => void scripts.fetchNextPage()}
           shown={items.length}
-          noun="scripts"
+          noun={{ one: 'script', other: 'scripts' }}
         />
       </div>
     );
@@ -120,6 +123,7 @@ export default function ScriptsPage() {
         actions={newScriptButton}
       />
       <ScriptsToolbar
+        searchRef={searchBox}
         search={search}
         onSearchChange={setSearch}
         category={category}

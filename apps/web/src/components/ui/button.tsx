@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
@@ -40,14 +40,49 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+/**
+ * A button. One that becomes disabled while it has the focus (Save while saving, Save once nothing is left to
+ * save) keeps the focus: it is marked `aria-disabled` and takes no click or key until the focus moves on, then
+ * it is disabled for real. A disabled button cannot hold the focus, so the browser would drop it to the page's
+ * body and a keyboard user would start again from the top.
+ */
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  type,
+  disabled,
+  onClick,
+  onKeyDown,
+  onPointerDown,
+  onFocus,
+  onBlur,
+  ...props
+}: ButtonProps) {
+  const [focused, setFocused] = useState(false);
   const Comp = asChild ? Slot.Root : 'button';
+  const holdFocus = Boolean(disabled) && focused && !asChild;
   return (
     <Comp
       data-slot="button"
       className={cn(buttonVariants({ variant, size, className }))}
       type={asChild ? type : (type ?? 'button')}
       {...props}
+      disabled={holdFocus ? undefined : disabled}
+      aria-disabled={holdFocus ? true : props['aria-disabled']}
+      // Held: a click (or Enter on a submit button) does nothing, and neither do a trigger's key handlers.
+      onClick={holdFocus ? (event) => event.preventDefault() : onClick}
+      onKeyDown={holdFocus ? undefined : onKeyDown}
+      onPointerDown={holdFocus ? undefined : onPointerDown}
+      onFocus={(event) => {
+        setFocused(true);
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setFocused(false);
+        onBlur?.(event);
+      }}
     />
   );
 }

@@ -269,7 +269,7 @@ export function SidebarGroupLabel({ className, ...props }: ComponentProps<'div'>
     <div
       data-slot="sidebar-group-label"
       className={cn(
-        'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium tracking-wide text-sidebar-foreground/65 uppercase',
+        'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium tracking-wide text-sidebar-foreground/75 uppercase',
         'transition-[margin,opacity] duration-200 ease-linear',
         'group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0',
         className,
@@ -330,6 +330,7 @@ export function SidebarMenuButton({
 }: ComponentProps<'button'> &
   VariantProps<typeof sidebarMenuButtonVariants> & { asChild?: boolean; tooltip?: string }) {
   const { isMobile, state } = useSidebar();
+  const [tooltipOpen, setTooltipOpen] = useState(false);
   const Comp = asChild ? Slot.Root : 'button';
   const button = (
     <Comp
@@ -339,10 +340,14 @@ export function SidebarMenuButton({
     />
   );
   if (!tooltip) return button;
+  // Only the collapsed sidebar opens the tooltip: an open one, even unseen, would take the first Escape from
+  // the drawer on a phone. The tooltip stays in the tree, so a focused entry keeps its focus when the sidebar
+  // collapses or expands.
+  const shown = state === 'collapsed' && !isMobile;
   return (
-    <Tooltip>
+    <Tooltip open={shown && tooltipOpen} onOpenChange={setTooltipOpen}>
       <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
+      <TooltipContent side="right" align="center">
         {tooltip}
       </TooltipContent>
     </Tooltip>

@@ -1,9 +1,23 @@
 import type { ComponentProps } from 'react';
+import { useScrollRegion } from '@/hooks/use-scroll-region';
 import { cn } from '@/lib/utils';
 
+/**
+ * A table in a box that scrolls sideways when the table is wider; the box then takes the focus (so the keyboard
+ * scrolls it) and is named as the table is (`aria-label` or `aria-labelledby`).
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const region = useScrollRegion<HTMLDivElement>({
+    label: props['aria-label'],
+    labelledBy: props['aria-labelledby'],
+  });
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={region.ref}
+      {...region.props}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

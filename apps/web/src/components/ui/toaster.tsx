@@ -33,7 +33,6 @@ export function Toaster(props: ToasterProps) {
         classNames: {
           toast: 'font-sans shadow-lg',
           title: 'font-semibold',
-          description: 'opacity-90',
         },
       }}
       {...props}

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CodeBlock } from '@/components/code-block';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SegmentedControl, SegmentedControlItem } from '@/components/ui/segmented-control';
 import { paths } from '@/config/paths';
 import type { ApiOperation } from '@/features/api-docs/utils/openapi';
 import {
@@ -184,15 +184,19 @@ export function ExamplesTab({ operations, server }: { operations: ApiOperation[]
           Every example reads your key from the <code className="font-mono">{KEY_VARIABLE}</code> environment
           variable: keep keys out of your code.
         </p>
-        <Tabs value={language} onValueChange={(value) => setLanguage(value as Language)}>
-          <TabsList aria-label="Language">
-            {LANGUAGES.map((l) => (
-              <TabsTrigger key={l.id} value={l.id}>
-                {l.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        {/* A setting for every example below, not tabs: there is no panel per language. */}
+        <SegmentedControl
+          aria-label="Language"
+          value={language}
+          onValueChange={(value) => setLanguage(value as Language)}
+          className="shrink-0"
+        >
+          {LANGUAGES.map((l) => (
+            <SegmentedControlItem key={l.id} value={l.id}>
+              {l.label}
+            </SegmentedControlItem>
+          ))}
+        </SegmentedControl>
       </div>
       {tasks.map((task) => (
         <section key={task.title} aria-label={task.title} className="grid gap-2">

@@ -77,14 +77,17 @@ export function OverviewTab({ server, operations }: { server: string; operations
               </Link>{' '}
               and keep it in an environment variable.
             </li>
-            <li className="grid gap-2">
-              <span>Place a call:</span>
-              {create && example ? (
-                <CodeBlock
-                  label="Place a call (cURL)"
-                  code={curlSnippet(requestOf(server, create, example))}
-                />
-              ) : null}
+            <li>
+              {/* A list item keeps its number only as a list item: the grid goes inside it. */}
+              <div className="grid gap-2">
+                <span>Place a call:</span>
+                {create && example ? (
+                  <CodeBlock
+                    label="Place a call (cURL)"
+                    code={curlSnippet(requestOf(server, create, example))}
+                  />
+                ) : null}
+              </div>
             </li>
             <li>
               Follow it with <code className="font-mono">GET /v1/calls/{'{id}'}</code> (status goes from

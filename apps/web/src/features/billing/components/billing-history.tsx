@@ -114,7 +114,7 @@ export function BillingHistory({ headingRef }: { headingRef?: Ref<HTMLHeadingEle
           loading={charges.isFetchingNextPage}
           onLoadMore={() => void charges.fetchNextPage()}
           shown={rows.length}
-          noun="charges"
+          noun={{ one: 'charge', other: 'charges' }}
         />
       </div>
     );

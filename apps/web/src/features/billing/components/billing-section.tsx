@@ -1,6 +1,6 @@
 import { formatUsd } from '@callwise/shared/billing';
-import { PLANS, type PlanId } from '@callwise/shared/plans';
-import type { Billing, PaidPlanId } from '@callwise/shared/schemas/billing';
+import { PLANS } from '@callwise/shared/plans';
+import type { Billing } from '@callwise/shared/schemas/billing';
 import { CreditCardIcon, RotateCwIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -13,16 +13,11 @@ import { useBilling } from '@/features/billing/api/get-billing';
 import { BillingHistory } from '@/features/billing/components/billing-history';
 import { BILLING_HISTORY_ID, BILLING_SECTION_ID } from '@/features/billing/components/billing-section-id';
 import { BudgetForm } from '@/features/billing/components/budget-form';
-import { ChangePlanDialog } from '@/features/billing/components/change-plan-dialog';
+import { ChangePlanDialog, suggestedPlan } from '@/features/billing/components/change-plan-dialog';
 import { errorMessage } from '@/lib/errors';
 
 /** Billing months are reckoned in UTC (decision 012): their days are shown as such. */
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** The plan a Change plan dialog offers first: the next bigger one (Professional from the trial). */
-function suggestedPlan(plan: PlanId): PaidPlanId {
-  return plan === 'trial' || plan === 'starter' ? 'professional' : 'enterprise';
-}
 
 function PlanPanel({
   billing,

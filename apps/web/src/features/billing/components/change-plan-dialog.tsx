@@ -17,6 +17,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { useChangePlan } from '@/features/billing/api/change-plan';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { cn } from '@/lib/utils';
 
 const voicesOf = (plan: Plan) =>
@@ -36,6 +37,11 @@ function consequences(current: Plan, next: Plan): string[] {
   return notes;
 }
 
+/** The plan the dialog offers first when none was picked: the next bigger one (Professional from the trial). */
+export function suggestedPlan(plan: PlanId): PaidPlanId {
+  return plan === 'trial' || plan === 'starter' ? 'professional' : 'enterprise';
+}
+
 /**
  * Picks a paid plan and changes to it: the price charged now, the new month's calls, and what the account loses
  * on a smaller plan, said before the button that does it.
@@ -52,6 +58,8 @@ export function ChangePlanDialog({
   initialPlan: PaidPlanId;
 }) {
   const change = useChangePlan();
+  // Opened by a page's own button (Settings → Billing, a plan on the pricing page): the focus goes back to it.
+  const returnFocus = useReturnFocus();
   const [selected, setSelected] = useState<PaidPlanId>(initialPlan);
   useEffect(() => {
     if (open) setSelected(initialPlan);
@@ -70,7 +78,7 @@ export function ChangePlanDialog({
 
   return (
     <Dialog open={open} onOpenChange={(value) => !change.isPending && onOpenChange(value)}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className="sm:max-w-xl" {...returnFocus}>
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{currentPlan === 'trial' ? 'Choose a plan' : 'Change plan'}</DialogTitle>

@@ -2,6 +2,7 @@ import { CircleAlertIcon, CircleCheckIcon, CoinsIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useBilling } from '@/features/billing/api/get-billing';
 import { useEstimate } from '@/features/billing/api/get-estimate';
 import { BILLING_SECTION_ID } from '@/features/billing/components/billing-section-id';
 import { cn } from '@/lib/utils';
@@ -14,12 +15,14 @@ const STATES = {
 
 /**
  * What scheduling `calls` calls would cost, from the server's own rule, next to the button that schedules them:
- * "Included in your plan (N left this month)", "1 extra call: $0.50 (…)", or why they would be refused (the
- * trial used up, the monthly budget reached) with the way to Settings → Billing. Nothing while it cannot be had:
- * the server checks again when the calls are created.
+ * "Included in your plan (N left this month)", "1 extra call: $0.50 (…)", or why they would be refused with the
+ * way out: the trial used up leads to the plans (/pricing, where every upgrade link goes), the monthly budget
+ * reached to Settings → Billing. Nothing while it cannot be had: the server checks again when the calls are
+ * created.
  */
 export function CostEstimate({ calls }: { calls: number }) {
   const estimate = useEstimate(calls);
+  const onTrial = useBilling().data?.plan === 'trial';
   if (estimate.isPending) {
     return <Skeleton className="h-4 w-56 max-w-full" data-testid="cost-estimate-loading" />;
   }
@@ -44,12 +47,18 @@ export function CostEstimate({ calls }: { calls: number }) {
         {state === 'included' ? null : (
           <>
             {' '}
-            <Link
-              to={`${paths.settings}#${BILLING_SECTION_ID}`}
-              className="font-medium whitespace-nowrap underline underline-offset-4"
-            >
-              {state === 'refused' ? 'Billing settings' : 'See billing'}
-            </Link>
+            {state === 'refused' && onTrial ? (
+              <Link to={paths.pricing} className="font-medium whitespace-nowrap underline underline-offset-4">
+                See plans
+              </Link>
+            ) : (
+              <Link
+                to={`${paths.settings}#${BILLING_SECTION_ID}`}
+                className="font-medium whitespace-nowrap underline underline-offset-4"
+              >
+                {state === 'refused' ? 'Billing settings' : 'See billing'}
+              </Link>
+            )}
           </>
         )}
       </span>

@@ -31,11 +31,15 @@ export function CallSummaryCards({
   ];
   return (
     <section
-      aria-label="Call summary"
+      aria-labelledby="call-summary-heading"
       aria-busy={loading}
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-6"
       data-testid="call-summary"
     >
+      {/* The cards' titles are h3s under the page's h1: this names their level in between (and the region). */}
+      <h2 id="call-summary-heading" className="sr-only">
+        Call summary
+      </h2>
       {cards.map((card) => (
         <StatCard key={card.title} title={card.title} value={card.value} icon={card.icon} />
       ))}

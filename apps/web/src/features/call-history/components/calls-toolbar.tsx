@@ -1,4 +1,5 @@
 import { STATUS_GROUPS, type StatusGroup } from '@callwise/shared/calls';
+import type { Ref } from 'react';
 import { SearchField } from '@/components/search-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { CallFilters } from '@/features/call-history/api/call-filters';
@@ -11,11 +12,14 @@ const STATUS_FILTER_LABELS: Record<StatusGroup, string> = {
 };
 
 export function CallsToolbar({
+  searchRef,
   search,
   onSearchChange,
   status,
   onStatusChange,
 }: {
+  /** The search box, where the focus goes when the filters are cleared. */
+  searchRef?: Ref<HTMLInputElement>;
   search: string;
   onSearchChange: (value: string) => void;
   status: CallFilters['status'];
@@ -24,6 +28,7 @@ export function CallsToolbar({
   return (
     <search className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center">
       <SearchField
+        ref={searchRef}
         aria-label="Search calls"
         placeholder="Search by name or phone..."
         className="flex-1 sm:max-w-sm"

@@ -435,8 +435,8 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
               <fieldset className="grid gap-3" data-testid="campaign-values">
                 <legend className="mb-1 text-sm font-medium">Values for every call</legend>
                 <p className="text-[0.8125rem] text-muted-foreground">
-                  {'{{name}}'} is each contact’s name and {'{{company}}'} their company; the script also
-                  needs:
+                  {'{{first_name}}'}, {'{{last_name}}'} and {'{{name}}'} are each contact’s name and{' '}
+                  {'{{company}}'} their company; the script also needs:
                 </p>
                 <div className="grid items-start gap-4 sm:grid-cols-2">
                   {needed.map((name) => {

@@ -4,7 +4,7 @@ import {
   MAX_CAMPAIGN_CONTACTS,
   MAX_CAMPAIGN_PACE_PER_HOUR,
 } from '@callwise/shared/schemas/campaigns';
-import { variablesIn } from '@callwise/shared/variables';
+import { isRecipientVariable, variablesIn } from '@callwise/shared/variables';
 import { DEFAULT_VOICE, VOICE_IDS } from '@callwise/shared/voices';
 import { z } from 'zod';
 import { parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
@@ -13,11 +13,11 @@ import { parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
 const LATE_GRACE_MS = 5 * 60_000;
 
 /**
- * The variables of a script that need a value typed in: all but {{name}} (each contact's name) and {{company}}
- * (each contact's company).
+ * The variables of a script that need a value typed in: all but each contact's own — {{name}}, {{first_name}},
+ * {{last_name}} and {{company}}.
  */
 export const valueVariables = (content: string) =>
-  variablesIn(content).filter((name) => name !== 'name' && name !== 'company');
+  variablesIn(content).filter((name) => !isRecipientVariable(name) && name !== 'company');
 
 export const missingValue = (name: string) => `Enter a value for {{${name}}}.`;
 

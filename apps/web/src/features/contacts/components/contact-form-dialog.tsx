@@ -6,8 +6,16 @@ import {
   createContactInputSchema,
   type UpdateContactInput,
 } from '@callwise/shared/schemas/contacts';
+import { recipientValues } from '@callwise/shared/variables';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import {
+  Controller,
+  type FieldErrors,
+  type FieldPath,
+  type UseFormRegister,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -54,6 +62,9 @@ const fields = createContactInputSchema.shape;
 /** The contact form: the API's own rules for the four required fields and the tags, plus the form's selects. */
 export const contactFormSchema = z.object({
   name: fields.name,
+  /** Optional: empty means the first word of the name (and the rest) fill {{first_name}} ({{last_name}}). */
+  first_name: z.string().trim().max(100, 'Keep the first name under 100 characters.'),
+  last_name: z.string().trim().max(100, 'Keep the last name under 100 characters.'),
   phone: fields.phone,
   email: fields.email,
   company: fields.company,
@@ -75,6 +86,8 @@ function defaultsFor(contact: Contact | null): ContactFormValues {
   if (!contact) {
     return {
       name: '',
+      first_name: '',
+      last_name: '',
       phone: '',
       email: '',
       company: '',
@@ -88,6 +101,8 @@ function defaultsFor(contact: Contact | null): ContactFormValues {
   const derived = timezoneForPhone(contact.phone);
   return {
     name: contact.name,
+    first_name: contact.first_name ?? '',
+    last_name: contact.last_name ?? '',
     phone: formatPhone(contact.phone),
     email: contact.email,
     company: contact.company,
@@ -119,6 +134,72 @@ function savedDescription(contact: Contact, derived: boolean): string {
   return `${contact.name} · ${formatPhone(contact.phone)} · ${zone}`;
 }
 
+/**
+ * First and last name, both optional: they fill {{first_name}} and {{last_name}} when the name's first word and
+ * the rest do not ("Dr. Maria Lopez"). Their placeholders show what is used when they are left empty.
+ */
+function NameParts({
+  name,
+  firstName,
+  errors,
+  register,
+}: {
+  name: string;
+  firstName: string;
+  errors: FieldErrors<ContactFormValues>;
+  register: UseFormRegister<ContactFormValues>;
+}) {
+  // What a call says when the field is left empty: the first word of the name, the words after the first name.
+  const derived = {
+    first: recipientValues({ name }).first_name ?? '',
+    last: recipientValues({ name, first_name: firstName }).last_name ?? '',
+  };
+  const parts = [
+    {
+      field: 'first_name',
+      id: 'contact-first-name',
+      label: 'First name',
+      variable: '{{first_name}}',
+      derived: derived.first,
+      empty: 'the first word of the name',
+    },
+    {
+      field: 'last_name',
+      id: 'contact-last-name',
+      label: 'Last name',
+      variable: '{{last_name}}',
+      derived: derived.last,
+      empty: 'the words after the first name',
+    },
+  ] as const;
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      {parts.map((part) => {
+        const error = errors[part.field]?.message;
+        const hint = `Optional, for ${part.variable}. Empty: ${part.derived ? `“${part.derived}”, ` : ''}${part.empty}.`;
+        return (
+          <FormField
+            key={part.id}
+            id={part.id}
+            label={part.label}
+            error={error}
+            description={error ? undefined : hint}
+          >
+            <Input
+              id={part.id}
+              autoComplete="off"
+              placeholder={part.derived}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={fieldMessageId(part.id)}
+              {...register(part.field)}
+            />
+          </FormField>
+        );
+      })}
+    </div>
+  );
+}
+
 function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () => void }) {
   const create = useCreateContact();
   const update = useUpdateContact();
@@ -133,7 +214,10 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
     resolver: zodResolver(contactFormSchema),
     defaultValues: defaultsFor(contact),
   });
-  const [phone, timezone, consent] = useWatch({ control, name: ['phone', 'timezone', 'consent'] });
+  const [name, firstName, phone, timezone, consent] = useWatch({
+    control,
+    name: ['name', 'first_name', 'phone', 'timezone', 'consent'],
+  });
 
   const submit = handleSubmit(async (values) => {
     const zone = values.timezone === FROM_PHONE ? null : values.timezone;
@@ -143,6 +227,8 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
       if (contact) {
         const changes: UpdateContactInput = {};
         if (dirtyFields.name) changes.name = values.name;
+        if (dirtyFields.first_name) changes.first_name = values.first_name || null;
+        if (dirtyFields.last_name) changes.last_name = values.last_name || null;
         if (dirtyFields.phone) changes.phone = values.phone;
         if (dirtyFields.email) changes.email = values.email;
         if (dirtyFields.company) changes.company = values.company;
@@ -163,6 +249,8 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
       } else {
         const input: CreateContactInput = {
           name: values.name,
+          ...(values.first_name ? { first_name: values.first_name } : {}),
+          ...(values.last_name ? { last_name: values.last_name } : {}),
           phone: values.phone,
           email: values.email,
           company: values.company,
@@ -273,6 +361,8 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
           );
         })}
       </div>
+
+      <NameParts name={name ?? ''} firstName={firstName ?? ''} errors={errors} register={register} />
 
       <Controller
         control={control}

@@ -139,7 +139,7 @@ export function ContactList({
         loading={contacts.isFetchingNextPage}
         onLoadMore={() => void contacts.fetchNextPage()}
         shown={items.length}
-        noun="contacts"
+        noun={{ one: 'contact', other: 'contacts' }}
       />
     </div>
   );

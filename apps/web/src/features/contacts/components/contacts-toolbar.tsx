@@ -1,4 +1,5 @@
 import { LoaderCircleIcon, TagIcon, XIcon } from 'lucide-react';
+import type { Ref } from 'react';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +17,7 @@ const ALL_TAGS = '__all__';
 
 /** Search box, tag filter and, when either is set, a way to clear both. */
 export function ContactsToolbar({
+  searchRef,
   search,
   onSearchChange,
   tag,
@@ -24,6 +26,8 @@ export function ContactsToolbar({
   filtered,
   onClear,
 }: {
+  /** The search box, where the focus goes when the filters are cleared. */
+  searchRef?: Ref<HTMLInputElement>;
   search: string;
   onSearchChange: (text: string) => void;
   tag: string;
@@ -41,6 +45,7 @@ export function ContactsToolbar({
     <search className="flex flex-col gap-3 sm:flex-row sm:items-center" aria-label="Filter contacts">
       <div className="relative w-full sm:max-w-sm">
         <SearchField
+          ref={searchRef}
           aria-label="Search contacts"
           placeholder="Search name, phone, email or company..."
           value={search}

@@ -28,6 +28,7 @@ import {
 import { ImportProgressStep, importSummary } from '@/features/contacts/components/import-progress-step';
 import {
   type ColumnMapping,
+  EMPTY_MAPPING,
   guessMapping,
   type ImportField,
   previewCsv,
@@ -44,8 +45,6 @@ const STEP_TEXT: Record<Step, string> = {
   map: 'Step 2 of 3: match the columns to contact fields.',
   progress: 'Step 3 of 3: import.',
 };
-
-const EMPTY_MAPPING: ColumnMapping = { name: '', phone: '', email: '', company: '', tags: '' };
 
 /**
  * The CSV import wizard: a file, its columns matched to contact fields, then the server's progress and
@@ -69,6 +68,16 @@ export function ImportContactsDialog({
   const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
   const [importId, setImportId] = useState<string | null>(null);
   const focus = useReturnFocus();
+  const stepText = useRef<HTMLParagraphElement | null>(null);
+  const shownStep = useRef<Step>(step);
+  // Each step replaces the one before, and with it the control that had the focus (the file box, Import
+  // contacts, Import another file): the step's line ("Step 2 of 3: ...") takes the focus, so that keyboard and
+  // screen reader users hear where they are and go on from there.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    if (open) stepText.current?.focus();
+  }, [step, open]);
   const start = useCreateContactImport();
   const job = useContactImport(importId).data;
   const finished = job !== undefined && isImportFinished(job);
@@ -127,9 +136,11 @@ export function ImportContactsDialog({
 
   const startImport = () => {
     if (!source) return;
-    const { tags, ...required } = mapping;
+    const { tags, first_name, last_name, ...required } = mapping;
     const checked = createContactImportInputSchema.shape.mapping.safeParse({
       ...required,
+      ...(first_name ? { first_name } : {}),
+      ...(last_name ? { last_name } : {}),
       ...(tags ? { tags } : {}),
     });
     if (!checked.success) {
@@ -173,7 +184,9 @@ export function ImportContactsDialog({
       <DialogContent className={cn(step !== 'file' && 'sm:max-w-4xl')} {...focus}>
         <DialogHeader>
           <DialogTitle>Import contacts</DialogTitle>
-          <DialogDescription>{STEP_TEXT[step]}</DialogDescription>
+          <DialogDescription ref={stepText} tabIndex={-1} className="outline-none">
+            {STEP_TEXT[step]}
+          </DialogDescription>
         </DialogHeader>
 
         {step === 'file' && (

@@ -33,7 +33,7 @@ const DUPLICATE_OPTIONS: ReadonlyArray<{ value: DuplicateMode; label: string; hi
   {
     value: 'merge',
     label: "Update them with the file's details",
-    hint: 'Name, email and company come from the file; its tags are added to theirs.',
+    hint: 'Name, email and company (and first and last names, when matched) come from the file; its tags are added to theirs.',
   },
 ];
 
@@ -117,7 +117,11 @@ export function ImportMappingStep({
                       <SelectValue placeholder="Choose a column" />
                     </SelectTrigger>
                     <SelectContent>
-                      {!required && <SelectItem value={NO_COLUMN}>Don't import {field}</SelectItem>}
+                      {!required && (
+                        <SelectItem value={NO_COLUMN}>
+                          Don't import {IMPORT_FIELD_LABELS[field].toLowerCase()}
+                        </SelectItem>
+                      )}
                       {headers.map((header) => (
                         <SelectItem key={header} value={header}>
                           {header}
@@ -147,7 +151,7 @@ export function ImportMappingStep({
           </p>
         </div>
         <div className="min-w-0 rounded-lg border">
-          <Table>
+          <Table aria-labelledby="import-preview-heading">
             <TableHeader>
               <TableRow>
                 <TableHead>Line</TableHead>
@@ -174,6 +178,8 @@ export function ImportMappingStep({
                       </span>
                     </TableCell>
                     <TableCell>{contact.name}</TableCell>
+                    <TableCell>{contact.firstName}</TableCell>
+                    <TableCell>{contact.lastName}</TableCell>
                     <TableCell className="tabular-nums">{contact.phone}</TableCell>
                     <TableCell>{contact.email}</TableCell>
                     <TableCell>{contact.company}</TableCell>
@@ -190,7 +196,7 @@ export function ImportMappingStep({
                   {contact.problem && (
                     <TableRow className="bg-destructive-soft/40 hover:bg-destructive-soft/40">
                       <TableCell
-                        colSpan={6}
+                        colSpan={IMPORT_FIELDS.length + 1}
                         className="pt-0 text-[0.8125rem] whitespace-normal text-destructive"
                       >
                         {/* Stays in view on narrow screens, where the table scrolls sideways. */}

@@ -8,6 +8,8 @@ export type ColumnMapping = Record<ImportField, string>;
 
 export const IMPORT_FIELD_LABELS: Readonly<Record<ImportField, string>> = {
   name: 'Name',
+  first_name: 'First name',
+  last_name: 'Last name',
   phone: 'Phone',
   email: 'Email',
   company: 'Company',
@@ -37,6 +39,8 @@ const EXACT: Readonly<Record<ImportField, readonly string[]>> = {
     'contact',
     'customer',
   ],
+  first_name: ['firstname', 'givenname', 'first', 'forename'],
+  last_name: ['lastname', 'surname', 'familyname', 'last'],
   phone: [
     'phone',
     'phonenumber',
@@ -59,12 +63,23 @@ const CONTAINS: ReadonlyArray<[ImportField, readonly string[]]> = [
   ['tags', ['tag', 'group', 'label', 'segment']],
   ['name', ['fullname', 'name']],
 ];
-/** Half a name: the import takes one column of names, so these are never guessed. */
+/** Half a name: never guessed for the full name (a first or last name column is matched exactly above). */
 const PARTIAL_NAMES = ['firstname', 'lastname', 'surname', 'givenname', 'familyname', 'middlename'];
+
+/** No column matched to any field. */
+export const EMPTY_MAPPING: ColumnMapping = {
+  name: '',
+  first_name: '',
+  last_name: '',
+  phone: '',
+  email: '',
+  company: '',
+  tags: '',
+};
 
 /** Pre-selects a column for each field from the headers' names; each column is used at most once. */
 export function guessMapping(headers: readonly string[]): ColumnMapping {
-  const mapping: ColumnMapping = { name: '', phone: '', email: '', company: '', tags: '' };
+  const mapping: ColumnMapping = { ...EMPTY_MAPPING };
   const used = new Set<string>();
   const take = (field: ImportField, header: string | undefined) => {
     if (!header || mapping[field]) return;
@@ -130,6 +145,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export interface PreviewContact {
   line: number;
   name: string;
+  firstName: string;
+  lastName: string;
   phone: string;
   email: string;
   company: string;
@@ -165,6 +182,8 @@ export function previewContact(
   return {
     line: row.line,
     name,
+    firstName: get('first_name'),
+    lastName: get('last_name'),
     phone: phone?.ok ? formatPhone(phone.e164) : phoneText,
     email,
     company,

@@ -36,7 +36,14 @@ export function DashboardStats({ dashboard }: { dashboard: Dashboard }) {
     },
   ];
   return (
-    <section aria-label="Call statistics" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <section
+      aria-labelledby="dashboard-stats-heading"
+      className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+    >
+      {/* The cards' titles are h3s under the page's h1: this names their level in between (and the region). */}
+      <h2 id="dashboard-stats-heading" className="sr-only">
+        Call statistics
+      </h2>
       {stats.map((stat) => (
         <StatCard key={stat.title} title={stat.title} value={stat.value} hint={stat.hint} icon={stat.icon} />
       ))}

@@ -37,9 +37,9 @@ export const HELP_TOPICS: HelpTopic[] = [
     title: 'Scripts and Voices',
     description: 'Personalise calls with variables and pick the right voice for each message.',
     steps: [
-      'Write reusable scripts with {{name}}, {{date}}, {{time}} and your own variables.',
-      'Choose one of six voices, from professional to warm, and preview it before you schedule.',
-      'Every call ends with a key menu: 1 confirm, 2 cancel, 3 reschedule, 9 stop further calls.',
+      'Write reusable scripts with {{first_name}}, {{last_name}}, {{name}}, {{date}}, {{time}} and your own variables.',
+      'Choose one of six voices, from professional to warm, and preview the whole call before you schedule: the disclosure, your message and the menu.',
+      'Every call ends with a key menu: 1 confirm, 2 cancel, 3 reschedule, 9 stop further calls. Your script does not need its own.',
     ],
   },
   {
@@ -63,7 +63,7 @@ export const HELP_FAQS: HelpFaq[] = [
   {
     question: 'Which variables can I use in a script?',
     answer:
-      'Use {{name}}, {{date}} and {{time}}, or any variable of your own such as {{doctor}}. They are filled in for each recipient when the call is placed.',
+      'Use {{first_name}}, {{last_name}} and {{name}} (the full name) of the recipient, {{date}} and {{time}}, or any variable of your own such as {{doctor}}. They are filled in for each recipient when the call is placed. A contact’s first and last name come from its name, unless you set them on the contact.',
   },
   {
     question: 'What happens when someone does not answer?',

@@ -1,7 +1,7 @@
 import { formatPhone } from '@callwise/shared/phone';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import { UserRoundIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { useContactSearch } from '@/features/schedule-call/api/search-contacts';
@@ -12,7 +12,8 @@ const ID = 'schedule-contact';
 
 /**
  * Call one of your contacts: search them by name, phone, e-mail or company and pick one; the recipient's name
- * and number then come from the contact. Clearing the contact goes back to typing them.
+ * and number then come from the contact. Clearing the contact goes back to typing them. The search box gives
+ * way to the chosen contact's card: the focus goes with it, to the card's Clear button.
  */
 export function ContactPicker({
   contact,
@@ -32,17 +33,27 @@ export function ContactPicker({
   const debounced = useDebouncedValue(query, 250);
   const search = useContactSearch(debounced, open && contact === null);
   const items = search.data?.data ?? [];
+  const clearButton = useRef<HTMLButtonElement | null>(null);
+  /** The contact was just chosen in the search box (not brought by the address): the focus follows it. */
+  const chosenHere = useRef(false);
+
+  useEffect(() => {
+    if (!contact || !chosenHere.current) return;
+    chosenHere.current = false;
+    clearButton.current?.focus();
+  }, [contact]);
 
   if (contact) {
     return (
-      <div className="grid gap-2">
-        <p className="text-sm font-medium">Contact</p>
+      <fieldset className="grid min-w-0 gap-2">
+        <legend className="mb-2 text-sm font-medium">Contact</legend>
         <div
           className="flex items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2"
           data-testid="picked-contact"
         >
           <UserRoundIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-          <div className="min-w-0 flex-1">
+          {/* The room left and never more (`contain: inline-size`): a long name is cut, the page not widened. */}
+          <div className="min-w-0 flex-1 [contain:inline-size]">
             <p className="truncate text-sm font-medium">{contact.name}</p>
             <p className="truncate text-xs text-muted-foreground tabular-nums">
               {formatPhone(contact.phone)}
@@ -50,6 +61,7 @@ export function ContactPicker({
             </p>
           </div>
           <Button
+            ref={clearButton}
             type="button"
             variant="ghost"
             size="sm"
@@ -63,7 +75,7 @@ export function ContactPicker({
             Clear
           </Button>
         </div>
-      </div>
+      </fieldset>
     );
   }
 
@@ -94,6 +106,7 @@ export function ContactPicker({
         )}
         onSelect={(item) => {
           setQuery('');
+          chosenHere.current = true;
           onSelect(item);
         }}
         onOpenChange={setOpen}

@@ -3,10 +3,16 @@ import { formatPhone } from '@callwise/shared/phone';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { Dashboard } from '@callwise/shared/schemas/dashboard';
 import type { Script } from '@callwise/shared/schemas/scripts';
-import { variablesIn } from '@callwise/shared/variables';
+import { isRecipientVariable, variablesIn } from '@callwise/shared/variables';
 import { findVoice, VOICES } from '@callwise/shared/voices';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeftIcon, CalendarClockIcon, LoaderCircleIcon, PhoneOutgoingIcon } from 'lucide-react';
+import {
+  ArrowLeftIcon,
+  CalendarClockIcon,
+  CircleCheckIcon,
+  LoaderCircleIcon,
+  PhoneOutgoingIcon,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, type FieldPathValue, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -171,6 +177,12 @@ export function ScheduleCallView({
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const messageRef = useRef<HTMLTextAreaElement | null>(null);
   const recipientRef = useRef<HTMLInputElement | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const successRef = useRef<HTMLParagraphElement | null>(null);
+  /** A submit was refused: once its errors are on screen, the first invalid field takes the focus. */
+  const focusInvalid = useRef(false);
+  /** What the last successful schedule said; the focus goes there, as the button it came from is disabled. */
+  const [scheduled, setScheduled] = useState<string | null>(null);
   /** Until the message box has had the focus, a variable goes at the end of the text. */
   const cursorPlaced = useRef(false);
   const applied = useRef<{ contact: string | null; script: string | null }>({ contact: null, script: null });
@@ -192,6 +204,8 @@ export function ScheduleCallView({
   } = useForm<ScheduleFormValues>({
     resolver: zodResolver(scheduleFormSchema),
     defaultValues: emptyScheduleForm('custom'),
+    // The form's own order would be the order the fields registered in; the effect below takes the page's.
+    shouldFocusError: false,
   });
 
   const [voice, message, recipientName, phone, scheduledAt, variables] = useWatch({
@@ -199,13 +213,14 @@ export function ScheduleCallView({
     name: ['voice', 'message', 'recipientName', 'phone', 'scheduledAt', 'variables'],
   });
   const needed = useMemo(() => valueVariables(message ?? ''), [message]);
-  const usesName = useMemo(() => variablesIn(message ?? '').includes('name'), [message]);
+  const usesName = useMemo(() => variablesIn(message ?? '').some(isRecipientVariable), [message]);
   // What the preview speaks: a change to any of it (message, voice, a value) discards the preview.
   const previewContent = JSON.stringify([
     voice,
     (message ?? '').trim(),
     needed.map((name) => variables?.[name]?.trim() ?? ''),
     usesName ? (recipientName ?? '').trim() : '',
+    usesName ? (contact?.id ?? '') : '',
   ]);
   const voicePreview = useVoicePreview(previewContent);
 
@@ -213,6 +228,21 @@ export function ScheduleCallView({
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
+
+  // A refused submit: the first invalid field in the page's order (Recipient name before Custom message), after
+  // the render that marks them (the form publishes its errors after calling onInvalid).
+  useEffect(() => {
+    if (!focusInvalid.current) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    focusInvalid.current = false;
+    field.focus();
+  });
+
+  // A scheduled call: its confirmation takes the focus (the Schedule Call button was disabled while it went).
+  useEffect(() => {
+    if (scheduled) successRef.current?.focus();
+  }, [scheduled]);
 
   /** Sets a field as typing would: dirty, and checked again once the form has been submitted. */
   const setField = <K extends FieldPath<ScheduleFormValues>>(
@@ -310,7 +340,7 @@ export function ScheduleCallView({
       return;
     }
     clearErrors('message');
-    void voicePreview.generate(toPreviewInput(values));
+    void voicePreview.generate(toPreviewInput(values, contact));
   };
 
   const resetForm = () => {
@@ -346,6 +376,7 @@ export function ScheduleCallView({
 
   const submit = handleSubmit(
     async (values) => {
+      setScheduled(null);
       let recipient: string;
       let note: string | null;
       try {
@@ -356,14 +387,18 @@ export function ScheduleCallView({
         showFailure(error);
         return;
       }
+      const description = `Your call to ${recipient || 'the recipient'} has been scheduled successfully.${note ? ` ${note}` : ''}`;
       toast.success('Call Scheduled!', {
-        description: `Your call to ${recipient || 'the recipient'} has been scheduled successfully.${note ? ` ${note}` : ''}`,
+        description,
         action: { label: 'View', onClick: () => navigate(paths.callHistory) },
       });
       resetForm();
+      setScheduled(description);
       onScheduled();
     },
     (invalid) => {
+      setScheduled(null);
+      focusInvalid.current = true;
       if (invalid.message?.message === MESSAGE_REQUIRED) {
         toast.error('Error', { description: MESSAGE_REQUIRED });
       }
@@ -423,9 +458,24 @@ export function ScheduleCallView({
           </p>
         )}
         {simulated && <SimulatedCarrierNote onUseNumber={applyTestNumber} />}
+        {scheduled && (
+          // Not a live region: the toast announces it; this is where the focus lands, and it stays to be read.
+          <p
+            ref={successRef}
+            tabIndex={-1}
+            data-testid="schedule-success"
+            className="flex items-start gap-2 rounded-lg border border-success/30 bg-success-soft px-4 py-3 text-sm text-success-soft-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              <span className="font-semibold">Call Scheduled!</span> {scheduled}
+            </span>
+          </p>
+        )}
       </div>
 
       <form
+        ref={formRef}
         onSubmit={submit}
         noValidate
         aria-labelledby="schedule-heading"
@@ -568,14 +618,15 @@ export function ScheduleCallView({
                   {...errorProps('schedule-time', errors.scheduledAt?.message, true)}
                   {...register('scheduledAt')}
                 />
+                {/* Named by what it shows ("Now", for speech input too); on a phone only the icon shows. */}
                 <Button
                   type="button"
                   variant="outline"
-                  aria-label="Use the current time"
+                  title="Use the current time"
                   onClick={() => setField('scheduledAt', toLocalInputValue(nextMinute()))}
                 >
                   <CalendarClockIcon aria-hidden="true" />
-                  <span className="hidden sm:inline">Now</span>
+                  <span className="sr-only sm:not-sr-only">Now</span>
                 </Button>
               </div>
             </FormField>
@@ -616,12 +667,12 @@ export function ScheduleCallView({
               id="schedule-message"
               label="Custom message"
               error={errors.message?.message}
-              description="{{name}} becomes the recipient's name; other variables get their values below."
+              description="{{first_name}}, {{last_name}} and {{name}} are the recipient's; other variables get their values below."
             >
               <Textarea
                 id="schedule-message"
                 rows={4}
-                placeholder="Hi {{name}}, this is a reminder of your appointment on {{date}} at {{time}}."
+                placeholder="Hi {{first_name}}, this is a reminder of your appointment on {{date}} at {{time}}."
                 className="resize-y"
                 aria-required="true"
                 {...errorProps('schedule-message', errors.message?.message, true)}

@@ -1,7 +1,9 @@
+import { PROMPT_PART_LABELS, type PromptPart } from '@callwise/shared/call-prompt';
 import { AudioLinesIcon, LoaderCircleIcon, PlayIcon, RotateCcwIcon, SquareIcon } from 'lucide-react';
-import { type RefObject, useState } from 'react';
+import { type RefObject, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { VoicePreview } from '@/features/schedule-call/hooks/use-voice-preview';
+import { clockTime, type PreviewPart, partAt } from '@/features/schedule-call/utils/preview-parts';
 import { cn } from '@/lib/utils';
 
 const clock = (seconds: number) => {
@@ -10,15 +12,79 @@ const clock = (seconds: number) => {
 };
 
 const STATUS_TEXT: Record<VoicePreview['status'], string> = {
-  idle: 'Hear how your call will sound before you schedule it.',
+  idle: 'Hear the whole call before you schedule it: the disclosure, your message and the key menu.',
   generating: 'Generating the voice preview...',
   ready: 'Preview ready. Press play to listen.',
   playing: 'Playing the preview...',
 };
 
+/** Each part's colour, in the progress bar and beside its name. */
+const PART_COLOR: Record<PromptPart, string> = {
+  disclosure: 'bg-muted-foreground',
+  message: 'bg-primary',
+  menu: 'bg-warning',
+};
+
+/**
+ * The parts of the call in order with where each starts (Disclosure 0:00, Message 0:06, Menu 0:21); each plays the
+ * preview from there. The part playing is marked.
+ */
+function PartsLegend({
+  parts,
+  current,
+  onPlayFrom,
+}: {
+  parts: PreviewPart[];
+  current: PromptPart | null;
+  onPlayFrom: (seconds: number) => void;
+}) {
+  const hintId = useId();
+  return (
+    <>
+      <ol
+        aria-label="What the callee hears, in order"
+        data-testid="voice-preview-parts"
+        className="grid gap-0.5 text-xs text-muted-foreground"
+      >
+        {parts.map((part) => {
+          const playing = part.part === current;
+          const label = PROMPT_PART_LABELS[part.part];
+          const start = clockTime(part.start);
+          return (
+            <li key={part.part} data-part={part.part} aria-current={playing ? 'step' : undefined}>
+              <button
+                type="button"
+                aria-label={`${label} ${start}`}
+                aria-describedby={hintId}
+                onClick={() => onPlayFrom(part.start)}
+                className={cn(
+                  'flex min-h-6 w-full items-center gap-2 rounded px-1.5 text-left outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  playing && 'bg-muted font-medium text-foreground',
+                )}
+              >
+                <span
+                  aria-hidden="true"
+                  className={cn('size-2 shrink-0 rounded-full', PART_COLOR[part.part])}
+                />
+                <span className="flex-1">{label}</span>
+                <span className="tabular-nums">{start}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <span id={hintId} hidden>
+        Plays the preview from the start of this part.
+      </span>
+    </>
+  );
+}
+
 /**
  * The voice preview area: Generate Preview (idle), a spinner (generating), then Play / Stop with the length and
- * the progress of playback. The audio element itself is hidden; these buttons drive it.
+ * the progress of playback. The preview is the whole call as the callee hears it; its parts (disclosure, message,
+ * menu) are marked on the progress bar and listed with their start times. The audio element itself is hidden;
+ * these buttons drive it.
  */
 export function VoicePreviewPanel({
   preview,
@@ -39,7 +105,8 @@ export function VoicePreviewPanel({
     onError: () => void;
   };
   onGenerate: () => void;
-  onPlay: () => void;
+  /** Plays from the start, or from `seconds` in. */
+  onPlay: (seconds?: number) => void;
   onStop: () => void;
 }) {
   const [elapsed, setElapsed] = useState(0);
@@ -48,6 +115,9 @@ export function VoicePreviewPanel({
     preview.status === 'ready' || preview.status === 'playing' ? (preview.duration ?? length) : null;
   const playing = preview.status === 'playing';
   const progress = duration && playing ? Math.min(100, (elapsed / duration) * 100) : 0;
+  const parts = preview.status === 'ready' || playing ? preview.parts : [];
+  const current = playing ? (partAt(parts, elapsed)?.part ?? null) : null;
+  const at = (seconds: number) => (duration ? `${Math.min(100, (seconds / duration) * 100)}%` : '0%');
 
   return (
     <section
@@ -79,15 +149,26 @@ export function VoicePreviewPanel({
       {(preview.status === 'ready' || playing) && (
         <div className="grid gap-1.5">
           <div
-            className="h-1.5 overflow-hidden rounded-full bg-muted"
+            className="relative h-1.5 overflow-hidden rounded-full bg-muted"
             role="progressbar"
             aria-label="Preview playback"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(progress)}
+            aria-valuetext={
+              current ? `${PROMPT_PART_LABELS[current]}, ${clockTime(elapsed)}` : `${Math.round(progress)}%`
+            }
           >
+            {parts.map((part) => (
+              <span
+                key={part.part}
+                aria-hidden="true"
+                className={cn('absolute inset-y-0 opacity-30', PART_COLOR[part.part])}
+                style={{ left: at(part.start), width: `calc(${at(part.end)} - ${at(part.start)})` }}
+              />
+            ))}
             <div
-              className="h-full rounded-full bg-primary transition-[width]"
+              className="relative h-full rounded-full bg-primary transition-[width]"
               style={{ width: `${progress}%` }}
             />
           </div>
@@ -98,6 +179,7 @@ export function VoicePreviewPanel({
               {duration ? clock(duration) : ''}
             </span>
           </p>
+          {parts.length > 0 && <PartsLegend parts={parts} current={current} onPlayFrom={onPlay} />}
         </div>
       )}
 
@@ -120,7 +202,7 @@ export function VoicePreviewPanel({
           </Button>
         )}
         {preview.status === 'ready' && (
-          <Button type="button" onClick={onPlay} className="w-full sm:w-auto lg:w-full">
+          <Button type="button" onClick={() => onPlay()} className="w-full sm:w-auto lg:w-full">
             <PlayIcon aria-hidden="true" />
             Play Preview
           </Button>
@@ -134,7 +216,7 @@ export function VoicePreviewPanel({
             <Button
               type="button"
               variant="outline"
-              onClick={onPlay}
+              onClick={() => onPlay()}
               aria-label="Play the preview from the start"
             >
               <RotateCcwIcon aria-hidden="true" />
@@ -144,7 +226,7 @@ export function VoicePreviewPanel({
         )}
       </div>
 
-      {/* biome-ignore lint/a11y/useMediaCaption: the message being previewed is on screen beside it. */}
+      {/* biome-ignore lint/a11y/useMediaCaption: the message being previewed is on screen beside it, its parts listed. */}
       <audio
         ref={audioRef}
         hidden

@@ -2,13 +2,14 @@ import type { VoicePreviewInput } from '@callwise/shared/schemas/voices';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { createVoicePreview } from '@/features/schedule-call/api/create-voice-preview';
+import type { PreviewPart } from '@/features/schedule-call/utils/preview-parts';
 import { isApiError } from '@/lib/api-error';
 
 /** The voice preview's states (product spec section 4). */
 export type VoicePreview =
   | { status: 'idle' }
   | { status: 'generating' }
-  | { status: 'ready' | 'playing'; url: string; duration: number | null };
+  | { status: 'ready' | 'playing'; url: string; duration: number | null; parts: PreviewPart[] };
 
 const PREVIEW_FAILED = 'Failed to generate voice preview';
 const PROVIDER_HINT = "Check the voice provider's API key in the server's settings.";
@@ -33,7 +34,8 @@ export function useVoicePreview(content: string): {
   preview: VoicePreview;
   audioRef: RefObject<HTMLAudioElement | null>;
   generate: (input: VoicePreviewInput) => Promise<void>;
-  play: () => void;
+  /** Plays from the beginning, or from `seconds` in (a part of the call). */
+  play: (seconds?: number) => void;
   stop: () => void;
   discard: () => void;
   /** For the (always rendered) <audio> element that plays the preview. */
@@ -92,13 +94,13 @@ export function useVoicePreview(content: string): {
       previewOf.current = content;
       setPreview({ status: 'generating' });
       try {
-        const { audio, duration } = await createVoicePreview(input, controller.signal);
+        const { audio, duration, parts } = await createVoicePreview(input, controller.signal);
         if (controller.signal.aborted) return;
         const url = URL.createObjectURL(audio);
         urlRef.current = url;
         request.current = null;
         if (audioRef.current) audioRef.current.src = url;
-        setPreview({ status: 'ready', url, duration });
+        setPreview({ status: 'ready', url, duration, parts });
         toast.success('Voice Generated!', { description: 'Click play to preview how your call will sound.' });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -116,16 +118,19 @@ export function useVoicePreview(content: string): {
     toast.error('Error', { description: 'Failed to play audio preview.' });
   }, []);
 
-  const play = useCallback(() => {
-    const audio = audioRef.current;
-    if (!audio || !urlRef.current) return;
-    audio.currentTime = 0;
-    audio.play().catch((error: unknown) => {
-      // A pause() or a new preview interrupting play() is not a failure.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      playbackFailed();
-    });
-  }, [playbackFailed]);
+  const play = useCallback(
+    (seconds = 0) => {
+      const audio = audioRef.current;
+      if (!audio || !urlRef.current) return;
+      audio.currentTime = seconds;
+      audio.play().catch((error: unknown) => {
+        // A pause() or a new preview interrupting play() is not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        playbackFailed();
+      });
+    },
+    [playbackFailed],
+  );
 
   const stop = useCallback(() => {
     const audio = audioRef.current;

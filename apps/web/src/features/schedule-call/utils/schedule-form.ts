@@ -1,7 +1,7 @@
 import { CALL_TYPES, type CallType } from '@callwise/shared/calls';
 import type { CreateCallInput } from '@callwise/shared/schemas/calls';
 import type { VoicePreviewInput } from '@callwise/shared/schemas/voices';
-import { variablesIn } from '@callwise/shared/variables';
+import { isRecipientVariable, recipientValues, variablesIn } from '@callwise/shared/variables';
 import { DEFAULT_VOICE, VOICE_IDS } from '@callwise/shared/voices';
 import { z } from 'zod';
 import { nextMinute } from '@/features/schedule-call/utils/schedule-time';
@@ -14,8 +14,9 @@ export const PREVIEW_MESSAGE_REQUIRED = 'Please enter a message to generate voic
 /** A time this far in the past is taken as "now" (the default minute passed while the form was filled in). */
 const LATE_GRACE_MS = 5 * 60_000;
 
-/** The variables of a message that need a value typed in: all but {{name}}, which is the recipient's. */
-export const valueVariables = (message: string) => variablesIn(message).filter((name) => name !== 'name');
+/** The variables of a message that need a value typed in: all but {{name}}, {{first_name}} and {{last_name}}. */
+export const valueVariables = (message: string) =>
+  variablesIn(message).filter((name) => !isRecipientVariable(name));
 
 export const missingValue = (name: string) => `Enter a value for {{${name}}}.`;
 
@@ -66,7 +67,7 @@ export function emptyScheduleForm(callType: CallType = 'appointment-reminder'): 
   };
 }
 
-/** The values the message uses (all but {{name}}), trimmed. */
+/** The values the message uses (all but the recipient's), trimmed. */
 function usedValues(values: ScheduleFormValues): Record<string, string> {
   return Object.fromEntries(
     valueVariables(values.message).map((name) => [name, values.variables[name]?.trim() ?? '']),
@@ -95,12 +96,19 @@ export function toCreateCallInput(
   };
 }
 
-/** The request for `POST /v1/voices/preview`: {{name}} is the recipient's name ("there" when none yet). */
-export function toPreviewInput(values: ScheduleFormValues): VoicePreviewInput {
+/**
+ * The request for `POST /v1/voices/preview`: {{name}}, {{first_name}} and {{last_name}} are the recipient's, as
+ * the call will say them (a picked contact's own first and last names when it has them; "there" when no name yet).
+ */
+export function toPreviewInput(
+  values: ScheduleFormValues,
+  contact?: { name: string; first_name: string | null; last_name: string | null } | null,
+): VoicePreviewInput {
   const name = values.recipientName.trim();
+  const own = contact && contact.name === name ? contact : null;
   return {
     voice: values.voice,
     text: values.message.trim(),
-    variables: { ...usedValues(values), ...(name ? { name } : {}) },
+    variables: { ...usedValues(values), ...recipientValues({ ...own, name }) },
   };
 }

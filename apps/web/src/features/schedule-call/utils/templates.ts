@@ -6,21 +6,24 @@ export interface QuickTemplate {
   message: string;
 }
 
-/** The spec's two quick templates: each fills the message and sets the matching call type. */
+/**
+ * The spec's two quick templates: each fills the message and sets the matching call type. They greet by first
+ * name and end without a key menu: the call engine appends the one menu every call ends with.
+ */
 export const QUICK_TEMPLATES: QuickTemplate[] = [
   {
     title: 'Appointment Reminder',
     callType: 'appointment-reminder',
     message:
-      'Hi {{name}}, this is a friendly reminder of your appointment on {{date}} at {{time}}. ' +
-      'Press 1 to confirm, 2 to cancel, or 3 if you need to reschedule. We look forward to seeing you!',
+      'Hi {{first_name}}, this is a friendly reminder of your appointment on {{date}} at {{time}}. ' +
+      'We look forward to seeing you!',
   },
   {
     title: 'Order Confirmation',
     callType: 'order-confirmation',
     message:
-      'Hello {{name}}, thank you for your order! It has been confirmed and will be delivered on {{date}} ' +
-      'around {{time}}. Press 1 to confirm this delivery time, or 3 if you would like to change it.',
+      'Hello {{first_name}}, thank you for your order! It has been confirmed and will be delivered on {{date}} ' +
+      'around {{time}}.',
   },
 ];
 

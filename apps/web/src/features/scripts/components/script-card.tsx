@@ -28,7 +28,7 @@ export function ScriptCard({ script, cloning, onClone, onEdit, onDelete }: Scrip
   return (
     <Card role="article" aria-labelledby={titleId} data-testid="script-card" className="h-full gap-4 py-5">
       <CardHeader className="grid-cols-[1fr_auto] gap-x-3 px-5">
-        <CardTitle id={titleId} className="min-w-0 break-words">
+        <CardTitle as="h2" id={titleId} className="min-w-0 break-words">
           {script.title}
         </CardTitle>
         <div className="row-span-2">

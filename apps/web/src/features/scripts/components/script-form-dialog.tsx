@@ -1,3 +1,4 @@
+import { offersKeyMenu } from '@callwise/shared/call-prompt';
 import { SCRIPT_CATEGORIES } from '@callwise/shared/calls';
 import { type Script, updateScriptInputSchema } from '@callwise/shared/schemas/scripts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,6 +29,12 @@ import { fieldErrorsOf } from '@/lib/form-errors';
 const scriptFormSchema = updateScriptInputSchema.required();
 type ScriptFormValues = z.infer<typeof scriptFormSchema>;
 const FIELDS = ['title', 'content', 'category'] as const;
+
+/** Under the content: the call adds the key menu, unless the script offers the keys itself. */
+const menuHint = (content: string) =>
+  offersKeyMenu(content)
+    ? 'This script offers its own keys (“Press 1…”), so the call adds no menu after it.'
+    : 'Every call ends with the key menu (1 confirm, 2 cancel, 3 reschedule, 9 stop calls): no need to write one.';
 
 const valuesFrom = (script: Script | null): ScriptFormValues => ({
   title: script?.title ?? '',
@@ -159,13 +166,18 @@ export function ScriptFormDialog({ open, onOpenChange, script }: ScriptFormDialo
             </FormField>
           </div>
 
-          <FormField id="script-content" label="Content" error={contentError}>
+          <FormField
+            id="script-content"
+            label="Content"
+            error={contentError}
+            description={menuHint(watch('content') ?? '')}
+          >
             <Textarea
               id="script-content"
               rows={6}
-              placeholder="Hi {{name}}, this is a reminder of your appointment on {{date}} at {{time}}."
+              placeholder="Hi {{first_name}}, this is a reminder of your appointment on {{date}} at {{time}}."
               aria-invalid={contentError ? true : undefined}
-              aria-describedby={contentError ? fieldMessageId('script-content') : undefined}
+              aria-describedby={fieldMessageId('script-content')}
               className="min-h-36 resize-y"
               ref={(element) => {
                 contentFieldRef(element);

@@ -1,14 +1,18 @@
 import { SCRIPT_CATEGORIES, type ScriptCategory } from '@callwise/shared/calls';
+import type { Ref } from 'react';
 import { SearchField } from '@/components/search-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { CATEGORY_LABELS } from '@/features/scripts/components/script-category-badge';
 
 export function ScriptsToolbar({
+  searchRef,
   search,
   onSearchChange,
   category,
   onCategoryChange,
 }: {
+  /** The search box, where the focus goes when the filters are cleared. */
+  searchRef?: Ref<HTMLInputElement>;
   search: string;
   onSearchChange: (value: string) => void;
   category: ScriptCategory | 'all';
@@ -17,6 +21,7 @@ export function ScriptsToolbar({
   return (
     <search className="flex flex-col gap-3 sm:flex-row sm:items-center">
       <SearchField
+        ref={searchRef}
         aria-label="Search scripts"
         placeholder="Search scripts..."
         className="flex-1 sm:max-w-sm"

@@ -381,7 +381,7 @@ export function DoNotCallCard() {
                 loading={list.isFetchingNextPage}
                 onLoadMore={() => void list.fetchNextPage()}
                 shown={entries.length}
-                noun="numbers"
+                noun={{ one: 'number', other: 'numbers' }}
               />
             </>
           )}
