@@ -52,16 +52,18 @@ describe('unknown paths', () => {
     expect(res.json().error.code).toBe('not_found');
   });
 
-  it.each(['/', '/dashboard', '/call-history', '/some/unknown/page?x=1'])(
-    'serves the web app for %s',
-    async (url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    ['/', 200],
+    ['/dashboard', 200],
+    ['/call-history?status=failed', 200],
+    ['/some/unknown/page?x=1', 404],
+  ])('serves the web app for %s with %i', async (url, status) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
 });
 
 describe('compressed answers', () => {
