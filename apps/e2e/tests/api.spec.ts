@@ -18,7 +18,7 @@ test.describe('Settings → API Keys', () => {
   }) => {
     const user = await createUser(page.request);
     await restoreSession(page, user.session);
-    await page.goto('/settings');
+    await page.goto('/settings/api-keys');
     const section = page.locator('#api-keys');
     await expect(section.getByRole('heading', { name: 'API Keys' })).toBeVisible();
     await expect(section.getByText('No API keys yet.')).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('the /api page', () => {
     await expect(panel).toContainText(
       'You find your API key in your account settings under the API Keys section.',
     );
-    await expect(panel.getByRole('link', { name: 'API Keys' })).toHaveAttribute('href', '/settings#api-keys');
+    await expect(panel.getByRole('link', { name: 'API Keys' })).toHaveAttribute('href', '/settings/api-keys');
     await expect(panel).toContainText('GET /v1/api-keys');
 
     // A link straight to a tab.
@@ -203,7 +203,7 @@ test.describe('the /api page', () => {
     await expect(webhooks).toContainText('after 8 attempts the delivery is marked failed');
     await expect(webhooks.getByRole('link', { name: 'Settings → Webhooks' })).toHaveAttribute(
       'href',
-      '/settings#webhooks',
+      '/settings/webhooks',
     );
     await expect(codeBlock(page, 'Verify a delivery (JavaScript, Node.js)')).toContainText(
       "createHmac('sha256', key)",

@@ -170,7 +170,7 @@ test.describe('the route guard', () => {
     await expect(page).toHaveURL('/login?next=%2Fsettings');
     await signInThroughForm(page, user.email, user.password);
     await expect(toast(page, 'Welcome back!')).toBeVisible();
-    await expect(page).toHaveURL('/settings');
+    await expect(page).toHaveURL('/settings/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
     // Signed in, /login follows a return path on this site only.
@@ -194,9 +194,9 @@ test.describe('the route guard', () => {
     expect(logout.status()).toBe(204);
 
     await restoreSession(page, user.session);
-    await page.goto('/settings');
+    await page.goto('/settings/profile');
     await expect(toast(page, 'Session Ended')).toBeVisible();
-    await expect(page).toHaveURL('/login?next=%2Fsettings');
+    await expect(page).toHaveURL('/login?next=%2Fsettings%2Fprofile');
     // The page and the sidebar's usage badge may both meet the ended session.
     allowRepeatedConsoleErrors(consoleErrors, /status of 401/);
   });
@@ -263,7 +263,7 @@ test.describe('settings', () => {
     const user = await createUser(request);
     const newPassword = `${user.password}-changed`;
     await restoreSession(page, user.session);
-    await page.goto('/settings');
+    await page.goto('/settings/security');
 
     const current = page.getByLabel('Current Password');
     const next = page.getByLabel('New Password');
@@ -296,7 +296,7 @@ test.describe('settings', () => {
     await expect(confirm).toHaveValue('');
 
     // This session stays signed in; the new password is the one that works.
-    await page.reload();
+    await page.goto('/settings/profile');
     await expect(page.getByLabel('First Name')).toHaveValue(user.firstName);
     const signIn = await request.post('/auth/v1/token?grant_type=password', {
       data: { email: user.email, password: newPassword },
@@ -307,7 +307,7 @@ test.describe('settings', () => {
   test('a notification switch is saved as soon as it is flipped', async ({ page, request }) => {
     const user = await createUser(request);
     await restoreSession(page, user.session);
-    await page.goto('/settings');
+    await page.goto('/settings/billing');
 
     // Billing shows the account's own plan: a new account is on the free trial.
     const billing = page
@@ -325,7 +325,7 @@ test.describe('settings', () => {
     await expect(billing.getByText('Professional', { exact: true })).toBeVisible();
     await expect(billing.getByRole('button', { name: 'Change plan' })).toBeVisible();
     await page.unroute('**/v1/billing');
-    await page.reload();
+    await page.goto('/settings/notifications');
 
     const summaries = page.getByRole('switch', { name: 'Call summaries' });
     await expect(summaries).toBeChecked();

@@ -39,7 +39,7 @@ test('upgrading from the trial in Settings charges the plan, lists it in the his
   await expect(estimate).toHaveText('Included in your free trial (10 left)');
   await expect(estimate).toHaveAttribute('data-state', 'included');
 
-  await page.goto('/settings');
+  await page.goto('/settings/billing');
   const billing = page.locator('#billing');
   const plan = page.getByTestId('billing-plan');
   await expect(plan).toContainText('Free Trial');
@@ -128,7 +128,7 @@ test('past the allowance the schedule form shows the extra call’s price, and t
   await expect(estimate).toHaveAttribute('data-state', 'refused');
   await expect(estimate).toContainText('Your $0.50 monthly budget for extra calls is used up');
   await estimate.getByRole('link', { name: 'Billing settings' }).click();
-  await expect(page).toHaveURL(/\/settings#billing$/);
+  await expect(page).toHaveURL(/\/settings\/billing$/);
 
   const history = page.locator('#billing-history');
   const extra = history.getByRole('row').filter({ hasText: 'Extra call to Maria Lopez' });

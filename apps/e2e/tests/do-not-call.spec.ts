@@ -21,7 +21,7 @@ test('adds a number to the do-not-call list, finds it, and removes it', async ({
   consoleErrors,
 }) => {
   const number = freshNumber();
-  await page.goto('/settings');
+  await page.goto('/settings/do-not-call');
   const card = page.locator('#do-not-call');
   await expect(card.getByRole('heading', { name: 'Do-not-call list' })).toBeVisible();
 
@@ -76,7 +76,7 @@ test('adds a number to the do-not-call list, finds it, and removes it', async ({
 test('imports numbers from a CSV file and reports the rows it skipped', async ({ signedInPage: page }) => {
   const a = freshNumber();
   const b = freshNumber();
-  await page.goto('/settings');
+  await page.goto('/settings/do-not-call');
   const card = page.locator('#do-not-call');
   await expect(card.getByRole('heading', { name: 'Do-not-call list' })).toBeVisible();
   await card.getByTestId('dnc-import-file').setInputFiles({
@@ -97,7 +97,7 @@ test('narrows the calling window and rewords the disclosure', async ({ page, req
   // An account of its own: the worker's shared account keeps the full window for the other specs' calls.
   const account = await createUser(request);
   await restoreSession(page, account.session);
-  await page.goto('/settings');
+  await page.goto('/settings/calling-rules');
   const card = page.locator('form[aria-labelledby="calling-rules-heading"]');
   await expect(page.getByRole('heading', { name: 'Calling rules' })).toBeVisible();
   await expect(card.getByLabel('From')).toHaveValue('08:00');
@@ -149,7 +149,7 @@ test('a call to a number on the list is refused with the reason', async ({
   consoleErrors,
 }) => {
   const number = freshNumber();
-  await page.goto('/settings');
+  await page.goto('/settings/do-not-call');
   const card = page.locator('#do-not-call');
   await card.getByLabel('Phone number').fill(number.typed);
   await card.getByRole('button', { name: 'Add Number' }).click();
@@ -162,9 +162,12 @@ test('a call to a number on the list is refused with the reason', async ({
   await view.getByLabel('Custom message').fill('Your order is ready for pickup.');
   await view.getByRole('button', { name: 'Now', exact: true }).click();
   await view.getByRole('button', { name: 'Schedule Call' }).click();
-  await expect(
-    page.getByText(`${number.shown} is on your do-not-call list, so it cannot be called.`),
-  ).toBeVisible();
+  const reason = `${number.shown} is on your do-not-call list, so it cannot be called.`;
+  // The rule's own message, beside the number and in the toast, and no "please try again".
+  await expect(view.getByText(reason)).toBeVisible();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Call not scheduled' });
+  await expect(toast).toContainText(reason);
+  await expect(page.getByText(/try again/i)).toHaveCount(0);
   // Nothing was scheduled: the form keeps what was typed.
   await expect(view.getByLabel('Recipient name')).toHaveValue('Dana Listed');
 

@@ -48,19 +48,19 @@ test.describe('help', () => {
     await page.goto('/help');
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
-    await page.getByRole('button', { name: 'Live Chat' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Chat with support' });
+    await page.getByRole('button', { name: 'Send a Message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Message support' });
     await expect(dialog.getByLabel('Name')).toHaveValue(`${account.firstName} ${account.lastName}`);
     await expect(dialog.getByLabel('Email')).toHaveValue(account.email);
   });
 
-  test('Live Chat checks the form, sends the message to support and a copy to the sender', async ({
+  test('Send a Message checks the form, sends the message to support and a copy to the sender', async ({
     page,
     request,
   }) => {
     await page.goto('/help');
-    await page.getByRole('button', { name: 'Live Chat' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Chat with support' });
+    await page.getByRole('button', { name: 'Send a Message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Message support' });
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await expect(dialog.getByText('Please enter your name.')).toBeVisible();
     await expect(dialog.getByText('Please enter your email address.')).toBeVisible();
@@ -85,6 +85,6 @@ test.describe('help', () => {
 
     await sent.getByRole('button', { name: 'Close' }).first().click();
     await expect(sent).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Live Chat' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Send a Message' })).toBeFocused();
   });
 });

@@ -57,8 +57,9 @@ test.describe('list counts', () => {
     await restoreSession(page, user.session);
     await page.goto('/scripts');
     await expect(page.getByText('Showing 1 script, all loaded', { exact: true })).toBeAttached();
-    await page.goto('/settings');
+    await page.goto('/settings/do-not-call');
     await expect(page.getByText('Showing 1 number, all loaded', { exact: true })).toBeAttached();
+    await page.goto('/settings/billing');
     await expect(page.getByText('Showing 1 charge, all loaded', { exact: true })).toBeAttached();
   });
 });

@@ -39,8 +39,8 @@ test.describe('accessibility (axe): no serious or critical problems', () => {
 
   test('the contact form, with its errors', async ({ page }) => {
     await page.goto('/help');
-    await page.getByRole('button', { name: 'Live Chat' }).click();
-    const form = page.getByRole('dialog', { name: 'Chat with support' });
+    await page.getByRole('button', { name: 'Send a Message' }).click();
+    const form = page.getByRole('dialog', { name: 'Message support' });
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByText('Please enter your name.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

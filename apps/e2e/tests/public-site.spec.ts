@@ -263,11 +263,12 @@ test.describe('paths that are no page', () => {
     expect(consoleErrors.join('\n')).toContain('/no/such/page');
     consoleErrors.length = 0;
 
-    for (const path of ['/pricing/extra', '/contacts/123', '/settings/billing', '/wp-login.php']) {
+    for (const path of ['/pricing/extra', '/contacts/123', '/settings/nope', '/wp-login.php']) {
       expect((await request.get(path)).status(), path).toBe(404);
     }
     for (const path of [
       '/settings',
+      '/settings/billing',
       '/campaigns/new',
       '/campaigns/5f0c7a9e',
       '/contacts?tag=vip',

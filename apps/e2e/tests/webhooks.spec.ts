@@ -24,7 +24,7 @@ test.describe('Settings → Webhooks', () => {
   }) => {
     const user = await createUser(page.request);
     await restoreSession(page, user.session);
-    await page.goto('/settings#webhooks');
+    await page.goto('/settings/webhooks');
     const section = page.locator('#webhooks');
     await expect(section.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
 
@@ -77,7 +77,7 @@ test.describe('Settings → Webhooks', () => {
     const user = await createUser(page.request);
     await restoreSession(page, user.session);
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/settings#webhooks');
+    await page.goto('/settings/webhooks');
     const section = page.locator('#webhooks');
     await section.getByRole('button', { name: 'Reveal' }).click();
     await expect(section.getByTestId('webhook-secret')).toContainText('whsec_');

@@ -29,6 +29,14 @@ const PAGES: Record<string, string> = {
   '/campaigns/new': '/campaigns/new',
   '/campaigns/:id': '/campaigns/:id',
   '/settings': '/settings',
+  '/settings/profile': '/settings/profile',
+  '/settings/notifications': '/settings/notifications',
+  '/settings/calling-rules': '/settings/calling-rules',
+  '/settings/do-not-call': '/settings/do-not-call',
+  '/settings/security': '/settings/security',
+  '/settings/api-keys': '/settings/api-keys',
+  '/settings/webhooks': '/settings/webhooks',
+  '/settings/billing': '/settings/billing',
   '/help': '/help',
   '/api': '/api',
 };
@@ -199,6 +207,11 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('region', { name: 'Call statistics' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Recent Call Activity' })).toBeVisible();
       await check('the dashboard', '/dashboard');
+      // The success rate's definition, in a tooltip reached with the keyboard.
+      await page.getByRole('button', { name: 'How Success Rate is counted' }).focus();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      await check('the success rate tooltip');
+      await page.keyboard.press('Escape');
       if (width === 360) {
         await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
         const drawer = dialog(page, 'Workspace navigation');
@@ -326,6 +339,39 @@ for (const width of WIDTHS) {
       await expect(cancel).toBeVisible();
       await check('Cancel a call');
       await closeWithEscape(page, cancel);
+
+      await page
+        .getByRole('button', { name: 'Edit the call to Dora Diaz' })
+        .filter({ visible: true })
+        .click();
+      const edit = dialog(page, 'Edit the call to Dora Diaz');
+      await expect(edit.getByLabel('Custom message')).toHaveValue(/Dora Diaz/);
+      await check('Edit a call');
+      // With a refusal under a field.
+      await edit.getByLabel('Custom message').fill('');
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(edit.getByText('Please enter a message for the call.')).toBeVisible();
+      await check('Edit a call, with an error');
+      await closeWithEscape(page, edit);
+
+      // The outcome and campaign filters, and the Needs attention view.
+      await page.getByRole('combobox', { name: 'Filter by outcome' }).click();
+      await page.getByRole('option', { name: 'Confirmed', exact: true }).click();
+      await expect(page).toHaveURL(/outcome=confirmed/);
+      await check('call history filtered by outcome');
+      await page.getByRole('combobox', { name: 'Filter by campaign' }).click();
+      await page.getByRole('option', { name: 'Spring cleanings' }).click();
+      await expect(page).toHaveURL(/campaign=/);
+      await expect(page.getByText('No calls found')).toBeVisible();
+      await check('call history filtered by outcome and campaign, nothing found');
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.getByRole('button', { name: /^Needs attention/ }).click();
+      await expect(page).toHaveURL(/view=needs_attention/);
+      await expect(page.getByRole('button', { name: /^Needs attention/ })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await check('the Needs attention view');
     });
 
     await test.step('campaigns', async () => {
@@ -359,30 +405,40 @@ for (const width of WIDTHS) {
     });
 
     await test.step('settings', async () => {
+      // /settings opens the first section; each section is a page of its own, reached from the sub-navigation.
       await page.goto(PAGES['/settings'] ?? '');
-      await expect(h1('Settings')).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Numbers on the do-not-call list' })).toBeVisible();
-      await expect(page.getByTestId('billing-plan')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Reveal' })).toBeVisible();
-      // Every section is on the page (axe reads all of it, on screen or not).
-      for (const section of [
-        'Profile',
-        'Notifications',
-        'Calling rules',
-        'Do-not-call list',
-        'Security',
-        'API Keys',
-        'Webhooks',
-        'Billing',
-        'Billing History',
-      ]) {
-        await expect(page.getByRole('heading', { level: 2, name: section, exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/settings\/profile$/);
+      visited.add('/settings');
+      const sections: [string, string, string[]][] = [
+        ['/settings/profile', 'Profile', ['Profile']],
+        ['/settings/notifications', 'Notifications', ['Notifications']],
+        ['/settings/calling-rules', 'Calling rules', ['Calling rules']],
+        ['/settings/do-not-call', 'Do-not-call list', ['Do-not-call list']],
+        ['/settings/security', 'Security', ['Security']],
+        ['/settings/api-keys', 'API keys', ['API Keys']],
+        ['/settings/webhooks', 'Webhooks', ['Webhooks']],
+        ['/settings/billing', 'Billing', ['Billing', 'Billing History']],
+      ];
+      const subnav = page.getByRole('navigation', { name: 'Settings sections' });
+      for (const [path, label, headings] of sections) {
+        await subnav.getByRole('link', { name: label, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        await expect(h1('Settings')).toBeVisible();
+        await expect(subnav.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        for (const heading of headings) {
+          await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+        }
+        await check(`settings: ${label}`, path);
       }
-      await check('settings, every section', '/settings');
 
+      await page.goto(PAGES['/settings/webhooks'] ?? '');
       await page.getByRole('button', { name: 'Reveal' }).click();
       await check('settings, the webhook secret shown');
 
+      await page.goto(PAGES['/settings/api-keys'] ?? '');
       await page.getByLabel('Key name').fill('Front desk');
       await page.getByRole('button', { name: 'Create API Key' }).click();
       const created = dialog(page, 'Your new API key');
@@ -396,18 +452,21 @@ for (const width of WIDTHS) {
       await check('Revoke an API key');
       await closeWithEscape(page, revoke);
 
+      await page.goto(PAGES['/settings/webhooks'] ?? '');
       await page.getByRole('button', { name: 'Rotate Secret' }).click();
       const rotate = alertDialog(page, 'Rotate the signing secret?');
       await expect(rotate).toBeVisible();
       await check('Rotate the signing secret');
       await closeWithEscape(page, rotate);
 
+      await page.goto(PAGES['/settings/do-not-call'] ?? '');
       await page.getByRole('button', { name: /^Remove .* from the do-not-call list$/ }).click();
       const unblock = page.getByRole('alertdialog');
       await expect(unblock).toBeVisible();
       await check('Remove a blocked number');
       await closeWithEscape(page, unblock);
 
+      await page.goto(PAGES['/settings/billing'] ?? '');
       await page.getByTestId('billing-plan').getByRole('button', { name: 'Upgrade to Pro' }).click();
       const plans = dialog(page, 'Choose a plan');
       await expect(plans).toBeVisible();
@@ -419,8 +478,8 @@ for (const width of WIDTHS) {
       await page.goto(PAGES['/help'] ?? '');
       await expect(h1('Help')).toBeVisible();
       await check('help', '/help');
-      await page.getByRole('button', { name: 'Live Chat' }).click();
-      const chat = dialog(page, 'Chat with support');
+      await page.getByRole('button', { name: 'Send a Message' }).click();
+      const chat = dialog(page, 'Message support');
       await chat.getByRole('button', { name: 'Send Message' }).click();
       // Name and address come from the account; the message is what is missing.
       await expect(chat.getByText(/Please tell us a little more/)).toBeVisible();

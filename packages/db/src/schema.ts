@@ -169,6 +169,10 @@ export const calls = pgTable(
     /** The recording in file storage; recording_url is derived from it. */
     recordingKey: text('recording_key'),
     recordingCreatedAt: timestamp('recording_created_at', { withTimezone: true, mode: 'date' }),
+    /** When the owner marked a call that needs attention as handled (it leaves the Needs attention view). */
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+    /** Who marked it handled. */
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
     /** Lower-cased recipient name and phone digits, for substring search. */
     search: text('search').generatedAlwaysAs(

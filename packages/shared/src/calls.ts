@@ -40,6 +40,16 @@ export const CALL_OUTCOMES = [
 ] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/** The words for each outcome, everywhere the product shows one. */
+export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  reschedule_requested: 'Reschedule requested',
+  opted_out: 'Opted out',
+  voicemail: 'Voicemail',
+  no_response: 'No response',
+};
+
 /** The status groups the product shows and filters by (product spec section 4). */
 export const STATUS_GROUPS = ['completed', 'failed', 'pending', 'in-progress'] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];
@@ -50,6 +60,47 @@ export const STATUS_GROUP_MEMBERS: Record<StatusGroup, readonly CallStatus[]> = 
   pending: ['scheduled', 'queued'],
   'in-progress': ['ringing', 'in-progress'],
 };
+
+/** The words for each group: the status filter and the rows' badges both say these (issue #16 item 8). */
+export const STATUS_GROUP_LABELS: Record<StatusGroup, string> = {
+  completed: 'Completed',
+  failed: 'Failed',
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+};
+
+/**
+ * A call is placed once the carrier has been asked for it: it rang, is under way, ended, or has been tried
+ * before (a retry waiting for its time). Scheduled and queued calls never tried, and calls cancelled before
+ * their first try, are not placed: the dashboard's numbers and chart leave them out.
+ */
+export const PLACED_STATUSES: readonly CallStatus[] = [
+  'ringing',
+  'in-progress',
+  'completed',
+  'busy',
+  'no-answer',
+  'failed',
+];
+
+/** A successful call: answered by a person (completed, not a voicemail) who confirmed. */
+export const POSITIVE_OUTCOMES: readonly CallOutcome[] = ['confirmed'];
+
+/** The success rate's definition, in words (the dashboard's and call history's tooltip). */
+export const SUCCESS_RATE_DEFINITION =
+  'The share of answered calls with a positive outcome: of the calls a person answered (completed, not voicemail), those where they confirmed. Calls not placed yet, unanswered calls and voicemails are left out.';
+
+/**
+ * The Needs attention view: calls the owner should follow up on, until marked handled — the callee asked to
+ * reschedule or cancelled, or the call failed, or nobody answered after every attempt (busy and unanswered
+ * calls with attempts left go back to scheduled for their retry, so only the last attempt's status stays).
+ */
+export const NEEDS_ATTENTION_OUTCOMES: readonly CallOutcome[] = ['reschedule_requested', 'cancelled'];
+export const NEEDS_ATTENTION_STATUSES: readonly CallStatus[] = ['failed', 'busy', 'no-answer'];
+
+/** The views of the call history: every call, or those that need attention. */
+export const CALL_VIEWS = ['all', 'needs_attention'] as const;
+export type CallView = (typeof CALL_VIEWS)[number];
 
 /** The group a status is shown in; null for anything else (shown grey and neutral). */
 export function statusGroup(status: string): StatusGroup | null {

@@ -19,6 +19,12 @@ export const ERROR_STATUS = {
   do_not_call: 409,
   /** The person has already had the most calls a day the account allows (the frequency cap). */
   frequency_cap_reached: 409,
+  /** A dispatcher is handing the call to the carrier right now: it can no longer be changed. */
+  call_being_placed: 409,
+  /** The call has gone out (placed at least once) or has ended: it can no longer be changed. */
+  call_already_placed: 409,
+  /** The call was cancelled: it can no longer be changed. */
+  call_canceled: 409,
   /** The contact's consent does not cover this kind of call. */
   consent_required: 422,
   /** A request with the same Idempotency-Key is still being processed. */

@@ -3,7 +3,17 @@ import { isAppPath, paths, SITEMAP_PATHS, WORKSPACE_PATHS } from './routes.ts';
 
 describe('isAppPath', () => {
   it('knows every page of the web app, as its router matches them', () => {
-    for (const path of ['/', '/pricing', '/status', '/help', '/api', '/settings', '/call-history']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/status',
+      '/help',
+      '/api',
+      '/settings',
+      '/settings/billing',
+      '/Settings/Webhooks/',
+      '/call-history',
+    ]) {
       expect(isAppPath(path), path).toBe(true);
     }
     // A trailing slash, another case, a campaign's own page.
@@ -23,7 +33,8 @@ describe('isAppPath', () => {
       '/no/such/page',
       '/pricingx',
       '/contacts/123',
-      '/settings/billing',
+      '/settings/nope',
+      '/settings/billing/x',
       '/campaigns/1/2',
       '/favicon.ico',
       '/index.html',

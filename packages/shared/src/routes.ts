@@ -21,6 +21,14 @@ export const paths = {
   newCampaign: '/campaigns/new',
   campaign: '/campaigns/:id',
   settings: '/settings',
+  settingsProfile: '/settings/profile',
+  settingsNotifications: '/settings/notifications',
+  settingsCallingRules: '/settings/calling-rules',
+  settingsDoNotCall: '/settings/do-not-call',
+  settingsSecurity: '/settings/security',
+  settingsApiKeys: '/settings/api-keys',
+  settingsWebhooks: '/settings/webhooks',
+  settingsBilling: '/settings/billing',
   help: '/help',
   api: '/api',
 } as const;
@@ -37,7 +45,32 @@ export const WORKSPACE_PATHS: readonly AppPath[] = [
   paths.newCampaign,
   paths.campaign,
   paths.settings,
+  paths.settingsProfile,
+  paths.settingsNotifications,
+  paths.settingsCallingRules,
+  paths.settingsDoNotCall,
+  paths.settingsSecurity,
+  paths.settingsApiKeys,
+  paths.settingsWebhooks,
+  paths.settingsBilling,
 ];
+
+/**
+ * The sections of Settings, each its own page (/settings/<id>) so that it can be linked to; /settings itself
+ * opens the first. The order is the sub-navigation's.
+ */
+export const SETTINGS_SECTIONS = [
+  { id: 'profile', label: 'Profile', path: paths.settingsProfile },
+  { id: 'notifications', label: 'Notifications', path: paths.settingsNotifications },
+  { id: 'calling-rules', label: 'Calling rules', path: paths.settingsCallingRules },
+  { id: 'do-not-call', label: 'Do-not-call list', path: paths.settingsDoNotCall },
+  { id: 'security', label: 'Security', path: paths.settingsSecurity },
+  { id: 'api-keys', label: 'API keys', path: paths.settingsApiKeys },
+  { id: 'webhooks', label: 'Webhooks', path: paths.settingsWebhooks },
+  { id: 'billing', label: 'Billing', path: paths.settingsBilling },
+] as const;
+
+export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
 
 /** The pages a search engine should find (sitemap.xml): the public site, the help and the API documentation. */
 export const SITEMAP_PATHS: readonly AppPath[] = [

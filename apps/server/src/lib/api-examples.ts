@@ -153,6 +153,20 @@ export const EXAMPLE_CALL: Call = {
     { speaker: 'ai', text: 'Thank you, your appointment is confirmed. Goodbye!', at: 2 },
   ],
   created_at: '2026-03-01T18:20:00.000Z',
+  needs_attention: false,
+  handled_at: null,
+};
+
+/** A call whose callee asked to reschedule: it needs attention until marked handled. */
+const EXAMPLE_RESCHEDULE_CALL: Call = {
+  ...EXAMPLE_CALL,
+  outcome: 'reschedule_requested',
+  transcript: [
+    { speaker: 'ai', text: `${spoken} ${KEY_MENU}`, at: 0 },
+    { speaker: 'callee', text: 'Pressed 3', at: 1 },
+    { speaker: 'ai', text: 'Thank you, we will call you to find a new time. Goodbye!', at: 2 },
+  ],
+  needs_attention: true,
 };
 
 /** A call waiting for its time. */
@@ -322,7 +336,7 @@ const SPEC_SPOKEN = 'Hi there, this is Harbor Dental reminding you of your clean
 const IDEMPOTENCY_KEY = '7d4f1c2e-9a3b-4e8f-b1c6-2d5e8f0a9b13';
 
 const CALL_CSV_HEADER =
-  'date,status,outcome,recipient,phone,call_type,voice,duration_seconds,cost_usd,attempts,message,id';
+  'date,status,outcome,recipient,phone,call_type,voice,duration_seconds,cost_usd,attempts,message,id,scheduled_at,placed_at,ended_at,created_at,campaign_id,needs_attention,handled_at';
 const CONTACT_CSV_HEADER =
   'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at';
 
@@ -384,6 +398,13 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       query: { status: 'completed', q: 'garcia' },
       status: 200,
       response: { data: [EXAMPLE_CALL], next_cursor: null },
+    },
+    {
+      name: 'needs_attention',
+      summary: 'The calls to follow up: here one whose callee asked to reschedule',
+      query: { view: 'needs_attention' },
+      status: 200,
+      response: { data: [EXAMPLE_RESCHEDULE_CALL], next_cursor: null },
     },
     {
       name: 'bad_cursor',
@@ -551,9 +572,12 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         failed: 0,
         pending: 1,
         in_progress: 1,
-        success_rate: 33,
+        success_rate: 100,
         average_duration: 27,
         total_cost: 0.05,
+        placed: 2,
+        answered: 1,
+        needs_attention: 0,
       },
     },
   ],
@@ -563,7 +587,29 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       summary: 'Completed calls as CSV',
       query: { status: 'completed' },
       status: 200,
-      response: `${CALL_CSV_HEADER}\r\n${EXAMPLE_CALL.created_at},completed,confirmed,Maria Garcia,+12025550143,appointment-reminder,aria,27,0.05,1,${spoken},${EXAMPLE_IDS.call}\r\n`,
+      response: `${CALL_CSV_HEADER}\r\n${EXAMPLE_CALL.scheduled_at},completed,confirmed,Maria Garcia,+12025550143,appointment-reminder,aria,27,0.05,1,${spoken},${EXAMPLE_IDS.call},${EXAMPLE_CALL.scheduled_at},2026-03-02T15:00:01.000Z,${EXAMPLE_CALL.ended_at},${EXAMPLE_CALL.created_at},,false,\r\n`,
+    },
+  ],
+  'POST /v1/calls/{id}/handled': [
+    {
+      name: 'handled',
+      summary: 'Mark a call that needs attention handled',
+      params: { id: EXAMPLE_IDS.call },
+      status: 200,
+      response: {
+        ...EXAMPLE_RESCHEDULE_CALL,
+        needs_attention: false,
+        handled_at: '2026-03-02T16:10:00.000Z',
+      },
+    },
+  ],
+  'DELETE /v1/calls/{id}/handled': [
+    {
+      name: 'undo',
+      summary: 'Undo: the call needs attention again',
+      params: { id: EXAMPLE_IDS.call },
+      status: 200,
+      response: EXAMPLE_RESCHEDULE_CALL,
     },
   ],
   'POST /v1/calls/{id}/cancel': [
@@ -583,6 +629,41 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         error: {
           code: 'conflict',
           message: 'This call can no longer be cancelled: it is already being placed or has ended.',
+        },
+      },
+    },
+  ],
+  'PATCH /v1/calls/{id}': [
+    {
+      name: 'change',
+      summary: 'Another recipient, time and message for a scheduled call',
+      params: { id: EXAMPLE_IDS.scheduledCall },
+      body: {
+        contact_id: EXAMPLE_IDS.contact,
+        scheduled_at: '2030-01-16T15:00:00.000Z',
+        message: 'Hi {{first_name}}, your order of 40 bags of cement is ready for pickup.',
+      },
+      status: 200,
+      response: {
+        ...EXAMPLE_SCHEDULED_CALL,
+        contact_id: EXAMPLE_IDS.contact,
+        recipient_name: 'Maria Garcia',
+        phone: '+12025550143',
+        message: 'Hi Maria, your order of 40 bags of cement is ready for pickup.',
+        script: 'Hi Maria, your order of 40 bags of cement is ready for pickup.',
+        scheduled_at: '2030-01-16T15:00:00.000Z',
+      },
+    },
+    {
+      name: 'too_late',
+      summary: 'A call that is already ringing',
+      params: { id: EXAMPLE_IDS.ringingCall },
+      body: { scheduled_at: '2030-01-16T15:00:00.000Z' },
+      status: 409,
+      response: {
+        error: {
+          code: 'call_already_placed',
+          message: 'This call can no longer be changed: it has already gone out or has ended.',
         },
       },
     },
@@ -1255,13 +1336,16 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       summary: 'The dashboard’s numbers',
       status: 200,
       response: {
-        total_calls: 3,
-        success_rate: 33,
+        total_calls: 2,
+        success_rate: 100,
+        scheduled_calls: 1,
+        needs_attention: 0,
         average_duration: 27,
         contacts: 2,
         usage: { plan: 'professional', used: 3, included: 500, remaining: 497, percent: 1 },
         recent_calls: [EXAMPLE_CALL],
-        daily: [{ date: '2026-03-01', completed: 1, failed: 0, other: 2 }],
+        daily: [{ date: '2026-03-02', completed: 1, failed: 0, other: 1 }],
+        timezone: 'America/New_York',
       },
     },
   ],

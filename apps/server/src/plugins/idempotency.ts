@@ -17,7 +17,7 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route honours `Idempotency-Key` (POST creates). */
+    /** The route honours `Idempotency-Key` (POST creates, PATCH /v1/calls/{id}). */
     idempotent?: boolean;
   }
   interface FastifyRequest {
@@ -56,7 +56,8 @@ export default fp(async function idempotency(fastify: FastifyInstance) {
 
   // Every request passes these hooks: the ones without a key return at once, without a promise.
   fastify.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (!request.routeOptions.config.idempotent || request.method !== 'POST') return done();
+    if (!request.routeOptions.config.idempotent || (request.method !== 'POST' && request.method !== 'PATCH'))
+      return done();
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || key === '' || !request.auth) return done();
     const requestHash = createHash('sha256')

@@ -58,13 +58,7 @@ describe('the public pages’ own HTML', () => {
 
 describe('paths that are no page of the app', () => {
   it('answer 404 with the app, which shows its 404 page', async () => {
-    for (const url of [
-      '/no/such/page',
-      '/pricingx',
-      '/contacts/123',
-      '/settings/billing',
-      '/index.php?x=1',
-    ]) {
+    for (const url of ['/no/such/page', '/pricingx', '/contacts/123', '/settings/nope', '/index.php?x=1']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('text/html');
@@ -81,6 +75,8 @@ describe('paths that are no page of the app', () => {
     for (const url of [
       '/settings',
       '/settings?tab=billing',
+      '/settings/billing',
+      '/settings/webhooks/',
       '/contacts?tag=vip',
       '/campaigns/new',
       '/campaigns/6f1c2a7e-3b4d-4c5e-8f90-123456789abc',

@@ -1,3 +1,4 @@
+import { SETTINGS_SECTIONS } from '@callwise/shared/routes';
 import { PUBLIC_PAGE_META, type PublicPagePath } from '@callwise/shared/site';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -51,7 +52,14 @@ const workspaceRoutes: RouteObject[] = [
     handle: handle('Campaign'),
     lazy: page(() => import('@/app/routes/campaigns-detail')),
   },
-  { path: paths.settings, handle: handle('Settings'), lazy: page(() => import('@/app/routes/settings')) },
+  // Settings: /settings opens its first section; each section is a page of its own (/settings/billing, …).
+  ...[paths.settings, ...SETTINGS_SECTIONS.map((section) => section.path)].map(
+    (path): RouteObject => ({
+      path,
+      handle: handle('Settings'),
+      lazy: page(() => import('@/app/routes/settings')),
+    }),
+  ),
 ];
 
 export const routes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import { type CallStatus, type StatusGroup, statusGroup } from '@callwise/shared/calls';
+import { type CallStatus, STATUS_GROUP_LABELS, type StatusGroup, statusGroup } from '@callwise/shared/calls';
 import {
   CircleCheckIcon,
   CircleSlashIcon,
@@ -41,12 +41,16 @@ const GROUP_STYLES: Record<StatusGroup | 'other', { icon: LucideIcon; className:
 
 /**
  * A call's status as the product shows it (product spec section 4): completed green check, failed red,
- * pending yellow clock, in progress spinning blue, anything else grey. The text is the exact status
- * ("Busy", "No Answer", "Queued"), so colour is never the only signal.
+ * pending yellow clock, in progress spinning blue, anything else grey. The badge names the group, in the
+ * status filter's words ("Pending", "Failed"), and the exact status beside it when it says more ("Pending ·
+ * Scheduled", "Failed · No Answer"), so the filter and the rows agree and colour is never the only signal.
  */
 export function CallStatusBadge({ status, className }: { status: string; className?: string }) {
-  const style = GROUP_STYLES[statusGroup(status) ?? 'other'];
+  const group = statusGroup(status);
+  const style = GROUP_STYLES[group ?? 'other'];
   const Icon = style.icon;
+  const label = group ? STATUS_GROUP_LABELS[group] : callStatusLabel(status);
+  const detail = callStatusLabel(status);
   return (
     <Badge
       variant="neutral"
@@ -54,7 +58,14 @@ export function CallStatusBadge({ status, className }: { status: string; classNa
       className={cn('gap-1.5 px-2.5', style.className, className)}
     >
       <Icon aria-hidden="true" className={cn('size-3.5!', style.spin && 'motion-safe:animate-spin')} />
-      {callStatusLabel(status)}
+      {label}
+      {detail !== label && (
+        <span className="font-normal" data-testid="call-status-detail">
+          <span aria-hidden="true">· </span>
+          <span className="sr-only">, </span>
+          {detail}
+        </span>
+      )}
     </Badge>
   );
 }

@@ -1,7 +1,61 @@
 import type { GoTrueClient as AuthClient } from '@supabase/auth-js';
 
-/** Where the browser keeps the session (localStorage key); e2e fixtures seed sessions under the same key. */
+/**
+ * Where the browser keeps the session: this key in localStorage (remembered) or in sessionStorage (until the
+ * browser closes); e2e fixtures seed sessions in localStorage under the same key.
+ */
 export const AUTH_STORAGE_KEY = 'callwise-auth';
+
+/** The "Remember me" choice of the last sign-in, in localStorage: '1' keep the session, '0' until the browser closes. */
+export const REMEMBER_ME_KEY = 'callwise-remember-me';
+
+function storages(): { local: Storage | null; session: Storage | null } {
+  const get = (name: 'localStorage' | 'sessionStorage') => {
+    try {
+      return typeof window === 'undefined' ? null : window[name];
+    } catch {
+      return null;
+    }
+  };
+  return { local: get('localStorage'), session: get('sessionStorage') };
+}
+
+/** Whether sessions are kept across browser restarts: the last sign-in's choice; yes when none was made. */
+export function rememberMe(): boolean {
+  return storages().local?.getItem(REMEMBER_ME_KEY) !== '0';
+}
+
+/** Records the "Remember me" choice; the session the sign-in then stores goes where it says. */
+export function setRememberMe(remember: boolean): void {
+  try {
+    storages().local?.setItem(REMEMBER_ME_KEY, remember ? '1' : '0');
+  } catch {
+    // Storage unavailable: the session stays wherever the client can keep it.
+  }
+}
+
+/**
+ * The auth client's storage: a session is written to localStorage when "Remember me" was ticked (or never asked:
+ * e-mail links, older sessions) and to sessionStorage otherwise, and removed from the other one, so that it
+ * lives in one place only; it is read from either, and removed (sign-out) from both.
+ */
+export const authStorage = {
+  getItem(key: string): string | null {
+    const { local, session } = storages();
+    return session?.getItem(key) ?? local?.getItem(key) ?? null;
+  },
+  setItem(key: string, value: string): void {
+    const { local, session } = storages();
+    const [keep, drop] = rememberMe() ? [local, session] : [session, local];
+    keep?.setItem(key, value);
+    drop?.removeItem(key);
+  },
+  removeItem(key: string): void {
+    const { local, session } = storages();
+    local?.removeItem(key);
+    session?.removeItem(key);
+  },
+};
 
 /** What an e-mail link put in the address fragment when it opened this page. */
 export interface AuthRedirect {
@@ -25,7 +79,7 @@ export const authRedirect: AuthRedirect = readAuthRedirect();
 
 /**
  * The one auth client of the app, talking to our GoTrue-compatible server on the same origin. It keeps the
- * session in localStorage, refreshes it before it expires and picks up sessions that e-mail links put in the
+ * session in localStorage or sessionStorage ("Remember me": `authStorage`), refreshes it before it expires and picks up sessions that e-mail links put in the
  * URL fragment. The auth context and the API client both use it.
  *
  * Loaded on first use (its code is its own chunk): a visitor with no session, on a public page, never needs
@@ -38,6 +92,7 @@ export function loadAuthClient(): Promise<AuthClient> {
       new AuthClient({
         url: `${window.location.origin}/auth/v1`,
         storageKey: AUTH_STORAGE_KEY,
+        storage: authStorage,
         persistSession: true,
         autoRefreshToken: true,
         detectSessionInUrl: true,
@@ -56,7 +111,7 @@ export function mayHaveSession(): boolean {
   if (authRedirect.type !== null || authRedirect.error !== null) return true;
   if (/(?:^#|&)(?:access_token|error|error_description)=/.test(window.location.hash)) return true;
   try {
-    return window.localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+    return authStorage.getItem(AUTH_STORAGE_KEY) !== null;
   } catch {
     // Storage unavailable: the client decides.
     return true;

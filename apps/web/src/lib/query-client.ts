@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
+import { dismissFlowErrors, flowError } from '@/lib/flow-toasts';
 import { notify } from '@/lib/notify';
 import { dashboardQueryKey } from '@/lib/query-keys';
 
@@ -10,6 +11,11 @@ export interface RequestMeta extends Record<string, unknown> {
   errorTitle?: string;
   /** The caller tells the user itself (a form with the spec's own error texts): no toast from the hook. */
   silentErrors?: boolean;
+  /**
+   * The flow a mutation's error toasts belong to (default: its error title): a later success of the same flow
+   * dismisses them.
+   */
+  flow?: string;
 }
 
 declare module '@tanstack/react-query' {
@@ -23,21 +29,29 @@ declare module '@tanstack/react-query' {
  * The one error hook of the server-state cache: a failed query or mutation shows a toast with its title and the
  * server's message. A 401 has already been handled by the API client (session ended, back to sign-in).
  */
-function notifyError(error: unknown, meta: RequestMeta | undefined) {
+function notifyError(error: unknown, meta: RequestMeta | undefined, mutation = false) {
   if (meta?.silentErrors || (isApiError(error) && error.status === 401)) return;
   const title = meta?.errorTitle ?? 'Error';
   const description = errorMessage(error);
   // One toast for one problem, however many requests report it at once.
-  notify.error(title, { description, id: `${title}\n${description}` });
+  const id = `${title}\n${description}`;
+  if (mutation) flowError(flowOf(meta), title, { description, id });
+  else notify.error(title, { description, id });
 }
+
+const flowOf = (meta: RequestMeta | undefined) => meta?.flow ?? meta?.errorTitle ?? 'Error';
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => notifyError(error, query.meta) }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => notifyError(error, mutation.meta),
-      // Contacts, scripts and calls all feed the dashboard and the sidebar's usage badge.
-      onSuccess: () => client.invalidateQueries({ queryKey: dashboardQueryKey }),
+      onError: (error, _variables, _context, mutation) => notifyError(error, mutation.meta, true),
+      onSuccess: (_data, _variables, _context, mutation) => {
+        // The error toasts of the same flow are out of date now.
+        dismissFlowErrors(flowOf(mutation.meta));
+        // Contacts, scripts and calls all feed the dashboard and the sidebar's usage badge.
+        return client.invalidateQueries({ queryKey: dashboardQueryKey });
+      },
     }),
     defaultOptions: {
       queries: {

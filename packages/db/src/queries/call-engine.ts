@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, type Call, calls, simulatorCalls, users } from '../schema.ts';
+import { accounts, type Call, calls, simulatorCalls, users, webhookDeliveries } from '../schema.ts';
 
 /** The channel every change of a call is announced on (NOTIFY), for the live event stream. */
 export const CALL_EVENTS_CHANNEL = 'callwise_call_events';
@@ -570,6 +570,121 @@ export async function cancelCall(db: Database, accountId: string, id: string): P
     .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
     .limit(1);
   return { ok: false, reason: exists ? 'too_late' : 'not_found' };
+}
+
+/**
+ * A call that can still be edited: waiting, never handed to a carrier (no attempt yet), and never claimed by a
+ * dispatcher — stricter than cancelling: a dispatcher whose claim ran out may still be handing the old number to
+ * the carrier, and a new number or message must never ride on that placement (decision 008).
+ */
+export const editableCall = () =>
+  and(
+    inArray(calls.status, ['scheduled', 'queued']),
+    isNull(calls.providerCallId),
+    isNull(calls.claimedUntil),
+    eq(calls.attempts, 0),
+  );
+
+/** Why a call can no longer be edited. */
+export type NotEditableReason = 'being_placed' | 'already_placed' | 'canceled';
+
+export function notEditableReason(call: {
+  status: string;
+  providerCallId: string | null;
+  claimedUntil: Date | null;
+  attempts: number;
+}): NotEditableReason | null {
+  if (call.status === 'canceled') return 'canceled';
+  if (call.providerCallId || call.attempts > 0 || !['scheduled', 'queued'].includes(call.status)) {
+    return 'already_placed';
+  }
+  if (call.claimedUntil) return 'being_placed';
+  return null;
+}
+
+export type EditCallResult =
+  | { ok: true; call: CallRow }
+  | { ok: false; reason: 'not_found' | NotEditableReason };
+
+/** The fields an edit may change (PATCH /v1/calls/{id}). */
+export type CallEdit = Pick<
+  NewCall,
+  | 'contactId'
+  | 'scriptId'
+  | 'recipientName'
+  | 'phone'
+  | 'callType'
+  | 'message'
+  | 'voice'
+  | 'scheduledAt'
+  | 'requestedAt'
+  | 'timezone'
+  | 'status'
+  | 'callbackUrl'
+  | 'estimatedDuration'
+>;
+
+/**
+ * Changes a call that has not gone out, in one statement that a dispatcher's claim cannot interleave with: the
+ * row is locked by whichever comes first, and the other sees its result (a claim skips the locked row and takes
+ * the edited one at its next pass; an edit that waited for a claim finds the call claimed and changes nothing).
+ * The change is announced (call events, the API's page cache) and, when the call has a callback_url, a
+ * `call.updated` webhook is queued in the same transaction.
+ */
+export async function editUnplacedCall(
+  db: Database,
+  accountId: string,
+  id: string,
+  edit: CallEdit,
+): Promise<EditCallResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(calls)
+      .set({ ...edit, version: sql`${calls.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(calls.accountId, accountId), eq(calls.id, id), editableCall()))
+      .returning(announcedCallColumns);
+    if (!row) {
+      const [now] = await tx
+        .select({
+          status: calls.status,
+          providerCallId: calls.providerCallId,
+          claimedUntil: calls.claimedUntil,
+          attempts: calls.attempts,
+        })
+        .from(calls)
+        .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+        .limit(1);
+      if (!now) return { ok: false, reason: 'not_found' };
+      return { ok: false, reason: notEditableReason(now) ?? 'being_placed' };
+    }
+    const call = withoutAnnounced(row);
+    if (call.callbackUrl) {
+      await tx.insert(webhookDeliveries).values({
+        accountId,
+        callId: call.id,
+        url: call.callbackUrl,
+        eventType: 'call.updated',
+        payload: {
+          id: call.id,
+          status: call.status,
+          previous_status: call.status,
+          outcome: call.outcome,
+          phone: call.phone,
+          recipient_name: call.recipientName,
+          call_type: call.callType,
+          contact_id: call.contactId,
+          campaign_id: call.campaignId,
+          attempts: call.attempts,
+          scheduled_at: call.scheduledAt.toISOString(),
+          voice: call.voice,
+          message: call.message,
+          changed_at: new Date().toISOString(),
+        },
+      });
+    }
+    if (call.scheduledAt.getTime() <= Date.now() + 60_000) await notifyCallsDue(tx);
+    return { ok: true, call };
+  });
 }
 
 // ——— The simulated carrier's ledger ———

@@ -45,6 +45,8 @@ export async function callsOnDays(
   db: Database,
   accountId: string,
   queries: Array<{ phone: string; from: Date; to: Date }>,
+  /** A call not to count: the one being edited (PATCH /v1/calls/{id}). */
+  exceptCallId?: string,
 ): Promise<number[]> {
   if (queries.length === 0) return [];
   const input = JSON.stringify(
@@ -55,6 +57,7 @@ export async function callsOnDays(
       SELECT count(*)::int FROM calls c
       WHERE c.account_id = ${accountId} AND c.phone = x.phone
         AND c.scheduled_at >= x."from" AND c.scheduled_at < x."to" AND c.status <> 'canceled'
+        ${exceptCallId ? sql`AND c.id <> ${exceptCallId}` : sql``}
     ) AS n
     FROM jsonb_to_recordset(${input}::jsonb) AS x(i int, phone text, "from" timestamptz, "to" timestamptz)`);
   const counts = new Array<number>(queries.length).fill(0);

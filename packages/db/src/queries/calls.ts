@@ -1,25 +1,62 @@
-import { STATUS_GROUP_MEMBERS, type StatusGroup } from '@callwise/shared/calls';
-import { and, asc, type Column, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  type CallOutcome,
+  type CallView,
+  NEEDS_ATTENTION_OUTCOMES,
+  NEEDS_ATTENTION_STATUSES,
+  PLACED_STATUSES,
+  POSITIVE_OUTCOMES,
+  STATUS_GROUP_MEMBERS,
+  type StatusGroup,
+} from '@callwise/shared/calls';
+import { and, asc, type Column, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Call, callAttempts, calls } from '../schema.ts';
+import { announce } from './call-engine.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 const { search: _search, ...callColumns } = getTableColumns(calls);
 
-/** The search-text and status conditions, on the table or on a subquery of it. */
-function callMatching(
-  source: Record<string, Column>,
-  options: { q?: string; status?: StatusGroup | 'all' },
-): SQL[] {
+/** What the call history can be filtered by (every one optional). */
+export interface CallFilter {
+  q?: string;
+  status?: StatusGroup | 'all';
+  outcome?: CallOutcome;
+  campaignId?: string;
+  view?: CallView;
+  /** Only placed calls (internal: the dashboard's recent activity). */
+  placedOnly?: boolean;
+}
+
+/** Needs attention and not handled yet (see NEEDS_ATTENTION_OUTCOMES in @callwise/shared/calls). */
+function needsAttention(source: Record<string, Column>): SQL {
+  return and(
+    isNull(source.handledAt as Column),
+    or(
+      inArray(source.outcome as Column, [...NEEDS_ATTENTION_OUTCOMES]),
+      inArray(source.status as Column, [...NEEDS_ATTENTION_STATUSES]),
+    ),
+  ) as SQL;
+}
+
+/** The search-text and filter conditions, on the table or on a subquery of it. */
+function callMatching(source: Record<string, Column>, options: CallFilter): SQL[] {
   const where: SQL[] = [];
   if (options.q) where.push(sql`${source.search} LIKE ${searchTerm(options.q)}`);
   if (options.status && options.status !== 'all') {
     where.push(inArray(source.status as Column, [...STATUS_GROUP_MEMBERS[options.status]]));
   }
+  if (options.outcome) where.push(eq(source.outcome as Column, options.outcome));
+  if (options.campaignId) where.push(eq(source.campaignId as Column, options.campaignId));
+  if (options.view === 'needs_attention') where.push(needsAttention(source));
+  if (options.placedOnly) {
+    where.push(
+      or(inArray(source.status as Column, [...PLACED_STATUSES]), sql`${source.attempts} > 0`) as SQL,
+    );
+  }
   return where;
 }
 
-function filters(accountId: string, options: { q?: string; status?: StatusGroup | 'all' }): SQL[] {
+function filters(accountId: string, options: CallFilter): SQL[] {
   return [eq(calls.accountId, accountId), ...callMatching(getTableColumns(calls), options)];
 }
 
@@ -27,7 +64,7 @@ function filters(accountId: string, options: { q?: string; status?: StatusGroup 
 export async function listCalls(
   db: Database,
   accountId: string,
-  options: { q?: string; status?: StatusGroup | 'all'; limit: number; cursor?: Cursor | null },
+  options: CallFilter & { limit: number; cursor?: Cursor | null },
 ) {
   return newestFirstPage<Omit<Call, 'search'>>(
     db,
@@ -59,12 +96,17 @@ export async function listCallAttempts(db: Database, accountId: string, callId: 
 const group = (name: StatusGroup) =>
   sql.raw(`(${STATUS_GROUP_MEMBERS[name].map((status) => `'${status}'`).join(', ')})`);
 
-/** Counts by status group, success rate, average duration over completed calls, total cost. */
-export async function summarizeCalls(
-  db: Database,
-  accountId: string,
-  options: { q?: string; status?: StatusGroup | 'all' },
-) {
+const list = (values: readonly string[]) => sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
+/** Placed calls (PLACED_STATUSES, or tried before): the calls the dashboard counts. */
+const placed = sql`(${calls.status} IN ${list(PLACED_STATUSES)} OR ${calls.attempts} > 0)`;
+/** Answered by a person: completed and not a voicemail (the success rate's base). */
+const answered = sql`(${calls.status} = 'completed' AND ${calls.outcome} IS DISTINCT FROM 'voicemail')`;
+
+/**
+ * Counts by status group, placed calls, answered calls and the positive ones among them (success rate =
+ * positive ÷ answered), average duration over completed calls, total cost; and how many need attention.
+ */
+export async function summarizeCalls(db: Database, accountId: string, options: CallFilter) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -72,31 +114,85 @@ export async function summarizeCalls(
       failed: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('failed')})::int`,
       pending: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('pending')})::int`,
       inProgress: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('in-progress')})::int`,
+      placed: sql<number>`count(*) FILTER (WHERE ${placed})::int`,
+      notPlaced: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('pending')} AND ${calls.attempts} = 0)::int`,
+      answered: sql<number>`count(*) FILTER (WHERE ${answered})::int`,
+      positive: sql<number>`count(*) FILTER (WHERE ${answered} AND ${calls.outcome} IN ${list(POSITIVE_OUTCOMES)})::int`,
+      needsAttention: sql<number>`count(*) FILTER (WHERE ${needsAttention(getTableColumns(calls))})::int`,
       averageDuration: sql<number>`coalesce(round(avg(${calls.duration}) FILTER (WHERE ${calls.status} = 'completed')), 0)::int`,
       totalCost: sql<number>`coalesce(sum(${calls.cost}), 0)::float8`,
     })
     .from(calls)
     .where(and(...filters(accountId, options)));
   return (
-    row ?? { total: 0, completed: 0, failed: 0, pending: 0, inProgress: 0, averageDuration: 0, totalCost: 0 }
+    row ?? {
+      total: 0,
+      completed: 0,
+      failed: 0,
+      pending: 0,
+      inProgress: 0,
+      placed: 0,
+      notPlaced: 0,
+      answered: 0,
+      positive: 0,
+      needsAttention: 0,
+      averageDuration: 0,
+      totalCost: 0,
+    }
   );
 }
 
-/** Calls per UTC day over the last `days` days: completed, failed (failed, busy, no-answer), everything else. */
-export async function dailyCallCounts(db: Database, accountId: string, days: number) {
+/**
+ * Placed calls per day over the last `days` days, in the account's time zone: completed, failed (failed, busy,
+ * no-answer), everything else (ringing, in progress). A call counts on the day it was placed (else ended, else
+ * last changed); calls not placed yet and retries waiting for their time are left out.
+ */
+export async function dailyCallCounts(db: Database, accountId: string, days: number, timeZone = 'UTC') {
   const result = await db.execute<{ date: string; completed: number; failed: number; other: number }>(sql`
     SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
       coalesce(count(c.id) FILTER (WHERE c.status IN ${group('completed')}), 0)::int AS completed,
       coalesce(count(c.id) FILTER (WHERE c.status IN ${group('failed')}), 0)::int AS failed,
       coalesce(count(c.id) FILTER (WHERE c.status NOT IN ${group('completed')} AND c.status NOT IN ${group('failed')}), 0)::int AS other
     FROM generate_series(
-      date_trunc('day', now() AT TIME ZONE 'UTC') - make_interval(days => ${days - 1}),
-      date_trunc('day', now() AT TIME ZONE 'UTC'),
+      date_trunc('day', now() AT TIME ZONE ${timeZone}) - make_interval(days => ${days - 1}),
+      date_trunc('day', now() AT TIME ZONE ${timeZone}),
       interval '1 day') AS d(day)
     LEFT JOIN ${calls} c ON c.account_id = ${accountId}
-      AND c.created_at >= (d.day AT TIME ZONE 'UTC') AND c.created_at < ((d.day + interval '1 day') AT TIME ZONE 'UTC')
+      AND c.status IN ${list(PLACED_STATUSES)}
+      AND coalesce(c.placed_at, c.ended_at, c.updated_at) >= (d.day AT TIME ZONE ${timeZone})
+      AND coalesce(c.placed_at, c.ended_at, c.updated_at) < ((d.day + interval '1 day') AT TIME ZONE ${timeZone})
     GROUP BY d.day ORDER BY d.day`);
   return (
     result as unknown as { rows: Array<{ date: string; completed: number; failed: number; other: number }> }
   ).rows;
+}
+
+/**
+ * Marks one of the account's calls handled (by `by`, the signed-in user; null for an API key), or not handled
+ * again; returns the call, or undefined when it is not the account's. Marking a handled call again keeps the
+ * first time and person.
+ */
+export async function setCallHandled(
+  db: Database,
+  accountId: string,
+  id: string,
+  handled: { by: string | null } | null,
+) {
+  const [row] = await db
+    .update(calls)
+    .set(
+      handled
+        ? {
+            handledAt: sql`coalesce(${calls.handledAt}, now())`,
+            handledBy: sql`CASE WHEN ${calls.handledAt} IS NULL THEN ${handled.by}::uuid ELSE ${calls.handledBy} END`,
+            version: sql`${calls.version} + 1`,
+          }
+        : { handledAt: null, handledBy: null, version: sql`${calls.version} + 1` },
+    )
+    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+    // Announced like every change of a call: other processes drop their cached pages, open tabs refresh.
+    .returning({ ...callColumns, announced: announce() });
+  if (!row) return undefined;
+  const { announced: _announced, ...call } = row;
+  return call;
 }

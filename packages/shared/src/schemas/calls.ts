@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SKIP_REASONS } from '../calling-rules.ts';
-import { CALL_OUTCOMES, CALL_STATUSES, CALL_TYPES, STATUS_GROUPS } from '../calls.ts';
+import { CALL_OUTCOMES, CALL_STATUSES, CALL_TYPES, CALL_VIEWS, STATUS_GROUPS } from '../calls.ts';
 import { DEFAULT_VOICE, VOICE_IDS, type VoiceId } from '../voices.ts';
 
 export const callSchema = z.object({
@@ -75,6 +75,15 @@ export const callSchema = z.object({
     .nullable()
     .describe('What was said, in order'),
   created_at: z.iso.datetime().describe('When the call was created'),
+  needs_attention: z
+    .boolean()
+    .describe(
+      'Whether the call is in the Needs attention view: the callee asked to reschedule or cancelled, the call failed, or nobody answered after every attempt — and nobody marked it handled yet',
+    ),
+  handled_at: z.iso
+    .datetime()
+    .nullable()
+    .describe('When the call was marked handled (POST /v1/calls/{id}/handled), else null'),
 });
 export type Call = z.infer<typeof callSchema>;
 
@@ -86,6 +95,22 @@ export const listCallsQuerySchema = z.object({
     .describe(
       'all, or a group: completed, failed (failed, busy, no-answer), pending (scheduled, queued), in-progress (ringing, in-progress)',
     ),
+  outcome: z
+    .enum(CALL_OUTCOMES)
+    .optional()
+    .describe(
+      'Only calls with this outcome: confirmed, cancelled, reschedule_requested, opted_out, voicemail or no_response',
+    ),
+  campaign_id: z
+    .uuid({ error: 'is not a campaign id' })
+    .optional()
+    .describe('Only the calls of this campaign'),
+  view: z
+    .enum(CALL_VIEWS)
+    .default('all')
+    .describe(
+      'all, or needs_attention: calls not marked handled whose callee asked to reschedule or cancelled, that failed, or that nobody answered after every attempt',
+    ),
 });
 
 export const callSummarySchema = z.object({
@@ -94,9 +119,22 @@ export const callSummarySchema = z.object({
   failed: z.number().int().describe('Of them, failed, busy or unanswered'),
   pending: z.number().int().describe('Of them, scheduled or queued'),
   in_progress: z.number().int().describe('Of them, ringing or in progress'),
-  success_rate: z.number().int().describe('Rounded percentage of completed calls'),
+  success_rate: z
+    .number()
+    .int()
+    .describe(
+      'Rounded percentage of answered calls (completed, not voicemail) with a positive outcome (confirmed)',
+    ),
   average_duration: z.number().int().describe('Seconds, over completed calls only'),
   total_cost: z.number().describe('US dollars'),
+  placed: z
+    .number()
+    .int()
+    .describe(
+      'Of them, placed: handed to the carrier at least once (not calls still waiting for their time)',
+    ),
+  answered: z.number().int().describe('Of them, answered by a person (completed, not voicemail)'),
+  needs_attention: z.number().int().describe('Of them, in the Needs attention view (not marked handled yet)'),
 });
 export type CallSummary = z.infer<typeof callSummarySchema>;
 
@@ -181,6 +219,57 @@ export const createCallInputSchema = z
     }
   });
 export type CreateCallInput = z.input<typeof createCallInputSchema>;
+
+/**
+ * PATCH /v1/calls/{id}: any of the fields of POST /v1/calls, for a call that has not gone out. A field left out
+ * keeps its value; the recipient is a contact_id or a phone (with recipient_name), the text a script_id, message
+ * or script. The result is checked by the same rules as a new call.
+ */
+export const updateCallInputSchema = z
+  .strictObject({
+    contact_id: createCallInputSchema.shape.contact_id.describe('Call this contact instead'),
+    phone: createCallInputSchema.shape.phone.describe(
+      'Or this phone number instead (E.164, or national for the account’s country)',
+    ),
+    recipient_name: createCallInputSchema.shape.recipient_name.describe(
+      'Who is called; fills {{name}}. Kept when the recipient stays, else the contact’s name',
+    ),
+    script_id: createCallInputSchema.shape.script_id.describe('Speak this script instead'),
+    message: createCallInputSchema.shape.message.describe('Or this text instead, with {{variables}}'),
+    script: createCallInputSchema.shape.script,
+    voice: voiceInputSchema.optional().describe('Another voice'),
+    call_type: z.enum(CALL_TYPES).optional().describe('What the call is for'),
+    scheduled_at: z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 date-time' })
+      .optional()
+      .describe('A new time for the call (the calling window applies as when creating)'),
+    variables: z
+      .record(variableName, z.string().max(500))
+      .optional()
+      .describe('Values for the {{variables}} of a new message or script'),
+    callback_url: createCallInputSchema.shape.callback_url.describe('Receives status webhooks'),
+  })
+  .superRefine((input, ctx) => {
+    if (Object.values(input).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'Give at least one field to change' });
+    }
+    if (input.contact_id && input.phone) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'Give a contact_id or a phone number, not both',
+      });
+    }
+    const texts = [input.script_id, input.message, input.script].filter((value) => value !== undefined);
+    if (texts.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: 'Give one of script_id, message or script',
+      });
+    }
+  });
+export type UpdateCallInput = z.input<typeof updateCallInputSchema>;
 
 /** The most calls one batch request may create. */
 export const MAX_BATCH_CALLS = 100;

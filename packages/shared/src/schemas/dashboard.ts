@@ -2,8 +2,23 @@ import { z } from 'zod';
 import { callSchema } from './calls.ts';
 
 export const dashboardSchema = z.object({
-  total_calls: z.number().int().describe('Every call of the account'),
-  success_rate: z.number().int().describe('Rounded percentage of completed calls'),
+  total_calls: z
+    .number()
+    .int()
+    .describe(
+      'Calls placed: handed to the carrier at least once (calls still waiting for their time are not counted)',
+    ),
+  success_rate: z
+    .number()
+    .int()
+    .describe(
+      'Rounded percentage of answered calls (completed, not voicemail) with a positive outcome (confirmed)',
+    ),
+  scheduled_calls: z
+    .number()
+    .int()
+    .describe('Calls scheduled or queued and never tried yet (a retry waiting counts as placed)'),
+  needs_attention: z.number().int().describe('Calls in the call history’s Needs attention view'),
   average_duration: z.number().int().describe('Seconds, over completed calls only'),
   contacts: z.number().int().describe('How many contacts the account has'),
   usage: z
@@ -18,16 +33,21 @@ export const dashboardSchema = z.object({
       percent: z.number().int().describe('Rounded share of the allowance used'),
     })
     .describe('The plan’s allowance'),
-  recent_calls: z.array(callSchema).describe('The 5 newest calls'),
+  recent_calls: z
+    .array(callSchema)
+    .describe('The 5 calls placed most recently (their outcome, when known, says how they went)'),
   daily: z
     .array(
       z.object({
-        date: z.iso.date().describe('The UTC day'),
+        date: z.iso.date().describe('The day, in the account’s time zone'),
         completed: z.number().int().describe('Calls completed'),
         failed: z.number().int().describe('Calls failed, busy or unanswered'),
         other: z.number().int().describe('Every other call'),
       }),
     )
-    .describe('Calls per day by outcome over the last 30 days (UTC)'),
+    .describe(
+      'Placed calls per day by result over the last 30 days, on the day each was placed, in the account’s time zone',
+    ),
+  timezone: z.string().describe('The account’s time zone, which the days are in'),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -433,7 +433,7 @@ export class AuthService {
           user,
           'email_change',
           next,
-          this.safeRedirect(undefined, '/settings'),
+          this.safeRedirect(undefined, '/settings/profile'),
         );
         await this.sendMail(
           next,

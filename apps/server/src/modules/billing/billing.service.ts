@@ -32,7 +32,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { BillingProvider } from './billing-provider.ts';
 
 /** Where the web app shows billing (plan, budget, history). */
-export const BILLING_SETTINGS_URL = '/settings#billing';
+export const BILLING_SETTINGS_URL = '/settings/billing';
 
 /**
  * Where to upgrade, as an absolute address (an API caller has no page to resolve it against): the pricing page,

@@ -1,5 +1,6 @@
 import type { Call as CallRow } from '@callwise/db/schema';
 import { describeLocalTime } from '@callwise/shared/calling-window';
+import { NEEDS_ATTENTION_OUTCOMES, NEEDS_ATTENTION_STATUSES } from '@callwise/shared/calls';
 import type { Call } from '@callwise/shared/schemas/calls';
 import { iso } from '../../lib/pagination.ts';
 
@@ -8,6 +9,15 @@ function scheduleNote(row: Pick<CallRow, 'requestedAt' | 'scheduledAt' | 'timezo
   if (!row.requestedAt || !row.timezone || row.requestedAt.getTime() === row.scheduledAt.getTime())
     return null;
   return `Outside the calling window in the recipient’s time: goes out at ${describeLocalTime(row.scheduledAt, row.timezone)}.`;
+}
+
+/** The same rule as the Needs attention view (packages/db queries/calls.ts). */
+function needsAttention(row: Pick<CallRow, 'handledAt' | 'outcome' | 'status'>): boolean {
+  if (row.handledAt) return false;
+  return (
+    (NEEDS_ATTENTION_OUTCOMES as readonly (string | null)[]).includes(row.outcome) ||
+    (NEEDS_ATTENTION_STATUSES as readonly string[]).includes(row.status)
+  );
 }
 
 export function callResponse(row: Omit<CallRow, 'search'>): Call {
@@ -40,5 +50,7 @@ export function callResponse(row: Omit<CallRow, 'search'>): Call {
     failure_reason: row.failureReason,
     transcript: row.transcript,
     created_at: row.createdAt.toISOString(),
+    needs_attention: needsAttention(row),
+    handled_at: iso(row.handledAt),
   };
 }

@@ -1,4 +1,10 @@
-import { getCall, listCallAttempts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
+import {
+  getCall,
+  listCallAttempts,
+  listCalls,
+  setCallHandled,
+  summarizeCalls,
+} from '@callwise/db/queries/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
 import {
@@ -11,6 +17,7 @@ import {
   createCallInputSchema,
   listCallsQuerySchema,
   MAX_BATCH_CALLS,
+  updateCallInputSchema,
 } from '@callwise/shared/schemas/calls';
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -47,6 +54,10 @@ const recordingResponse = z.any().meta({
   description: 'The recording as audio/wav.',
   content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } },
 });
+/**
+ * `date` is when the call goes or went out (scheduled_at; it was the creation time before, which is
+ * `created_at` now); the columns after `id` were added at the end so that readers by position keep working.
+ */
 const EXPORT_COLUMNS = [
   'date',
   'status',
@@ -60,7 +71,23 @@ const EXPORT_COLUMNS = [
   'attempts',
   'message',
   'id',
+  'scheduled_at',
+  'placed_at',
+  'ended_at',
+  'created_at',
+  'campaign_id',
+  'needs_attention',
+  'handled_at',
 ];
+
+/** The list's filters from its query, as the database queries take them. */
+const callFilter = (query: z.infer<typeof listCallsQuerySchema>) => ({
+  q: query.q,
+  status: query.status,
+  outcome: query.outcome,
+  campaignId: query.campaign_id,
+  view: query.view,
+});
 
 /** The call history: list, search, filter, summary, export, one call. */
 const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -85,16 +112,22 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'List calls',
         description:
-          'The call history, newest first; search by recipient name or phone, filter by status group.',
+          'The call history, newest first; search by recipient name or phone, filter by status group, outcome and ' +
+          'campaign, or ask for the Needs attention view (view=needs_attention): calls not marked handled whose ' +
+          'callee asked to reschedule or cancelled, that failed, or that nobody answered after every attempt.',
         querystring: pageQuerySchema.extend(listCallsQuerySchema.shape),
         response: { 200: pageSchema(callSchema), ...listErrors },
       },
     },
     async (request, reply) => {
-      const { limit, cursor, q, status } = request.query;
+      const { limit, cursor } = request.query;
       const accountId = request.auth.accountId;
       const read = async () => {
-        const page = await listCalls(db(), accountId, { q, status, limit, cursor: parseCursor(cursor) });
+        const page = await listCalls(db(), accountId, {
+          ...callFilter(request.query),
+          limit,
+          cursor: parseCursor(cursor),
+        });
         return { data: page.rows.map(callResponse), next_cursor: page.nextCursor };
       };
       if (request.auth.kind !== 'api_key') return reply.send(await read());
@@ -115,22 +148,27 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'Totals for the call history',
         description:
-          'Counts by status group, success rate, average duration of completed calls and total cost, for the same filters as the list.',
+          'Counts by status group, placed and answered calls, the success rate (answered calls with a positive ' +
+          'outcome), average duration of completed calls, total cost and how many need attention, for the same ' +
+          'filters as the list.',
         querystring: listCallsQuerySchema,
         response: { 200: callSummarySchema, ...listErrors },
       },
     },
     async (request) => {
-      const s = await summarizeCalls(db(), request.auth.accountId, request.query);
+      const s = await summarizeCalls(db(), request.auth.accountId, callFilter(request.query));
       return {
         total: s.total,
         completed: s.completed,
         failed: s.failed,
         pending: s.pending,
         in_progress: s.inProgress,
-        success_rate: percentOf(s.completed, s.total),
+        success_rate: percentOf(s.positive, s.answered),
         average_duration: s.averageDuration,
         total_cost: Number(s.totalCost),
+        placed: s.placed,
+        answered: s.answered,
+        needs_attention: s.needsAttention,
       };
     },
   );
@@ -147,17 +185,17 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { q, status } = request.query;
+      const filter = callFilter(request.query);
       const accountId = request.auth.accountId;
       return sendCsvExport(reply, {
         name: 'calls',
         columns: EXPORT_COLUMNS,
         raw: new Set([4]),
-        page: (limit, cursor) => listCalls(db(), accountId, { q, status, limit, cursor }),
+        page: (limit, cursor) => listCalls(db(), accountId, { ...filter, limit, cursor }),
         cells: (row) => {
           const call = callResponse(row);
           return [
-            call.created_at,
+            call.scheduled_at,
             call.status,
             call.outcome,
             call.recipient_name,
@@ -169,6 +207,13 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
             call.attempts,
             call.message,
             call.id,
+            call.scheduled_at,
+            iso(row.placedAt),
+            call.ended_at,
+            call.created_at,
+            call.campaign_id,
+            call.needs_attention,
+            call.handled_at,
           ];
         },
       });
@@ -252,6 +297,75 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => callResponse(await calls().cancel(request.auth.accountId, request.params.id)),
+  );
+
+  fastify.patch(
+    '/calls/:id',
+    {
+      ...idempotent,
+      schema: {
+        tags,
+        summary: 'Change a call',
+        description:
+          'Changes the time, text, voice or recipient (and call_type, variables, callback_url) of a call that has ' +
+          'not gone out, with the fields of POST /v1/calls; a field left out keeps its value (a message given is ' +
+          'rendered again with `variables`; without a new message the text stays as it is). The changed call is ' +
+          'checked by the same rules as a new one — the number, the plan’s voices, the variables, the calling ' +
+          'window (scheduled_at may move to the next opening, with requested_at and schedule_note), the ' +
+          'do-not-call list (409 do_not_call), consent (422 consent_required) and the daily cap (409 ' +
+          'frequency_cap_reached; the call itself does not count). It is not billed again. Only a call nobody has ' +
+          'started placing can change: 409 call_being_placed while a dispatcher hands it to the carrier, 409 ' +
+          'call_already_placed once it has gone out or ended, 409 call_canceled after a cancel. With a ' +
+          'callback_url, a call.updated webhook is sent.',
+        headers: idempotencyHeadersSchema,
+        params: idParams,
+        body: updateCallInputSchema,
+        response: { 200: callSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      callResponse(await calls().update(request.auth.accountId, request.params.id, request.body)),
+  );
+
+  fastify.post(
+    '/calls/:id/handled',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a call handled',
+        description:
+          'Takes the call out of the Needs attention view (view=needs_attention): you have followed it up. ' +
+          'Marking it again changes nothing; DELETE undoes it.',
+        params: idParams,
+        response: { 200: callSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await setCallHandled(db(), request.auth.accountId, request.params.id, {
+        by: request.auth.kind === 'session' ? request.auth.userId : null,
+      });
+      if (!row) throw notFound('Call');
+      return callResponse(row);
+    },
+  );
+
+  fastify.delete(
+    '/calls/:id/handled',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a call not handled',
+        description:
+          'Undoes POST /v1/calls/{id}/handled: the call is back in the Needs attention view if it needs it.',
+        params: idParams,
+        response: { 200: callSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await setCallHandled(db(), request.auth.accountId, request.params.id, null);
+      if (!row) throw notFound('Call');
+      return callResponse(row);
+    },
   );
 
   fastify.get(

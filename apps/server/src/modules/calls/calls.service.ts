@@ -10,9 +10,12 @@ import {
   type CarrierStatusChange,
   cancelCall,
   detachRecording,
+  editUnplacedCall,
   findCallById,
   findCallByProviderId,
   type NewCall,
+  type NotEditableReason,
+  notEditableReason,
   setCallOutcome,
 } from '@callwise/db/queries/call-engine';
 import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
@@ -26,7 +29,11 @@ import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
 import type { CallType } from '@callwise/shared/calls';
 import { formatPhone, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
-import type { createCallInputSchema, SkippedCall } from '@callwise/shared/schemas/calls';
+import type {
+  createCallInputSchema,
+  SkippedCall,
+  updateCallInputSchema,
+} from '@callwise/shared/schemas/calls';
 import { isRecipientVariable, recipientValues, renderTemplate } from '@callwise/shared/variables';
 import { findVoice, VOICE_IDS, type VoiceId } from '@callwise/shared/voices';
 import type PgBoss from 'pg-boss';
@@ -46,6 +53,7 @@ import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job
 import { speakPrompt } from './call-prompt.ts';
 
 type CreateCallInput = z.output<typeof createCallInputSchema>;
+type UpdateCallInput = z.output<typeof updateCallInputSchema>;
 type Transcript = NonNullable<CallRow['transcript']>;
 
 /** Seconds of a call beyond the spoken prompt: the pauses in it, the callee's answer and our reply. */
@@ -71,6 +79,24 @@ function inBatch(error: unknown, index: number): unknown {
       }))
     : error.details;
   return new AppError(error.code, `calls[${index}]: ${error.message}`, details, error.headers);
+}
+
+/** The 409 for a call that can no longer be edited, with a code naming why. */
+function notEditable(reason: NotEditableReason): AppError {
+  switch (reason) {
+    case 'being_placed':
+      return new AppError(
+        'call_being_placed',
+        'This call can no longer be changed: it is being handed to the carrier right now.',
+      );
+    case 'already_placed':
+      return new AppError(
+        'call_already_placed',
+        'This call can no longer be changed: it has already gone out or has ended.',
+      );
+    case 'canceled':
+      return new AppError('call_canceled', 'This call was cancelled, so it can no longer be changed.');
+  }
 }
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
@@ -215,6 +241,8 @@ export class CallService {
   private async applyRules(
     account: AccountRow,
     prepared: Array<{ index: number; call: PreparedCall }>,
+    /** The call being edited, which does not count against its own daily cap. */
+    exceptCallId?: string,
   ): Promise<Array<{ index: number; call: NewCall | { refusal: RuleRefusal } }>> {
     const { db } = this.deps;
     const facts = await callRuleFacts(
@@ -268,6 +296,7 @@ export class CallService {
       db,
       account.id,
       days.map((day) => ({ phone: day.phone, from: day.start, to: day.end })),
+      exceptCallId,
     );
     const taken = new Map<string, number>();
     const cap = account.dailyCallCap;
@@ -447,6 +476,74 @@ export class CallService {
       this.speakingRates.set(voice, rate);
     }
     return rate;
+  }
+
+  /**
+   * Changes a call that has not gone out (PATCH /v1/calls/{id}): the call as it would be with the changes is
+   * checked exactly as a new call (prepare and applyRules: number, voice of the plan, variables, time, do-not-call,
+   * consent, calling window, daily cap — the call itself not counted), then written in one statement that only
+   * takes a call no dispatcher has claimed (editUnplacedCall). The call is billed already: its charge is flat,
+   * so nothing is billed again; the duration estimate is measured again for the new message or voice.
+   */
+  async update(accountId: string, id: string, patch: UpdateCallInput): Promise<CallRow> {
+    const { db } = this.deps;
+    const current = await getCall(db, accountId, id);
+    if (!current) throw notFound('Call');
+    const early = notEditableReason(current);
+    if (early) throw notEditable(early);
+    const account = await findAccount(db, accountId);
+    if (!account) throw notFound('Account');
+
+    const newRecipient = patch.contact_id !== undefined || patch.phone !== undefined;
+    const newText =
+      patch.script_id !== undefined || patch.message !== undefined || patch.script !== undefined;
+    const now = Date.now();
+    // Unless a new time is given, the time first asked for (the window may have moved it), and now when past.
+    const asked = (current.requestedAt ?? current.scheduledAt).getTime();
+    const input: CreateCallInput = {
+      ...(newRecipient
+        ? { contact_id: patch.contact_id, phone: patch.phone }
+        : current.contactId
+          ? { contact_id: current.contactId }
+          : { phone: current.phone }),
+      recipient_name: patch.recipient_name ?? (newRecipient ? undefined : current.recipientName),
+      ...(newText
+        ? { script_id: patch.script_id, message: patch.message, script: patch.script }
+        : { message: current.message }),
+      voice: (patch.voice ?? current.voice) as VoiceId,
+      call_type: (patch.call_type ?? current.callType) as CallType,
+      scheduled_at: patch.scheduled_at ?? new Date(Math.max(asked, now)).toISOString(),
+      variables: patch.variables ?? {},
+      callback_url: patch.callback_url ?? (current.callbackUrl === null ? undefined : current.callbackUrl),
+    };
+    const plan = account.plan as PlanId;
+    const prepared = await this.prepare(account, plan, input, {
+      campaignId: current.campaignId,
+      measure: true,
+      scripts: new Map(),
+    });
+    const [checked] = await this.applyRules(account, [{ index: 0, call: prepared }], current.id);
+    if (!checked) throw new Error('no call checked');
+    if ('refusal' in checked.call) throw checked.call.refusal;
+    const call = checked.call;
+    const result = await editUnplacedCall(db, accountId, id, {
+      contactId: call.contactId ?? null,
+      scriptId: newText ? (call.scriptId ?? null) : current.scriptId,
+      recipientName: call.recipientName,
+      phone: call.phone,
+      callType: call.callType,
+      message: call.message,
+      voice: call.voice,
+      scheduledAt: call.scheduledAt,
+      requestedAt: call.requestedAt ?? null,
+      timezone: call.timezone ?? null,
+      status: call.status,
+      callbackUrl: call.callbackUrl ?? null,
+      estimatedDuration: call.estimatedDuration ?? null,
+    });
+    if (!result.ok) throw result.reason === 'not_found' ? notFound('Call') : notEditable(result.reason);
+    this.deps.onCallsDue?.();
+    return result.call;
   }
 
   async cancel(accountId: string, id: string): Promise<CallRow> {

@@ -71,7 +71,7 @@ describe('call history', () => {
     expect(await names('/v1/calls?q=555-0104')).toEqual(['Dev Patel']);
   });
 
-  it('sums up with the display rules: success share of all, average over completed only', async () => {
+  it('sums up: success share of answered calls with a positive outcome, average over completed only', async () => {
     const res = await get('/v1/calls/summary');
     expect(res.json()).toEqual({
       total: 7,
@@ -79,9 +79,13 @@ describe('call history', () => {
       failed: 2,
       pending: 1,
       in_progress: 1,
-      success_rate: 29,
+      // Two answered calls, neither confirmed (results.test.ts covers the definition).
+      success_rate: 0,
       average_duration: 63,
       total_cost: 0.15,
+      placed: 5,
+      answered: 2,
+      needs_attention: 2,
     });
     expect((await get('/v1/calls/summary?status=failed')).json().total).toBe(2);
   });
@@ -90,7 +94,7 @@ describe('call history', () => {
     const res = await get('/v1/calls/export.csv?status=completed');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'date,status,outcome,recipient,phone,call_type,voice,duration_seconds,cost_usd,attempts,message,id',
+      'date,status,outcome,recipient,phone,call_type,voice,duration_seconds,cost_usd,attempts,message,id,scheduled_at,placed_at,ended_at,created_at,campaign_id,needs_attention,handled_at',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',completed,,Ben Okafor,+12025550102,custom,aria,95,0.1,0,');
@@ -109,7 +113,8 @@ describe('dashboard', () => {
     const res = await get('/v1/dashboard');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total_calls: 7, success_rate: 29, average_duration: 63, contacts: 0 });
+    // Placed calls only: not the scheduled one, not the one cancelled before it went out.
+    expect(body).toMatchObject({ total_calls: 5, success_rate: 0, average_duration: 63, contacts: 0 });
     // Trial: every call but the cancelled one counts.
     expect(body.usage).toEqual({ plan: 'trial', used: 6, included: 10, remaining: 4, percent: 60 });
     expect(body.recent_calls).toHaveLength(5);
@@ -119,8 +124,12 @@ describe('dashboard', () => {
         n + d.completed + d.failed + d.other,
       0,
     );
-    expect(total).toBe(7);
-    expect(body.daily.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    expect(total).toBe(5);
+    // Days in the account's time zone (America/New_York by default).
+    expect(body.timezone).toBe('America/New_York');
+    expect(body.daily.at(-1).date).toBe(
+      new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' }),
+    );
   });
 
   it('is empty, not broken, for a new account', async () => {

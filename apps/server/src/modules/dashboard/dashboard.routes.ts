@@ -1,4 +1,5 @@
-import { billingState, findBillingAccount } from '@callwise/db/queries/billing';
+import { findAccount } from '@callwise/db/queries/accounts';
+import { billingState } from '@callwise/db/queries/billing';
 import { dailyCallCounts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { countContacts } from '@callwise/db/queries/contacts';
 import { percentOf } from '@callwise/shared/format';
@@ -15,28 +16,31 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['account'],
         summary: 'Dashboard numbers',
-        description: 'Totals, the plan’s allowance, the 5 newest calls and 30 days of calls by outcome.',
+        description:
+          'Totals over placed calls (a call waiting for its time is not counted yet), the success rate (answered calls with a positive outcome), the plan’s allowance, the 5 calls placed most recently with their outcomes, and 30 days of placed calls by result in the account’s time zone.',
         response: { 200: dashboardSchema },
       },
     },
     async (request) => {
       const db = fastify.database.db;
       const accountId = request.auth.accountId;
-      const account = await findBillingAccount(db, accountId);
+      const account = await findAccount(db, accountId);
       if (!account) throw notFound('Account');
       // The same count as billing: the trial's whole life, else the account's billing month.
       const [summary, contacts, recent, daily, billing] = await Promise.all([
         summarizeCalls(db, accountId, {}),
         countContacts(db, accountId),
-        listCalls(db, accountId, { limit: 5 }),
-        dailyCallCounts(db, accountId, 30),
+        listCalls(db, accountId, { limit: 5, placedOnly: true }),
+        dailyCallCounts(db, accountId, 30, account.timezone),
         billingState(db, account),
       ]);
       const { used, included } = billing;
       const remaining = Math.max(0, included - used);
       return {
-        total_calls: summary.total,
-        success_rate: percentOf(summary.completed, summary.total),
+        total_calls: summary.placed,
+        success_rate: percentOf(summary.positive, summary.answered),
+        scheduled_calls: summary.notPlaced,
+        needs_attention: summary.needsAttention,
         average_duration: summary.averageDuration,
         contacts,
         usage: {
@@ -48,6 +52,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
         recent_calls: recent.rows.map(callResponse),
         daily,
+        timezone: account.timezone,
       };
     },
   );

@@ -15,11 +15,15 @@ import { useCallSummary } from '@/features/call-history/api/get-call-summary';
 import { useCalls } from '@/features/call-history/api/get-calls';
 import { CallDetailsSheet } from '@/features/call-history/components/call-details-sheet';
 import { CallSummaryCards } from '@/features/call-history/components/call-summary-cards';
+import { CallViews } from '@/features/call-history/components/call-views';
 import { CallsList } from '@/features/call-history/components/calls-list';
 import { CallsToolbar } from '@/features/call-history/components/calls-toolbar';
 import { CancelCallDialog } from '@/features/call-history/components/cancel-call-dialog';
 import { useCallFilters } from '@/features/call-history/hooks/use-call-filters';
+import { useMarkHandled } from '@/features/call-history/hooks/use-mark-handled';
 import { useRecordingPlayback } from '@/features/call-history/hooks/use-recording-playback';
+import { useCampaigns } from '@/features/campaigns/api/get-campaigns';
+import { EditCallDialog } from '@/features/schedule-call/components/edit-call-dialog';
 import { meQueryOptions } from '@/features/settings/api/get-me';
 import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
@@ -32,7 +36,9 @@ interface Panel {
 const closed: Panel = { call: null, open: false };
 
 export default function CallHistoryPage() {
-  const { filters, search, setSearch, setStatus, clear, filtered } = useCallFilters();
+  const { filters, search, setSearch, setStatus, setOutcome, setCampaign, setView, clear, filtered } =
+    useCallFilters();
+  const needsAttentionView = filters.view === 'needs_attention';
   const calls = useCalls(filters);
   const summary = useCallSummary(filters);
   const exportCalls = useExportCalls();
@@ -42,7 +48,15 @@ export default function CallHistoryPage() {
   const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
   const [details, setDetails] = useState<Panel>(closed);
   const [cancelling, setCancelling] = useState<Panel>(closed);
+  const [editing, setEditing] = useState<Panel>(closed);
   const searchBox = useRef<HTMLInputElement | null>(null);
+  const views = useRef<HTMLDivElement | null>(null);
+  const handled = useMarkHandled({
+    fallbackFocus: () => views.current?.querySelector<HTMLElement>('[aria-pressed="true"]') ?? null,
+  });
+  // For the campaign filter: the campaigns loaded so far (the newest, a page of them).
+  const campaigns = useCampaigns();
+  const campaignOptions = campaigns.data?.pages.flatMap((page) => page.data) ?? [];
   // The button goes away with the filters: the focus goes to the search box, not to the page's body.
   const clearFilters = () => {
     clear();
@@ -57,7 +71,9 @@ export default function CallHistoryPage() {
         }),
     });
 
-  const items = calls.data?.pages.flatMap((page) => page.data) ?? [];
+  const loaded = calls.data?.pages.flatMap((page) => page.data) ?? [];
+  // In Needs attention, a call marked handled leaves at once (the server's list follows).
+  const items = needsAttentionView ? loaded.filter((call) => !handled.hidden.has(call.id)) : loaded;
 
   let placeholder: ReactNode = null;
   if (calls.isPending) {
@@ -78,8 +94,12 @@ export default function CallHistoryPage() {
         <p className="font-medium">No calls found</p>
         <p className="text-sm text-muted-foreground">
           {filtered
-            ? 'No call matches this search and status.'
-            : 'Calls appear here as soon as they are scheduled.'}
+            ? (filters.outcome ?? 'all') === 'all' && !filters.campaignId
+              ? 'No call matches this search and status.'
+              : 'No call matches these filters.'
+            : needsAttentionView
+              ? 'Nothing to follow up: no call needs attention.'
+              : 'Calls appear here as soon as they are scheduled.'}
         </p>
         {filtered && (
           <Button variant="outline" size="sm" className="mt-3" onClick={clearFilters}>
@@ -110,6 +130,14 @@ export default function CallHistoryPage() {
 
       <CallSummaryCards summary={summary.data} loading={summary.isFetching} />
 
+      <div ref={views}>
+        <CallViews
+          view={filters.view ?? 'all'}
+          onViewChange={setView}
+          needsAttention={summary.data?.needs_attention}
+        />
+      </div>
+
       <Card className="gap-0 overflow-hidden py-0">
         <CallsToolbar
           searchRef={searchBox}
@@ -117,6 +145,11 @@ export default function CallHistoryPage() {
           onSearchChange={setSearch}
           status={filters.status}
           onStatusChange={setStatus}
+          outcome={filters.outcome}
+          onOutcomeChange={setOutcome}
+          campaignId={filters.campaignId}
+          campaigns={campaignOptions}
+          onCampaignChange={setCampaign}
         />
         <div
           aria-busy={calls.isFetching && !calls.isFetchingNextPage}
@@ -128,7 +161,9 @@ export default function CallHistoryPage() {
             playback={recordings.playback}
             onPlay={(call) => void recordings.toggle(call.id)}
             onCancel={(call) => setCancelling({ call, open: true })}
+            onEdit={(call) => setEditing({ call, open: true })}
             onDetails={(call) => setDetails({ call, open: true })}
+            onHandled={handled.markHandled}
           />
         </div>
       </Card>
@@ -148,6 +183,11 @@ export default function CallHistoryPage() {
         open={details.open}
         onOpenChange={(open) => setDetails((panel) => ({ ...panel, open }))}
         onCancel={(call) => setCancelling({ call, open: true })}
+      />
+      <EditCallDialog
+        call={editing.call}
+        open={editing.open}
+        onOpenChange={(open) => setEditing((panel) => ({ ...panel, open }))}
       />
       <CancelCallDialog
         call={cancelling.call}

@@ -110,8 +110,8 @@ export default function DashboardPage() {
           </div>
           {/* One column no wider than the screen: a long name in the recent calls is truncated instead. */}
           <div className="grid min-w-0 grid-cols-1 gap-6">
-            <RecentCallsCard calls={data.recent_calls} />
-            <CallsChartCard daily={data.daily} />
+            <RecentCallsCard calls={data.recent_calls} needsAttention={data.needs_attention} />
+            <CallsChartCard daily={data.daily} timezone={data.timezone} />
           </div>
         </div>
       </>

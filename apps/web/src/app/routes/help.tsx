@@ -26,7 +26,8 @@ const TOPIC_ICONS: Record<HelpTopic['id'], typeof BookOpenIcon> = {
 
 /**
  * Help (product spec section 2): search over the topics and questions, three topic cards, four questions,
- * Email Support and Live Chat (a contact form). In the workspace for a signed-in user, public otherwise.
+ * Email Support (a mailto link) and Send a Message (a contact form answered by e-mail; the spec's "Live Chat",
+ * named for what it is). In the workspace for a signed-in user, public otherwise.
  */
 export default function HelpPage() {
   const { status, user } = useAuth();
@@ -176,7 +177,7 @@ export default function HelpPage() {
           </Button>
           <Button variant="outline" onClick={() => setChatOpen(true)}>
             <MessageCircleIcon aria-hidden="true" />
-            Live Chat
+            Send a Message
           </Button>
         </div>
       </section>

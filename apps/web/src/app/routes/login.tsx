@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { LogoMark } from '@/components/logo';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +12,7 @@ import { SignInForm, type SignInValues } from '@/features/auth/components/sign-i
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RETURN_PARAM, safeReturnPath } from '@/features/auth/utils/return-path';
 import { errorMessage } from '@/lib/errors';
+import { flowError, flowSuccess } from '@/lib/flow-toasts';
 
 const legalLink = 'font-medium text-foreground underline underline-offset-4 hover:text-primary';
 
@@ -59,10 +59,12 @@ export default function LoginPage() {
         await updatePassword({ password });
       } catch (error) {
         afterAuth.current = null;
-        toast.error('Password Reset Error', { description: errorMessage(error) });
+        flowError('set-password', 'Password Reset Error', { description: errorMessage(error) });
         throw error;
       }
-      toast.success('Password updated', { description: 'Your new password is set and you are signed in.' });
+      flowSuccess('set-password', 'Password updated', {
+        description: 'Your new password is set and you are signed in.',
+      });
     };
     return (
       <AuthCard
@@ -81,24 +83,25 @@ export default function LoginPage() {
 
   if (status === 'signed-in') return <Navigate to={afterAuth.current ?? returnTo} replace />;
 
-  const handleSignIn = async ({ email, password }: SignInValues) => {
+  const handleSignIn = async ({ email, password, remember }: SignInValues) => {
     try {
-      await signIn(email, password);
+      await signIn(email, password, remember);
     } catch (error) {
-      toast.error('Sign In Error', { description: errorMessage(error) });
+      flowError('sign-in', 'Sign In Error', { description: errorMessage(error) });
       return;
     }
-    toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+    // An earlier failed attempt's toast goes with the success.
+    flowSuccess('sign-in', 'Welcome back!', { description: 'You have successfully signed in.' });
   };
 
   const handleResetPassword = async ({ email }: ResetPasswordValues) => {
     try {
       await resetPassword(email);
     } catch (error) {
-      toast.error('Password Reset Error', { description: errorMessage(error) });
+      flowError('reset-password', 'Password Reset Error', { description: errorMessage(error) });
       throw error;
     }
-    toast.success('Password Reset Email Sent', {
+    flowSuccess('reset-password', 'Password Reset Email Sent', {
       description: 'Please check your email for password reset instructions.',
     });
     setResetSentTo(email);

@@ -208,7 +208,7 @@ function AccountSummary({ choice }: { choice: PlanChoice }) {
       {billing.calls_used.toLocaleString()} of {billing.calls_included.toLocaleString()} calls used
       {trial ? '' : ' this month'}.{' '}
       <Link
-        to={`${paths.settings}#billing`}
+        to={paths.settingsBilling}
         className="font-medium whitespace-nowrap text-primary underline underline-offset-4"
       >
         Billing settings

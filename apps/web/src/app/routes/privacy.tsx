@@ -160,8 +160,14 @@ const sections: LegalSection[] = [
             is expanded or collapsed. It holds only “true” or “false” and expires after 7 days.
           </li>
           <li>
-            <code className={code}>callwise-auth</code>, in your browser’s local storage, keeps you signed in:
-            it holds your session tokens and basic profile, and is removed when you sign out.
+            <code className={code}>callwise-auth</code> keeps you signed in: it holds your session tokens and
+            basic profile, in your browser’s local storage when you tick “Remember me” (it then survives
+            closing the browser), otherwise in session storage (it ends when the browser closes). It is
+            removed when you sign out.
+          </li>
+          <li>
+            <code className={code}>callwise-remember-me</code>, in local storage, remembers whether you ticked
+            “Remember me” at your last sign-in.
           </li>
           <li>
             <code className={code}>callwise-recovery</code>, in session storage, remembers for one browser tab

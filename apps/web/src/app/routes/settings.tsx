@@ -1,3 +1,5 @@
+import { SETTINGS_SECTIONS, type SettingsSectionId } from '@callwise/shared/routes';
+import { Navigate, useLocation } from 'react-router';
 import { PageIntro } from '@/components/page-intro';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { BillingSection } from '@/features/billing/components/billing-section';
@@ -8,11 +10,52 @@ import { DoNotCallCard } from '@/features/settings/components/do-not-call-card';
 import { NotificationsCard } from '@/features/settings/components/notifications-card';
 import { PasswordCard } from '@/features/settings/components/password-card';
 import { ProfileCard, type ProfileChanges } from '@/features/settings/components/profile-card';
+import { SettingsNav } from '@/features/settings/components/settings-nav';
 import { SettingsError, SettingsSkeleton } from '@/features/settings/components/settings-states';
 import { WebhooksCard } from '@/features/settings/components/webhooks-card';
 import { errorMessage } from '@/lib/errors';
 
+const DESCRIPTIONS: Record<SettingsSectionId, string> = {
+  profile: 'Your name, e-mail address, phone number and business.',
+  notifications: 'Which e-mails Callwise sends you.',
+  'calling-rules': 'When calls may be placed, how many a day, and what every call says first.',
+  'do-not-call': 'Numbers that are never called.',
+  security: 'Change the password you sign in with.',
+  'api-keys': 'Keys for the REST API.',
+  webhooks: 'The secret that signs the webhooks Callwise sends you.',
+  billing: 'Your plan, usage and invoices.',
+};
+
+/** The section a path names (/settings/<id>), or null. */
+function sectionOf(pathname: string): SettingsSectionId | null {
+  const id = pathname.toLowerCase().replace(/\/+$/, '').split('/')[2];
+  return SETTINGS_SECTIONS.find((section) => section.id === id)?.id ?? null;
+}
+
+/**
+ * Settings, one section a page (/settings/profile, /settings/billing, …). /settings alone opens the first
+ * section — or the one an older link names with its hash (/settings#webhooks → /settings/webhooks).
+ */
 export default function SettingsPage() {
+  const location = useLocation();
+  const section = sectionOf(location.pathname);
+  if (!section) {
+    const fromHash = SETTINGS_SECTIONS.find((item) => `#${item.id}` === location.hash);
+    const target = fromHash ?? SETTINGS_SECTIONS[0];
+    return <Navigate to={`${target.path}${location.search}`} replace />;
+  }
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageIntro description={DESCRIPTIONS[section]} />
+      <SettingsNav current={section} />
+      <div className="grid min-w-0 grid-cols-1 gap-6" data-testid={`settings-${section}`}>
+        <SettingsSection section={section} />
+      </div>
+    </div>
+  );
+}
+
+function SettingsSection({ section }: { section: SettingsSectionId }) {
   const { user, updateProfile, updatePassword } = useAuth();
   const me = useMe();
 
@@ -27,29 +70,34 @@ export default function SettingsPage() {
     newPassword: string;
   }) => updatePassword({ password: newPassword, currentPassword });
 
-  return (
-    <div className="grid grid-cols-1 gap-6">
-      <PageIntro description="Your profile, notifications, calling rules, do-not-call list, password, API keys, webhooks and plan." />
-      {me.isPending ? (
-        <SettingsSkeleton />
-      ) : me.isError ? (
-        <SettingsError
-          message={errorMessage(me.error)}
-          retrying={me.isFetching}
-          onRetry={() => void me.refetch()}
-        />
+  switch (section) {
+    case 'profile':
+    case 'notifications':
+      if (me.isPending) return <SettingsSkeleton />;
+      if (me.isError)
+        return (
+          <SettingsError
+            message={errorMessage(me.error)}
+            retrying={me.isFetching}
+            onRetry={() => void me.refetch()}
+          />
+        );
+      return section === 'profile' ? (
+        <ProfileCard me={me.data} pendingEmail={user?.new_email ?? null} onSave={saveProfile} />
       ) : (
-        <>
-          <ProfileCard me={me.data} pendingEmail={user?.new_email ?? null} onSave={saveProfile} />
-          <NotificationsCard notifications={me.data.notifications} />
-        </>
-      )}
-      <CallingRulesCard />
-      <DoNotCallCard />
-      <PasswordCard email={user?.email ?? ''} onChangePassword={changePassword} />
-      <ApiKeysCard planId={me.data?.account.plan ?? null} />
-      <WebhooksCard />
-      <BillingSection />
-    </div>
-  );
+        <NotificationsCard notifications={me.data.notifications} />
+      );
+    case 'calling-rules':
+      return <CallingRulesCard />;
+    case 'do-not-call':
+      return <DoNotCallCard />;
+    case 'security':
+      return <PasswordCard email={user?.email ?? ''} onChangePassword={changePassword} />;
+    case 'api-keys':
+      return <ApiKeysCard planId={me.data?.account.plan ?? null} />;
+    case 'webhooks':
+      return <WebhooksCard />;
+    case 'billing':
+      return <BillingSection />;
+  }
 }

@@ -27,6 +27,20 @@ const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_WIDTH_MOBILE = '18rem';
 const SIDEBAR_WIDTH_ICON = '3rem';
 
+/** An element that takes typing: a text input, a textarea, a select, or editable content. */
+export function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) {
+    return !['button', 'checkbox', 'radio', 'range', 'reset', 'submit', 'color', 'file', 'image'].includes(
+      target.type,
+    );
+  }
+  // A combobox or textbox made of other elements (role), e.g. a custom select's trigger.
+  return ['textbox', 'combobox', 'searchbox', 'listbox'].includes(target.getAttribute('role') ?? '');
+}
+
 interface SidebarContextValue {
   state: 'expanded' | 'collapsed';
   open: boolean;
@@ -73,6 +87,8 @@ export function SidebarProvider({
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // In a text field ctrl/cmd+B is the field's (bold, or nothing): typing never collapses the sidebar.
+      if (isEditable(event.target)) return;
       if (event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey)) {
         event.preventDefault();
         toggleSidebar();

@@ -20,7 +20,7 @@ export function AuthenticationTab({ operations }: { operations: ApiOperation[] }
             Authenticate every request with your API key in the Authorization header. You find your API key in
             your account settings under the{' '}
             <Link
-              to={`${paths.settings}#api-keys`}
+              to={paths.settingsApiKeys}
               className="font-medium text-primary underline underline-offset-4"
             >
               API Keys

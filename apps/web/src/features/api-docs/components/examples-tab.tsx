@@ -109,7 +109,7 @@ function WebhooksCard({
           <li>
             The HMAC key is your account’s signing secret, in{' '}
             <Link
-              to={`${paths.settings}#webhooks`}
+              to={paths.settingsWebhooks}
               className="font-medium text-primary underline underline-offset-4"
             >
               Settings → Webhooks

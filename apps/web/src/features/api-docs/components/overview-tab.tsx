@@ -70,7 +70,7 @@ export function OverviewTab({ server, operations }: { server: string; operations
             <li>
               Create an API key in{' '}
               <Link
-                to={`${paths.settings}#api-keys`}
+                to={paths.settingsApiKeys}
                 className="font-medium text-primary underline underline-offset-4"
               >
                 Settings → API Keys

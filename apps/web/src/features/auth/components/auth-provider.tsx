@@ -15,6 +15,7 @@ import {
   getAccessToken,
   loadAuthClient,
   mayHaveSession,
+  setRememberMe,
 } from '@/lib/auth-client';
 import { notify } from '@/lib/notify';
 
@@ -146,7 +147,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(
-    async (email: string, password: string) => {
+    async (email: string, password: string, remember = true) => {
+      // Before the sign-in stores its session: it goes to localStorage or to sessionStorage by this choice.
+      setRememberMe(remember);
       const { error } = await (await client()).signInWithPassword({ email, password });
       if (error) throw error;
     },

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -14,12 +14,24 @@ import {
   ResetPasswordDialog,
   type ResetPasswordValues,
 } from '@/features/auth/components/reset-password-dialog';
+import { REMEMBER_ME_KEY } from '@/lib/auth-client';
 
 export const signInSchema = z.object({
   email: z.email('Enter a valid email address.'),
   password: z.string().min(1, 'Enter your password.'),
+  /** Keep the session after the browser closes (localStorage); unticked, it ends with the browser. */
+  remember: z.boolean(),
 });
 export type SignInValues = z.infer<typeof signInSchema>;
+
+/** Whether the last sign-in on this browser ticked "Remember me". */
+function rememberMeChosen(): boolean {
+  try {
+    return window.localStorage.getItem(REMEMBER_ME_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 export interface SignInFormProps {
   /** Signs in; the form stays disabled until a handler is given. */
@@ -31,11 +43,13 @@ export function SignInForm({ onSubmit, onResetPassword }: SignInFormProps) {
   const [resetOpen, setResetOpen] = useState(false);
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
+    // The last sign-in's choice (unticked by default, as the spec's form).
+    defaultValues: { email: '', password: '', remember: rememberMeChosen() },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -81,10 +95,27 @@ export function SignInForm({ onSubmit, onResetPassword }: SignInFormProps) {
           />
         </FormField>
         <div className="flex items-center gap-2">
-          <Checkbox id="remember-me" name="remember-me" />
+          <Controller
+            control={control}
+            name="remember"
+            render={({ field }) => (
+              <Checkbox
+                id="remember-me"
+                name="remember-me"
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-describedby="remember-me-hint"
+              />
+            )}
+          />
           <Label htmlFor="remember-me" className="font-normal text-muted-foreground">
             Remember me
           </Label>
+          <span id="remember-me-hint" className="sr-only">
+            Keeps you signed in after the browser closes.
+          </span>
         </div>
         <Button type="submit" size="lg" className="w-full" disabled={!onSubmit || isSubmitting}>
           {isSubmitting ? 'Signing In...' : 'Sign In'}

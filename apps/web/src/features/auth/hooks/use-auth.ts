@@ -47,7 +47,8 @@ export interface AuthContextValue {
   /** The session's access token, refreshed first when it is about to expire; null when signed out. */
   getAccessToken: () => Promise<string | null>;
   /** Each action below throws the server's error (an AuthError with `code` and `message`) when it fails. */
-  signIn: (email: string, password: string) => Promise<void>;
+  /** `remember` (default true): keep the session after the browser closes (localStorage), else sessionStorage. */
+  signIn: (email: string, password: string, remember?: boolean) => Promise<void>;
   /** Creates the account; the user signs in by opening the link e-mailed to them. */
   signUp: (input: SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;

@@ -4,7 +4,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useBilling } from '@/features/billing/api/get-billing';
 import { useEstimate } from '@/features/billing/api/get-estimate';
-import { BILLING_SECTION_ID } from '@/features/billing/components/billing-section-id';
 import { cn } from '@/lib/utils';
 
 const STATES = {
@@ -53,7 +52,7 @@ export function CostEstimate({ calls }: { calls: number }) {
               </Link>
             ) : (
               <Link
-                to={`${paths.settings}#${BILLING_SECTION_ID}`}
+                to={paths.settingsBilling}
                 className="font-medium whitespace-nowrap underline underline-offset-4"
               >
                 {state === 'refused' ? 'Billing settings' : 'See billing'}

@@ -1,6 +1,6 @@
 import { type CallSummary, callSummarySchema } from '@callwise/shared/schemas/calls';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CallFilters, callFilterParams } from '@/features/call-history/api/call-filters';
+import { type CallFilters, callFilterKey, callFilterParams } from '@/features/call-history/api/call-filters';
 import { api } from '@/lib/api-client';
 import { callsQueryKey } from '@/lib/query-keys';
 
@@ -11,7 +11,7 @@ export function getCallSummary(filters: CallFilters, signal?: AbortSignal): Prom
 
 export const callSummaryQueryOptions = (filters: CallFilters) =>
   queryOptions({
-    queryKey: [...callsQueryKey, 'summary', { q: filters.q.trim(), status: filters.status }],
+    queryKey: [...callsQueryKey, 'summary', callFilterKey(filters)],
     queryFn: ({ signal }) => getCallSummary(filters, signal),
     meta: { errorTitle: 'Error fetching call history' },
   });

@@ -1,7 +1,7 @@
 import { callSchema } from '@callwise/shared/schemas/calls';
 import { pageSchema } from '@callwise/shared/schemas/pagination';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type CallFilters, callFilterParams } from '@/features/call-history/api/call-filters';
+import { type CallFilters, callFilterKey, callFilterParams } from '@/features/call-history/api/call-filters';
 import { api } from '@/lib/api-client';
 import { callsQueryKey } from '@/lib/query-keys';
 
@@ -19,7 +19,7 @@ export function getCalls(filters: CallFilters, cursor: string | null, signal?: A
 
 export const callsQueryOptions = (filters: CallFilters) =>
   infiniteQueryOptions({
-    queryKey: [...callsQueryKey, 'list', { q: filters.q.trim(), status: filters.status }],
+    queryKey: [...callsQueryKey, 'list', callFilterKey(filters)],
     queryFn: ({ pageParam, signal }) => getCalls(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,

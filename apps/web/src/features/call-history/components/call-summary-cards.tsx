@@ -1,3 +1,4 @@
+import { SUCCESS_RATE_DEFINITION } from '@callwise/shared/calls';
 import { formatCost, formatDuration } from '@callwise/shared/format';
 import type { CallSummary } from '@callwise/shared/schemas/calls';
 import {
@@ -21,11 +22,16 @@ export function CallSummaryCards({
   loading: boolean;
 }) {
   const value = (format: (s: CallSummary) => string) => (summary ? format(summary) : NO_VALUE);
-  const cards = [
+  const cards: Array<{ title: string; icon: typeof PhoneIcon; value: string; info?: string }> = [
     { title: 'Total Calls', icon: PhoneIcon, value: value((s) => integer.format(s.total)) },
     { title: 'Completed', icon: CircleCheckIcon, value: value((s) => integer.format(s.completed)) },
     { title: 'Failed', icon: CircleXIcon, value: value((s) => integer.format(s.failed)) },
-    { title: 'Success Rate', icon: TrendingUpIcon, value: value((s) => `${s.success_rate}%`) },
+    {
+      title: 'Success Rate',
+      icon: TrendingUpIcon,
+      value: value((s) => `${s.success_rate}%`),
+      info: SUCCESS_RATE_DEFINITION,
+    },
     { title: 'Avg Duration', icon: ClockIcon, value: value((s) => formatDuration(s.average_duration)) },
     { title: 'Total Cost', icon: DollarSignIcon, value: value((s) => formatCost(s.total_cost)) },
   ];
@@ -41,7 +47,7 @@ export function CallSummaryCards({
         Call summary
       </h2>
       {cards.map((card) => (
-        <StatCard key={card.title} title={card.title} value={card.value} icon={card.icon} />
+        <StatCard key={card.title} title={card.title} value={card.value} icon={card.icon} info={card.info} />
       ))}
     </section>
   );

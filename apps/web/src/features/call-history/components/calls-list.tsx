@@ -4,9 +4,11 @@ import { formatPhone } from '@callwise/shared/phone';
 import type { Call } from '@callwise/shared/schemas/calls';
 import {
   BanIcon,
+  CheckCheckIcon,
   LoaderCircleIcon,
   type LucideIcon,
   PanelRightOpenIcon,
+  PencilIcon,
   PlayIcon,
   SquareIcon,
 } from 'lucide-react';
@@ -36,7 +38,11 @@ export interface CallsListProps {
   /** Play, or Stop when this call's recording is playing. */
   onPlay: (call: Call) => void;
   onCancel: (call: Call) => void;
+  /** Edit a call that has not gone out (the Edit action shows only when given). */
+  onEdit?: (call: Call) => void;
   onDetails: (call: Call) => void;
+  /** Mark a call that needs attention handled (the action shows on such calls when given). */
+  onHandled?: (call: Call) => void;
   /** Shown under the table's header (or instead of the cards) when there are no calls: loading, empty. */
   placeholder?: ReactNode;
 }
@@ -86,11 +92,13 @@ function CallActions({
   playback,
   onPlay,
   onCancel,
+  onEdit,
   onDetails,
+  onHandled,
   compact,
 }: { call: Call; compact: boolean } & Pick<
   CallsListProps,
-  'playback' | 'onPlay' | 'onCancel' | 'onDetails'
+  'playback' | 'onPlay' | 'onCancel' | 'onEdit' | 'onDetails' | 'onHandled'
 >) {
   const state = playback?.callId === call.id ? playback.status : null;
   return (
@@ -106,12 +114,30 @@ function CallActions({
           compact={compact}
         />
       )}
+      {onEdit && (call.status === 'scheduled' || call.status === 'queued') && call.attempts === 0 && (
+        <Action
+          label={`Edit the call to ${call.recipient_name}`}
+          text="Edit"
+          icon={PencilIcon}
+          onClick={() => onEdit(call)}
+          compact={compact}
+        />
+      )}
       {statusGroup(call.status) === 'pending' && (
         <Action
           label={`Cancel the call to ${call.recipient_name}`}
           text="Cancel"
           icon={BanIcon}
           onClick={() => onCancel(call)}
+          compact={compact}
+        />
+      )}
+      {call.needs_attention && onHandled && (
+        <Action
+          label={`Mark the call to ${call.recipient_name} handled`}
+          text="Mark handled"
+          icon={CheckCheckIcon}
+          onClick={() => onHandled(call)}
           compact={compact}
         />
       )}
@@ -142,10 +168,51 @@ function CallStatus({ call }: { call: Call }) {
 }
 
 /**
+ * When the call goes or went out (scheduled_at: the time asked for, or the calling window's next opening; a
+ * retry's time once a try went unanswered), never when it was created.
+ */
+function CallWhen({ call, stacked }: { call: Call; stacked: boolean }) {
+  const retry = call.status === 'scheduled' && call.attempts > 0;
+  const pending = call.status === 'scheduled' || call.status === 'queued';
+  const time = formatTime(call.scheduled_at);
+  const note = retry ? `Retry at ${time}` : pending ? `Goes out ${time}` : time;
+  const title = `${retry ? 'Retry at' : pending ? 'Goes out at' : 'Went out at'} ${formatDateTime(call.scheduled_at)}`;
+  if (!stacked) {
+    return (
+      <time
+        dateTime={call.scheduled_at}
+        title={title}
+        className="ml-auto text-right text-xs text-muted-foreground"
+        data-testid="call-when"
+      >
+        {formatDate(call.scheduled_at)}, {note}
+      </time>
+    );
+  }
+  return (
+    <time dateTime={call.scheduled_at} title={title} className="grid" data-testid="call-when">
+      <span>{formatDate(call.scheduled_at)}</span>
+      <span className={cn('text-xs text-muted-foreground', retry && 'font-medium text-foreground')}>
+        {note}
+      </span>
+    </time>
+  );
+}
+
+/**
  * The calls as a table where there is room (48rem of container width and up) and as stacked cards below that,
  * so a phone never scrolls sideways. Only one of the two is displayed (and so in the accessibility tree).
  */
-export function CallsList({ calls, playback, onPlay, onCancel, onDetails, placeholder }: CallsListProps) {
+export function CallsList({
+  calls,
+  playback,
+  onPlay,
+  onCancel,
+  onEdit,
+  onDetails,
+  onHandled,
+  placeholder,
+}: CallsListProps) {
   return (
     <div className="@container">
       <div className="hidden @3xl:block">
@@ -181,10 +248,7 @@ export function CallsList({ calls, playback, onPlay, onCancel, onDetails, placeh
                   {call.cost === null ? dash : formatCost(call.cost)}
                 </TableCell>
                 <TableCell className="py-2 leading-tight">
-                  <time dateTime={call.created_at} title={formatDateTime(call.created_at)} className="grid">
-                    <span>{formatDate(call.created_at)}</span>
-                    <span className="text-xs text-muted-foreground">{formatTime(call.created_at)}</span>
-                  </time>
+                  <CallWhen call={call} stacked />
                 </TableCell>
                 <TableCell className="py-1.5">
                   <CallActions
@@ -192,7 +256,9 @@ export function CallsList({ calls, playback, onPlay, onCancel, onDetails, placeh
                     playback={playback}
                     onPlay={onPlay}
                     onCancel={onCancel}
+                    onEdit={onEdit}
                     onDetails={onDetails}
+                    onHandled={onHandled}
                     compact
                   />
                 </TableCell>
@@ -207,11 +273,9 @@ export function CallsList({ calls, playback, onPlay, onCancel, onDetails, placeh
           <ul aria-label="Calls" className="divide-y">
             {calls.map((call) => (
               <li key={call.id} className="grid gap-2 p-4" data-testid="call-card">
-                <div className="flex items-start justify-between gap-2">
+                <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
                   <CallStatus call={call} />
-                  <time dateTime={call.created_at} className="text-xs text-muted-foreground">
-                    {formatDateTime(call.created_at)}
-                  </time>
+                  <CallWhen call={call} stacked={false} />
                 </div>
                 <div className="min-w-0">
                   <p className="truncate font-medium">{call.recipient_name}</p>
@@ -240,7 +304,9 @@ export function CallsList({ calls, playback, onPlay, onCancel, onDetails, placeh
                   playback={playback}
                   onPlay={onPlay}
                   onCancel={onCancel}
+                  onEdit={onEdit}
                   onDetails={onDetails}
+                  onHandled={onHandled}
                   compact={false}
                 />
               </li>

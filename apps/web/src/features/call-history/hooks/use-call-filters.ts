@@ -1,4 +1,10 @@
-import { STATUS_GROUPS, type StatusGroup } from '@callwise/shared/calls';
+import {
+  CALL_OUTCOMES,
+  type CallOutcome,
+  type CallView,
+  STATUS_GROUPS,
+  type StatusGroup,
+} from '@callwise/shared/calls';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CallFilters } from '@/features/call-history/api/call-filters';
@@ -6,9 +12,12 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const isStatusGroup = (value: string | null): value is StatusGroup =>
   (STATUS_GROUPS as readonly string[]).includes(value ?? '');
+const isOutcome = (value: string | null): value is CallOutcome =>
+  (CALL_OUTCOMES as readonly string[]).includes(value ?? '');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The call history's filters live in the address (`?q=&status=`), so a filtered view can be bookmarked, shared
+ * The call history's filters live in the address (`?view=&q=&status=&outcome=&campaign=`), so a filtered view can be bookmarked, shared
  * and reloaded. The search box answers at once; the address (and so the server) follows 300 ms after the last
  * key. Filter changes replace the history entry: Back leaves the page rather than undoing a keystroke.
  */
@@ -17,6 +26,11 @@ export function useCallFilters() {
   const q = params.get('q')?.trim() ?? '';
   const rawStatus = params.get('status');
   const status: CallFilters['status'] = isStatusGroup(rawStatus) ? rawStatus : 'all';
+  const rawOutcome = params.get('outcome');
+  const outcome: CallOutcome | 'all' = isOutcome(rawOutcome) ? rawOutcome : 'all';
+  const rawCampaign = params.get('campaign');
+  const campaignId = rawCampaign && UUID.test(rawCampaign) ? rawCampaign : null;
+  const view: CallView = params.get('view') === 'needs_attention' ? 'needs_attention' : 'all';
 
   const [search, setSearch] = useState(q);
   const debounced = useDebouncedValue(search, 300).trim();
@@ -44,23 +58,39 @@ export function useCallFilters() {
     );
   }, [debounced, search, setParams]);
 
-  const setStatus = (value: CallFilters['status']) =>
+  /** Sets one parameter of the address (removed at its default), keeping the others. */
+  const setParam = (name: string, value: string | null) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === 'all') next.delete('status');
-        else next.set('status', value);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
         return next;
       },
       { replace: true },
     );
+  const setStatus = (value: CallFilters['status']) => setParam('status', value === 'all' ? null : value);
+  const setOutcome = (value: CallOutcome | 'all') => setParam('outcome', value === 'all' ? null : value);
+  const setCampaign = (value: string | null) => setParam('campaign', value);
+  const setView = (value: CallView) => setParam('view', value === 'all' ? null : value);
 
+  /** Clears the filters; the view stays. */
   const clear = () => {
     synced.current = '';
     setSearch('');
-    setParams(new URLSearchParams(), { replace: true });
+    setParams(new URLSearchParams(view === 'all' ? {} : { view }), { replace: true });
   };
 
-  const filters: CallFilters = { q, status };
-  return { filters, search, setSearch, setStatus, clear, filtered: q !== '' || status !== 'all' };
+  const filters: CallFilters = { q, status, outcome, campaignId, view };
+  return {
+    filters,
+    search,
+    setSearch,
+    setStatus,
+    setOutcome,
+    setCampaign,
+    setView,
+    clear,
+    filtered: q !== '' || status !== 'all' || outcome !== 'all' || campaignId !== null,
+  };
 }

@@ -12,7 +12,7 @@ import {
 const CallsChart = lazy(() => import('@/features/dashboard/components/calls-chart'));
 
 /** Calls per day over the last 30 days, by outcome; a table of the same numbers for screen readers. */
-export function CallsChartCard({ daily }: { daily: DailyCalls }) {
+export function CallsChartCard({ daily, timezone }: { daily: DailyCalls; timezone?: string }) {
   const summary = describeDaily(daily);
   const days = daily.filter((day) => dayTotal(day) > 0);
   return (
@@ -21,7 +21,11 @@ export function CallsChartCard({ daily }: { daily: DailyCalls }) {
         <CardTitle as="h2" id="calls-chart-heading">
           Calls per day
         </CardTitle>
-        <CardDescription>The last {daily.length} days, by outcome.</CardDescription>
+        <CardDescription>
+          Calls placed over the last {daily.length} days, by outcome
+          {timezone ? `, on the day they went out (${timezone.replaceAll('_', ' ')} time)` : ''}. Calls not
+          placed yet are left out.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <section aria-labelledby="calls-chart-heading">

@@ -1,3 +1,4 @@
+import { SUCCESS_RATE_DEFINITION } from '@callwise/shared/calls';
 import { formatDuration } from '@callwise/shared/format';
 import type { Dashboard } from '@callwise/shared/schemas/dashboard';
 import { ClockIcon, PhoneIcon, TrendingUpIcon, UsersIcon } from 'lucide-react';
@@ -14,13 +15,18 @@ export function DashboardStats({ dashboard }: { dashboard: Dashboard }) {
       title: 'Total Calls',
       icon: PhoneIcon,
       value: integer.format(dashboard.total_calls),
-      hint: 'All calls placed',
+      hint:
+        dashboard.scheduled_calls > 0
+          ? `Calls placed; ${integer.format(dashboard.scheduled_calls)} more scheduled`
+          : 'All calls placed',
+      info: 'Calls placed so far. A call scheduled for later counts once it goes out.',
     },
     {
       title: 'Success Rate',
       icon: TrendingUpIcon,
       value: `${dashboard.success_rate}%`,
-      hint: 'Share of completed calls',
+      hint: 'Answered calls that confirmed',
+      info: SUCCESS_RATE_DEFINITION,
     },
     {
       title: 'Avg Duration',
@@ -45,7 +51,14 @@ export function DashboardStats({ dashboard }: { dashboard: Dashboard }) {
         Call statistics
       </h2>
       {stats.map((stat) => (
-        <StatCard key={stat.title} title={stat.title} value={stat.value} hint={stat.hint} icon={stat.icon} />
+        <StatCard
+          key={stat.title}
+          title={stat.title}
+          value={stat.value}
+          hint={stat.hint}
+          info={stat.info}
+          icon={stat.icon}
+        />
       ))}
     </section>
   );

@@ -1,3 +1,4 @@
+import { CALL_OUTCOME_LABELS } from '@callwise/shared/calls';
 import { formatDuration } from '@callwise/shared/format';
 import { formatPhone } from '@callwise/shared/phone';
 import type { Call } from '@callwise/shared/schemas/calls';
@@ -8,17 +9,33 @@ import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatDateTime, formatTimeAgo } from '@/lib/dates';
+import { formatDateTime, formatTime, formatTimeAgo } from '@/lib/dates';
 
-/** The five latest calls: status, who, number, when and how long. */
-export function RecentCallsCard({ calls }: { calls: Call[] }) {
+/** When a placed call happened: it ended, else it was answered, else it went out. */
+const happenedAt = (call: Call) => call.ended_at ?? call.started_at ?? call.scheduled_at;
+
+/** The five calls placed last: status and outcome, who, number, when and how long. */
+export function RecentCallsCard({ calls, needsAttention = 0 }: { calls: Call[]; needsAttention?: number }) {
   return (
     <Card className="gap-4">
       <CardHeader>
         <CardTitle as="h2" id="recent-calls-heading">
           Recent Call Activity
         </CardTitle>
-        <CardDescription>Your latest calls and how they ended.</CardDescription>
+        <CardDescription>
+          Your latest calls and how they ended.
+          {needsAttention > 0 && (
+            <>
+              {' '}
+              <Link
+                to={`${paths.callHistory}?view=needs_attention`}
+                className="font-medium text-foreground underline underline-offset-4"
+              >
+                {needsAttention === 1 ? '1 call needs attention' : `${needsAttention} calls need attention`}
+              </Link>
+            </>
+          )}
+        </CardDescription>
         <CardAction>
           <Button asChild variant="ghost" size="sm">
             <Link to={paths.callHistory} aria-label="View all calls">
@@ -34,7 +51,7 @@ export function RecentCallsCard({ calls }: { calls: Call[] }) {
             icon={PhoneOutgoingIcon}
             headingLevel="h3"
             title="No calls yet"
-            description="Once you schedule your first call, you will see here who was called, when, and how it went."
+            description="Once your first call goes out, you will see here who was called, when, and how it went."
             action={
               <Button asChild variant="outline" size="sm">
                 <Link to={paths.scripts}>Write your first script</Link>
@@ -50,18 +67,36 @@ export function RecentCallsCard({ calls }: { calls: Call[] }) {
                   <p className="truncate font-medium">{call.recipient_name}</p>
                   <p className="text-sm text-muted-foreground tabular-nums">{formatPhone(call.phone)}</p>
                 </div>
-                <div className="flex items-center gap-3 text-sm text-muted-foreground">
-                  <CallStatusBadge status={call.status} />
-                  <span className="w-14 text-right tabular-nums">
-                    {call.duration === null ? '' : formatDuration(call.duration)}
-                  </span>
-                  <time
-                    dateTime={call.created_at}
-                    title={formatDateTime(call.created_at)}
-                    className="w-24 text-right text-xs"
-                  >
-                    {formatTimeAgo(call.created_at)}
-                  </time>
+                <div className="flex min-w-0 flex-1 basis-56 items-center justify-between gap-3 text-sm text-muted-foreground">
+                  <div className="grid min-w-0 justify-items-start gap-0.5">
+                    <CallStatusBadge status={call.status} />
+                    {call.outcome ? (
+                      <span
+                        className="pl-1 text-xs font-medium text-foreground"
+                        data-testid="recent-call-outcome"
+                      >
+                        {CALL_OUTCOME_LABELS[call.outcome]}
+                      </span>
+                    ) : call.status === 'scheduled' && call.attempts > 0 ? (
+                      <span className="pl-1 text-xs">
+                        No answer yet: retry at {formatTime(call.scheduled_at)}
+                      </span>
+                    ) : null}
+                  </div>
+                  <div className="grid shrink-0 justify-items-end gap-0.5 text-right">
+                    {call.duration !== null && (
+                      <span className="tabular-nums">{formatDuration(call.duration)}</span>
+                    )}
+                    {!(call.status === 'scheduled' && call.attempts > 0) && (
+                      <time
+                        dateTime={happenedAt(call)}
+                        title={formatDateTime(happenedAt(call))}
+                        className="text-xs"
+                      >
+                        {formatTimeAgo(happenedAt(call))}
+                      </time>
+                    )}
+                  </div>
                 </div>
               </li>
             ))}

@@ -33,7 +33,7 @@ export interface ContactFormDialogProps {
 }
 
 /**
- * "Live Chat" on the Help page: a message to the support team, sent by e-mail, with a copy to the sender.
+ * "Send a Message" on the Help page (the spec's "Live Chat", named for what it is: no one chats live): a message to the support team, sent by e-mail, with a copy to the sender.
  * Anyone may write; no account is needed.
  */
 export function ContactFormDialog({ open, onOpenChange, defaults }: ContactFormDialogProps) {
@@ -110,7 +110,7 @@ function ContactForm({ defaults }: { defaults?: Partial<Values> }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <DialogHeader>
-        <DialogTitle>Chat with support</DialogTitle>
+        <DialogTitle>Message support</DialogTitle>
         <DialogDescription>
           Tell us what you need and we will answer by e-mail, usually in about {SUPPORT_REPLY_HOURS} hours.
           You can also write to {SUPPORT_EMAIL}.

@@ -1,5 +1,6 @@
 import { CALL_TYPE_LABELS, CALL_TYPES, type CallType } from '@callwise/shared/calls';
 import { formatPhone } from '@callwise/shared/phone';
+import type { Call } from '@callwise/shared/schemas/calls';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { Dashboard } from '@callwise/shared/schemas/dashboard';
 import type { Script } from '@callwise/shared/schemas/scripts';
@@ -16,7 +17,6 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, type FieldPathValue, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SimulatedCarrierNote } from '@/components/simulated-carrier-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,26 +32,32 @@ import { paths } from '@/config/paths';
 import { useCreateCall } from '@/features/schedule-call/api/create-call';
 import { useContact } from '@/features/schedule-call/api/get-contact';
 import { useScript } from '@/features/schedule-call/api/get-script';
-import { CallingWindowHint } from '@/features/schedule-call/components/calling-window-hint';
+import { useUpdateCall } from '@/features/schedule-call/api/update-call';
+import { CallingWindowHint, useWindowMove } from '@/features/schedule-call/components/calling-window-hint';
 import { ContactPicker } from '@/features/schedule-call/components/contact-picker';
 import { ScriptPicker } from '@/features/schedule-call/components/script-picker';
 import { VoicePreviewPanel } from '@/features/schedule-call/components/voice-preview-panel';
 import { useVoicePreview } from '@/features/schedule-call/hooks/use-voice-preview';
 import {
   emptyScheduleForm,
+  LATE_GRACE_MS,
   MESSAGE_REQUIRED,
   missingValue,
   PREVIEW_MESSAGE_REQUIRED,
   type ScheduleFormValues,
+  scheduleFormFromCall,
   scheduleFormSchema,
+  TIME_PASSED,
   toCreateCallInput,
   toPreviewInput,
+  toUpdateCallInput,
   valueVariables,
 } from '@/features/schedule-call/utils/schedule-form';
 import { nextMinute } from '@/features/schedule-call/utils/schedule-time';
 import { callTypeForScript, QUICK_TEMPLATES } from '@/features/schedule-call/utils/templates';
 import { isApiError } from '@/lib/api-error';
 import { formatDateTime, parseLocalInputValue, timeZoneLabel, toLocalInputValue } from '@/lib/dates';
+import { flowError, flowSuccess } from '@/lib/flow-toasts';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { useVoices } from '@/lib/voices';
 
@@ -87,6 +93,16 @@ function formFieldOf(field: string): FieldPath<ScheduleFormValues> | null {
   }
 }
 
+/** Where a refusal by a calling rule goes in the form: the recipient's number, or the kind of call. */
+const RULE_FIELDS: Record<string, FieldPath<ScheduleFormValues>> = {
+  do_not_call: 'phone',
+  frequency_cap_reached: 'phone',
+  consent_required: 'callType',
+};
+
+/** The toasts of the schedule form and of the edit dialog: a success takes the form's earlier errors away. */
+const FLOW = 'schedule-call';
+
 /** "7 of 10 trial calls remaining" or "420 calls left this month". */
 function allowanceText(usage: Usage): string {
   if (usage.plan === 'trial') return `${usage.remaining} of ${usage.included} trial calls remaining`;
@@ -107,10 +123,10 @@ function Allowance({ usage }: { usage: Usage | undefined }) {
 }
 
 /** The spec's failure toast, with the server's own reason under it when that says more. */
-function ScheduleFailure({ detail }: { detail: string | null }) {
+function ScheduleFailure({ detail, editing }: { detail: string | null; editing: boolean }) {
   return (
     <span className="grid gap-1">
-      <span>Failed to schedule call. Please try again.</span>
+      <span>{editing ? 'The call could not be changed.' : 'Failed to schedule call. Please try again.'}</span>
       {detail && <span>{detail}</span>}
     </span>
   );
@@ -153,6 +169,13 @@ export interface ScheduleCallViewProps {
   onScheduled: () => void;
   /** The call's cost, shown above the Schedule button (the page gives the billing feature's estimate). */
   costEstimate?: ReactNode;
+  /**
+   * Edit this call (not gone out yet) instead of scheduling a new one: the form starts from it, has no page
+   * header (the dialog around it has the title), and saves with PATCH /v1/calls/{id}.
+   */
+  editing?: Call | null;
+  /** After the edited call was saved. */
+  onSaved?: (call: Call) => void;
 }
 
 /**
@@ -168,9 +191,12 @@ export function ScheduleCallView({
   onClose,
   onScheduled,
   costEstimate,
+  editing = null,
+  onSaved,
 }: ScheduleCallViewProps) {
   const navigate = useNavigate();
   const createCall = useCreateCall();
+  const updateCall = useUpdateCall();
   const voices = useVoices();
   const prefillContact = useContact(contactId);
   const prefillScript = useScript(scriptId);
@@ -203,7 +229,7 @@ export function ScheduleCallView({
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ScheduleFormValues>({
     resolver: zodResolver(scheduleFormSchema),
-    defaultValues: emptyScheduleForm('custom'),
+    defaultValues: editing ? scheduleFormFromCall(editing) : emptyScheduleForm('custom'),
     // The form's own order would be the order the fields registered in; the effect below takes the page's.
     shouldFocusError: false,
   });
@@ -322,7 +348,7 @@ export function ScheduleCallView({
     const values = getValues();
     if (!values.message.trim()) {
       setError('message', { type: 'preview', message: PREVIEW_MESSAGE_REQUIRED }, { shouldFocus: true });
-      toast.error('Error', { description: PREVIEW_MESSAGE_REQUIRED });
+      flowError(FLOW, 'Error', { description: PREVIEW_MESSAGE_REQUIRED });
       return;
     }
     const missing = needed.filter((name) => !values.variables[name]?.trim());
@@ -334,7 +360,7 @@ export function ScheduleCallView({
           { shouldFocus: index === 0 },
         );
       });
-      toast.error('Error', {
+      flowError(FLOW, 'Error', {
         description: `Failed to generate voice preview: ${missing.map((name) => `{{${name}}}`).join(', ')} ${missing.length === 1 ? 'needs a value' : 'need values'} first.`,
       });
       return;
@@ -363,19 +389,42 @@ export function ScheduleCallView({
     const api = isApiError(error) ? error : null;
     if (api && api.status === 403 && /voice/i.test(api.message)) {
       setError('voice', { type: 'server', message: api.message }, { shouldFocus: !focused });
+      focused = true;
+    }
+    const ruleField = api ? RULE_FIELDS[api.code] : undefined;
+    if (api && ruleField) {
+      // A calling rule said no: that is its own message, not a failure to try again.
+      setError(ruleField, { type: 'server', message: api.message }, { shouldFocus: !focused });
+      flowError(FLOW, editing ? 'Call not changed' : 'Call not scheduled', { description: api.message });
+      return;
     }
     const limit = api?.code === 'call_limit_reached';
     const detail = api && api.status < 500 ? api.message : null;
-    toast.error('Error', {
-      description: <ScheduleFailure detail={detail} />,
+    flowError(FLOW, 'Error', {
+      description: <ScheduleFailure detail={detail} editing={editing !== null} />,
       ...(limit
         ? { action: { label: 'Upgrade', onClick: () => navigate(paths.pricing) }, duration: 10_000 }
         : {}),
     });
   };
 
+  const save = async (call: Call, values: ScheduleFormValues) => {
+    let saved: Call;
+    try {
+      saved = await updateCall.mutateAsync({ id: call.id, input: toUpdateCallInput(values, script) });
+    } catch (error) {
+      showFailure(error);
+      return;
+    }
+    flowSuccess(FLOW, 'Call updated', {
+      description: `The call to ${saved.recipient_name} is set for ${formatDateTime(saved.scheduled_at)}.${saved.schedule_note ? ` ${saved.schedule_note}` : ''}`,
+    });
+    onSaved?.(saved);
+  };
+
   const submit = handleSubmit(
     async (values) => {
+      if (editing) return save(editing, values);
       setScheduled(null);
       let recipient: string;
       let note: string | null;
@@ -388,7 +437,7 @@ export function ScheduleCallView({
         return;
       }
       const description = `Your call to ${recipient || 'the recipient'} has been scheduled successfully.${note ? ` ${note}` : ''}`;
-      toast.success('Call Scheduled!', {
+      flowSuccess(FLOW, 'Call Scheduled!', {
         description,
         action: { label: 'View', onClick: () => navigate(paths.callHistory) },
       });
@@ -400,7 +449,7 @@ export function ScheduleCallView({
       setScheduled(null);
       focusInvalid.current = true;
       if (invalid.message?.message === MESSAGE_REQUIRED) {
-        toast.error('Error', { description: MESSAGE_REQUIRED });
+        flowError(FLOW, 'Error', { description: MESSAGE_REQUIRED });
       }
     },
   );
@@ -408,7 +457,13 @@ export function ScheduleCallView({
   const voiceList = voices.data?.data ?? VOICES.map((item) => ({ ...item, available: true }));
   const selectedVoice = voiceList.find((item) => item.id === voice) ?? findVoice(voice);
   const when = parseLocalInputValue(scheduledAt ?? '');
-  const whenText = when ? (when.getTime() <= Date.now() ? 'Now' : formatDateTime(when)) : '—';
+  const windowMove = useWindowMove(when, phone ?? '', contact?.timezone);
+  // The review says what the field and the window notice say: a time the form refuses as passed is passed (not
+  // "Now"), and a time the calling window moves is the opening, in the recipient's zone, as the notice words it.
+  let whenText = '—';
+  if (when && when.getTime() < Date.now() - LATE_GRACE_MS) whenText = TIME_PASSED;
+  else if (windowMove) whenText = windowMove.text;
+  else if (when) whenText = when.getTime() <= Date.now() ? 'Now' : formatDateTime(when);
   const fromScript = script && (message ?? '').trim() === script.content.trim() ? script : null;
   const { ref: messageFieldRef, ...messageField } = register('message');
   const { ref: recipientFieldRef, ...recipientField } = register('recipientName');
@@ -419,66 +474,68 @@ export function ScheduleCallView({
   });
 
   return (
-    <div className="grid grid-cols-1 gap-6" data-testid="schedule-view">
-      <div className="grid gap-4">
-        <div>
-          <Button type="button" variant="ghost" size="sm" className="-ml-2" onClick={onClose}>
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to Dashboard
-          </Button>
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <div className="min-w-0 space-y-1">
-            <h2
-              ref={headingRef}
-              id="schedule-heading"
-              tabIndex={-1}
-              className="text-xl font-semibold tracking-tight outline-none sm:text-2xl"
-            >
-              Schedule a Call
-            </h2>
-            <p className="text-sm text-muted-foreground sm:text-base">
-              Choose who to call and when, pick a voice and write what it says.
-            </p>
+    <div className="grid grid-cols-1 gap-6" data-testid={editing ? 'edit-call-view' : 'schedule-view'}>
+      {!editing && (
+        <div className="grid gap-4">
+          <div>
+            <Button type="button" variant="ghost" size="sm" className="-ml-2" onClick={onClose}>
+              <ArrowLeftIcon aria-hidden="true" />
+              Back to Dashboard
+            </Button>
           </div>
-          <Allowance usage={usage} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div className="min-w-0 space-y-1">
+              <h2
+                ref={headingRef}
+                id="schedule-heading"
+                tabIndex={-1}
+                className="text-xl font-semibold tracking-tight outline-none sm:text-2xl"
+              >
+                Schedule a Call
+              </h2>
+              <p className="text-sm text-muted-foreground sm:text-base">
+                Choose who to call and when, pick a voice and write what it says.
+              </p>
+            </div>
+            <Allowance usage={usage} />
+          </div>
+          {usage && usage.remaining === 0 && (
+            <p
+              role="alert"
+              className="rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm text-destructive-soft-foreground"
+            >
+              {usage.plan === 'trial'
+                ? `You have used all ${usage.included} calls of your free trial. `
+                : 'You have used all the calls of your plan this month. '}
+              <Link to={paths.pricing} className="font-medium underline underline-offset-4">
+                Upgrade to keep calling
+              </Link>
+              .
+            </p>
+          )}
+          {simulated && <SimulatedCarrierNote onUseNumber={applyTestNumber} />}
+          {scheduled && (
+            // Not a live region: the toast announces it; this is where the focus lands, and it stays to be read.
+            <p
+              ref={successRef}
+              tabIndex={-1}
+              data-testid="schedule-success"
+              className="flex items-start gap-2 rounded-lg border border-success/30 bg-success-soft px-4 py-3 text-sm text-success-soft-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <span className="font-semibold">Call Scheduled!</span> {scheduled}
+              </span>
+            </p>
+          )}
         </div>
-        {usage && usage.remaining === 0 && (
-          <p
-            role="alert"
-            className="rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm text-destructive-soft-foreground"
-          >
-            {usage.plan === 'trial'
-              ? `You have used all ${usage.included} calls of your free trial. `
-              : 'You have used all the calls of your plan this month. '}
-            <Link to={paths.pricing} className="font-medium underline underline-offset-4">
-              Upgrade to keep calling
-            </Link>
-            .
-          </p>
-        )}
-        {simulated && <SimulatedCarrierNote onUseNumber={applyTestNumber} />}
-        {scheduled && (
-          // Not a live region: the toast announces it; this is where the focus lands, and it stays to be read.
-          <p
-            ref={successRef}
-            tabIndex={-1}
-            data-testid="schedule-success"
-            className="flex items-start gap-2 rounded-lg border border-success/30 bg-success-soft px-4 py-3 text-sm text-success-soft-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            <CircleCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>
-              <span className="font-semibold">Call Scheduled!</span> {scheduled}
-            </span>
-          </p>
-        )}
-      </div>
+      )}
 
       <form
         ref={formRef}
         onSubmit={submit}
         noValidate
-        aria-labelledby="schedule-heading"
+        {...(editing ? { 'aria-label': 'Edit the call' } : { 'aria-labelledby': 'schedule-heading' })}
         className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
       >
         <div className="grid min-w-0 gap-6">
@@ -630,7 +687,7 @@ export function ScheduleCallView({
                 </Button>
               </div>
             </FormField>
-            <CallingWindowHint when={when} phone={phone ?? ''} timezone={contact?.timezone} />
+            <CallingWindowHint move={windowMove} />
           </Section>
 
           <Section title="Message" description="What the AI voice says when the call is answered.">
@@ -717,8 +774,10 @@ export function ScheduleCallView({
 
         <Card className="gap-5 lg:sticky lg:top-20">
           <CardHeader className="px-4 sm:px-6">
-            <CardTitle as="h3">Review and schedule</CardTitle>
-            <CardDescription>Listen first, then schedule.</CardDescription>
+            <CardTitle as="h3">{editing ? 'Review and save' : 'Review and schedule'}</CardTitle>
+            <CardDescription>
+              {editing ? 'The same rules as a new call apply.' : 'Listen first, then schedule.'}
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5 px-4 sm:px-6">
             <VoicePreviewPanel
@@ -730,7 +789,7 @@ export function ScheduleCallView({
               onPlay={voicePreview.play}
               onStop={voicePreview.stop}
             />
-            <dl className="grid gap-2 text-sm">
+            <dl className="grid gap-2 text-sm" data-testid="schedule-review">
               {[
                 [
                   'To',
@@ -764,7 +823,13 @@ export function ScheduleCallView({
                 ) : (
                   <PhoneOutgoingIcon aria-hidden="true" />
                 )}
-                {isSubmitting ? 'Scheduling...' : 'Schedule Call'}
+                {editing
+                  ? isSubmitting
+                    ? 'Saving...'
+                    : 'Save Changes'
+                  : isSubmitting
+                    ? 'Scheduling...'
+                    : 'Schedule Call'}
               </Button>
             </div>
           </CardContent>

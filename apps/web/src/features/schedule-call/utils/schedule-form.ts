@@ -1,8 +1,9 @@
 import { CALL_TYPES, type CallType } from '@callwise/shared/calls';
-import type { CreateCallInput } from '@callwise/shared/schemas/calls';
+import { formatPhone } from '@callwise/shared/phone';
+import type { Call, CreateCallInput, UpdateCallInput } from '@callwise/shared/schemas/calls';
 import type { VoicePreviewInput } from '@callwise/shared/schemas/voices';
 import { isRecipientVariable, recipientValues, variablesIn } from '@callwise/shared/variables';
-import { DEFAULT_VOICE, VOICE_IDS } from '@callwise/shared/voices';
+import { DEFAULT_VOICE, VOICE_IDS, type VoiceId } from '@callwise/shared/voices';
 import { z } from 'zod';
 import { nextMinute } from '@/features/schedule-call/utils/schedule-time';
 import { parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
@@ -12,7 +13,10 @@ export const MESSAGE_REQUIRED = 'Please enter a message for the call.';
 export const PREVIEW_MESSAGE_REQUIRED = 'Please enter a message to generate voice preview.';
 
 /** A time this far in the past is taken as "now" (the default minute passed while the form was filled in). */
-const LATE_GRACE_MS = 5 * 60_000;
+export const LATE_GRACE_MS = 5 * 60_000;
+
+/** What the review says of a time the form refuses as passed (the field says the same on submit). */
+export const TIME_PASSED = 'This time has passed. Choose a time from now on.';
 
 /** The variables of a message that need a value typed in: all but {{name}}, {{first_name}} and {{last_name}}. */
 export const valueVariables = (message: string) =>
@@ -47,7 +51,7 @@ export const scheduleFormSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['scheduledAt'],
-        message: 'This time has passed. Choose a time from now on.',
+        message: TIME_PASSED,
       });
     }
   });
@@ -111,4 +115,34 @@ export function toPreviewInput(
     text: values.message.trim(),
     variables: { ...usedValues(values), ...recipientValues({ ...own, name }) },
   };
+}
+
+/**
+ * The form filled from a call that has not gone out, to edit it: its recipient, kind, voice and text as stored,
+ * and the time first asked for (the calling window may have moved it), or the next minute once that has passed.
+ */
+export function scheduleFormFromCall(call: Call): ScheduleFormValues {
+  const asked = new Date(call.requested_at ?? call.scheduled_at);
+  return {
+    contactId: call.contact_id,
+    recipientName: call.recipient_name,
+    phone: formatPhone(call.phone),
+    callType: call.call_type,
+    scheduledAt: toLocalInputValue(asked.getTime() > Date.now() ? asked : nextMinute()),
+    voice: (VOICE_IDS as readonly string[]).includes(call.voice) ? (call.voice as VoiceId) : DEFAULT_VOICE,
+    message: call.message,
+    variables: {},
+  };
+}
+
+/**
+ * The request for `PATCH /v1/calls/{id}`: the whole form, as for a new call, but a time now or (just) past is
+ * sent as now — left out, it would keep the call's old time.
+ */
+export function toUpdateCallInput(
+  values: ScheduleFormValues,
+  script: { id: string; content: string } | null,
+): UpdateCallInput {
+  const { scheduled_at, ...rest } = toCreateCallInput(values, script);
+  return { ...rest, scheduled_at: scheduled_at ?? new Date().toISOString() };
 }

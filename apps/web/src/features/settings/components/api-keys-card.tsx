@@ -25,7 +25,7 @@ import { useApiKeys } from '@/features/settings/api/get-api-keys';
 import { useRevokeApiKey } from '@/features/settings/api/revoke-api-key';
 import { formatDate, formatTimeAgo } from '@/lib/dates';
 
-/** The id of the section, for links such as /settings#api-keys (the API documentation points here). */
+/** The id of the section, for the card on /settings/api-keys (the API documentation links there). */
 export const API_KEYS_SECTION_ID = 'api-keys';
 
 /** The key just created: shown this once, with a copy button. */
@@ -130,7 +130,7 @@ export function ApiKeysCard({ planId }: { planId: PlanId | null }) {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const section = useRef<HTMLDivElement>(null);
 
-  // Arriving from the API documentation's link (/settings#api-keys).
+  // Arriving from an older link (/settings#api-keys, which now opens /settings/api-keys).
   useEffect(() => {
     if (window.location.hash === `#${API_KEYS_SECTION_ID}`)
       section.current?.scrollIntoView({ block: 'start' });

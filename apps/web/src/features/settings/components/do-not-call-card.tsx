@@ -39,7 +39,7 @@ import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
 
-/** The id of the section, for links such as /settings#do-not-call. */
+/** The id of the section, for the card on /settings/do-not-call. */
 export const DO_NOT_CALL_SECTION_ID = 'do-not-call';
 
 const SOURCES: Record<DoNotCallSource, { label: string; variant: BadgeProps['variant'] }> = {

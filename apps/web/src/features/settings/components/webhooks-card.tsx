@@ -17,7 +17,7 @@ import { useWebhookSecret } from '@/features/settings/api/get-webhook-secret';
 import { useRotateWebhookSecret } from '@/features/settings/api/rotate-webhook-secret';
 import { notify } from '@/lib/notify';
 
-/** The id of the section, for links such as /settings#webhooks. */
+/** The id of the section, for the card on /settings/webhooks. */
 export const WEBHOOKS_SECTION_ID = 'webhooks';
 
 const COPIED_FOR_MS = 2000;
