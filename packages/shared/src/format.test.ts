@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageDuration, formatCost, formatDuration, percentOf, successRate } from './format.ts';
+import { formatCost, formatDuration, percentOf } from './format.ts';
 
 describe('formatCost', () => {
   it('shows dollars with four decimals', () => {
@@ -19,22 +19,6 @@ describe('formatDuration', () => {
     expect(formatDuration(60)).toBe('1m 0s');
     expect(formatDuration(75)).toBe('1m 15s');
     expect(formatDuration(3601)).toBe('60m 1s');
-  });
-});
-
-describe('successRate and averageDuration', () => {
-  const calls = [
-    { status: 'completed', duration: 30 },
-    { status: 'completed', duration: 61 },
-    { status: 'failed', duration: 0 },
-  ];
-  it('rounds the share of completed calls', () => {
-    expect(successRate(calls)).toBe(67);
-    expect(successRate([])).toBe(0);
-  });
-  it('averages over completed calls only', () => {
-    expect(averageDuration(calls)).toBe(46);
-    expect(averageDuration([{ status: 'busy', duration: 100 }])).toBe(0);
   });
 });
 

@@ -13,25 +13,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   return minutes > 0 ? `${minutes}m ${rest}s` : `${rest}s`;
 }
 
-interface CallLike {
-  status: string;
-  duration?: number | null;
-}
-
 /** `part` of `total` as a rounded percentage; 0 when the total is 0. */
 export function percentOf(part: number, total: number): number {
   return total === 0 ? 0 : Math.round((part / total) * 100);
-}
-
-/** The rounded share of completed calls, in percent (0 when there are none). */
-export function successRate(calls: readonly CallLike[]): number {
-  return percentOf(calls.filter((call) => call.status === 'completed').length, calls.length);
-}
-
-/** The average duration in seconds over completed calls only, rounded (0 when there are none). */
-export function averageDuration(calls: readonly CallLike[]): number {
-  const completed = calls.filter((call) => call.status === 'completed');
-  if (completed.length === 0) return 0;
-  const sum = completed.reduce((acc, call) => acc + (call.duration ?? 0), 0);
-  return Math.round(sum / completed.length);
 }
