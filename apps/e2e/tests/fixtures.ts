@@ -82,7 +82,14 @@ export async function createUser(
     data: {
       email: user.email,
       password: user.password,
-      data: { first_name: user.firstName, last_name: user.lastName, business_name: user.businessName },
+      // As the sign-up page does: the business's time zone starts as the browser's (the same machine's zone as
+      // this process's), so the schedule forms read times in the zone `inputValueAt` writes them in.
+      data: {
+        first_name: user.firstName,
+        last_name: user.lastName,
+        business_name: user.businessName,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
     },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);

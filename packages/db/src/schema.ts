@@ -48,6 +48,10 @@ export const accounts = pgTable('accounts', {
   webhookSecretRotatedAt: timestamp('webhook_secret_rotated_at', { withTimezone: true, mode: 'date' }),
   /** When the current plan started: its billing month runs from this day of the month. */
   planStartedAt: timestamp('plan_started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** When the business details and time zone were first saved (the first-run checklist's first step). */
+  profileSavedAt: timestamp('profile_saved_at', { withTimezone: true, mode: 'date' }),
+  /** When someone hid the dashboard's first-run checklist (null: shown until every step is done). */
+  checklistHiddenAt: timestamp('checklist_hidden_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,25 +1,69 @@
-// Dates and times in the user's own locale and time zone (the browser's), formatted one way across the app.
+// Dates and times in the user's own locale and in the business's time zone (the account's, set in Settings →
+// Profile; the browser's until it is known), formatted one way across the app.
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+/** The browser's own time zone. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+let businessZone: string | undefined;
+
+/**
+ * Sets the zone every date below is shown and read in (the workspace layout does, from GET /v1/me). Undefined:
+ * the browser's own zone.
+ */
+export function setBusinessTimeZone(zone: string | undefined): void {
+  businessZone = zone && zone !== browserTimeZone() ? zone : undefined;
+}
+
+/** The zone dates are shown and read in: the business's, else the browser's. */
+export function activeTimeZone(): string {
+  return businessZone ?? browserTimeZone();
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'date' | 'dateTime' | 'time', zone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind}|${zone ?? ''}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const style: Intl.DateTimeFormatOptions =
+      kind === 'date'
+        ? { dateStyle: 'medium' }
+        : kind === 'time'
+          ? { timeStyle: 'short' }
+          : { dateStyle: 'medium', timeStyle: 'short' };
+    found = new Intl.DateTimeFormat(undefined, { ...style, ...(zone ? { timeZone: zone } : {}) });
+    formatters.set(key, found);
+  }
+  return found;
+}
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
 /** "Nov 21, 2025" */
 export function formatDate(value: string | Date): string {
-  return dateFormat.format(toDate(value));
+  return formatter('date', businessZone).format(toDate(value));
 }
 
 /** "3:04 PM" */
 export function formatTime(value: string | Date): string {
-  return timeFormat.format(toDate(value));
+  return formatter('time', businessZone).format(toDate(value));
 }
 
 /** "Nov 21, 2025, 3:04 PM" */
 export function formatDateTime(value: string | Date): string {
-  return dateTimeFormat.format(toDate(value));
+  return formatter('dateTime', businessZone).format(toDate(value));
+}
+
+/** The hour of the day (0–23) at `at` in the business's time zone. */
+export function hourOfDay(at: Date = new Date()): number {
+  const hour = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    hourCycle: 'h23',
+    timeZone: activeTimeZone(),
+  })
+    .formatToParts(at)
+    .find((part) => part.type === 'hour')?.value;
+  return Number(hour ?? at.getHours()) % 24;
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -40,32 +84,109 @@ export function formatTimeAgo(value: string | Date, now: Date = new Date()): str
   return 'just now';
 }
 
-// `datetime-local` values ("2026-03-04T15:30"), read and written in the browser's time zone.
+// `datetime-local` values ("2026-03-04T15:30"), read and written in the business's time zone (the browser's
+// until it is known, or when `zone` is given, in that one).
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A date as a `datetime-local` value in the browser's time zone, to the minute. */
-export function toLocalInputValue(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
 }
 
-/** A `datetime-local` value as a moment, read in the browser's time zone; null when it is not one. */
-export function parseLocalInputValue(value: string): Date | null {
+/** The wall-clock time at `at` in `zone`. */
+function wallTime(at: Date, zone: string): WallTime {
+  const parts: Record<string, number> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  for (const part of format.formatToParts(at)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** A date as a `datetime-local` value, to the minute. */
+export function toLocalInputValue(date: Date, zone: string | undefined = businessZone): string {
+  const t = zone
+    ? wallTime(date, zone)
+    : {
+        year: date.getFullYear(),
+        month: date.getMonth() + 1,
+        day: date.getDate(),
+        hour: date.getHours(),
+        minute: date.getMinutes(),
+      };
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`;
+}
+
+/**
+ * A `datetime-local` value as a moment; null when it is not one. In another zone than the browser's, a time
+ * skipped by a daylight-saving change moves forward by the gap, and a repeated one is its first occurrence.
+ */
+export function parseLocalInputValue(value: string, zone: string | undefined = businessZone): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!match) return null;
   const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
-  const date = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (!zone) {
+    const date = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const wall = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0);
+  if (Number.isNaN(wall)) return null;
+  const offset = (at: number) => {
+    const t = wallTime(new Date(at), zone);
+    return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - Math.floor(at / 1000) * 1000;
+  };
+  const first = wall - offset(wall);
+  const second = wall - offset(first);
+  if (first === second) return new Date(first);
+  const [earlier, later] = [first, second].sort((a, b) => a - b) as [number, number];
+  return toLocalInputValue(new Date(earlier), zone) === value.slice(0, 16)
+    ? new Date(earlier)
+    : new Date(later);
 }
 
-/** "Europe/Berlin (GMT+1)": the browser's time zone, in which the schedule time is read. */
-export function timeZoneLabel(now: Date = new Date()): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** "Europe/Berlin (GMT+1)": a zone (the one schedule times are read in, by default) with its offset now. */
+export function timeZoneLabel(now: Date = new Date(), zone: string = activeTimeZone()): string {
   const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
     .formatToParts(now)
     .find((part) => part.type === 'timeZoneName')?.value;
   return offset ? `${zone.replaceAll('_', ' ')} (${offset})` : zone.replaceAll('_', ' ');
+}
+
+/** True when the business's time zone is not the browser's (forms then say which zone they read). */
+export function differsFromBrowser(): boolean {
+  return businessZone !== undefined;
+}
+
+/**
+ * A date field's label and hint: the zone its time is read in. When the business's zone is not the browser's,
+ * the label itself names it ("Schedule time (Asia/Tokyo)").
+ */
+export function zonedFieldText(label: string, now: Date = new Date()): { label: string; hint: string } {
+  if (!differsFromBrowser()) return { label, hint: `In your time zone: ${timeZoneLabel(now)}.` };
+  const zone = activeTimeZone();
+  return {
+    label: `${label} (${zone.replaceAll('_', ' ')})`,
+    hint: `In the business’s time zone, ${timeZoneLabel(now)}, set in Settings → Profile (this device is on ${timeZoneLabel(now, browserTimeZone())}).`,
+  };
 }

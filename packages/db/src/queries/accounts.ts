@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts } from '../schema.ts';
+import { accounts, calls, scripts } from '../schema.ts';
 
 export async function findAccount(db: Database, id: string) {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
@@ -9,4 +9,52 @@ export async function findAccount(db: Database, id: string) {
 
 export async function renameAccount(db: Database, id: string, name: string): Promise<void> {
   await db.update(accounts).set({ name, updatedAt: new Date() }).where(eq(accounts.id, id));
+}
+
+/**
+ * Saves the business profile's account side (its time zone, when given) and records the first save, which
+ * completes the first-run checklist's first step.
+ */
+export async function saveAccountProfile(
+  db: Database,
+  id: string,
+  changes: { timezone?: string },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(accounts)
+    .set({
+      ...(changes.timezone ? { timezone: changes.timezone } : {}),
+      profileSavedAt: sql`coalesce(${accounts.profileSavedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(accounts.id, id));
+}
+
+/** Hides (or shows again) the dashboard's first-run checklist, for everyone in the account. */
+export async function setChecklistHidden(db: Database, id: string, hidden: boolean): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ checklistHiddenAt: hidden ? new Date() : null, updatedAt: new Date() })
+    .where(eq(accounts.id, id));
+}
+
+/** What the first-run checklist needs beyond the account row and the contact count. */
+export async function onboardingFacts(
+  db: Database,
+  accountId: string,
+): Promise<{ hasScript: boolean; hasCompletedCall: boolean }> {
+  const [row] = await db
+    .select({
+      hasScript: exists(db.select({ one: sql`1` }).from(scripts).where(eq(scripts.accountId, accountId))),
+      hasCompletedCall: exists(
+        db
+          .select({ one: sql`1` })
+          .from(calls)
+          .where(and(eq(calls.accountId, accountId), eq(calls.status, 'completed'))),
+      ),
+    })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return { hasScript: Boolean(row?.hasScript), hasCompletedCall: Boolean(row?.hasCompletedCall) };
 }

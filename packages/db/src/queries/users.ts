@@ -19,10 +19,20 @@ export async function findUserById(db: Database, id: string): Promise<User | und
 /** A new business account and its first user, in one transaction. */
 export async function createAccountWithUser(
   db: Database,
-  input: { businessName: string; email: string; passwordHash: string; userMetadata: Record<string, unknown> },
+  input: {
+    businessName: string;
+    email: string;
+    passwordHash: string;
+    userMetadata: Record<string, unknown>;
+    /** The business's time zone (IANA); the column's default when not given. */
+    timezone?: string;
+  },
 ): Promise<User> {
   return db.transaction(async (tx) => {
-    const [account] = await tx.insert(accounts).values({ name: input.businessName }).returning();
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: input.businessName, ...(input.timezone ? { timezone: input.timezone } : {}) })
+      .returning();
     if (!account) throw new Error('account not created');
     const [user] = await tx
       .insert(users)

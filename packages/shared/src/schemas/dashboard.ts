@@ -1,6 +1,33 @@
 import { z } from 'zod';
 import { callSchema } from './calls.ts';
 
+export const ONBOARDING_STEP_IDS = ['profile', 'contacts', 'script', 'test_call', 'upgrade'] as const;
+export type OnboardingStepId = (typeof ONBOARDING_STEP_IDS)[number];
+
+export const onboardingSchema = z.object({
+  steps: z
+    .array(
+      z.object({
+        id: z
+          .enum(ONBOARDING_STEP_IDS)
+          .describe(
+            'profile: the business details and time zone saved once; contacts: any contact; script: any script; test_call: a call completed (a test call to your own number); upgrade: a paid plan',
+          ),
+        done: z.boolean().describe('Whether the step is done'),
+      }),
+    )
+    .describe('The first-run checklist’s steps, in order'),
+  done: z.number().int().describe('How many steps are done'),
+  total: z.number().int().describe('How many steps there are'),
+  hidden: z.boolean().describe('Whether someone hid the checklist (it also goes once every step is done)'),
+});
+export type Onboarding = z.infer<typeof onboardingSchema>;
+
+export const updateOnboardingInputSchema = z
+  .object({ hidden: z.boolean().describe('Hide (true) or show again (false) the first-run checklist') })
+  .strict();
+export type UpdateOnboardingInput = z.infer<typeof updateOnboardingInputSchema>;
+
 export const dashboardSchema = z.object({
   total_calls: z
     .number()
@@ -49,5 +76,6 @@ export const dashboardSchema = z.object({
       'Placed calls per day by result over the last 30 days, on the day each was placed, in the account’s time zone',
     ),
   timezone: z.string().describe('The account’s time zone, which the days are in'),
+  onboarding: onboardingSchema.describe('The first-run checklist, derived from the account’s data'),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

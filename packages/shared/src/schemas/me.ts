@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimezone } from '../phone.ts';
 import { PLAN_IDS } from '../plans.ts';
 
 export const notificationSettingsSchema = z.object({
@@ -24,9 +25,31 @@ export const meSchema = z.object({
       plan: z.enum(PLAN_IDS).describe('Its plan: trial, starter, professional or enterprise'),
     })
     .describe('The business the user belongs to'),
+  timezone: z
+    .string()
+    .describe(
+      'The business’s time zone (IANA, e.g. America/New_York): schedule times are entered and call dates and the dashboard shown in it',
+    ),
   notifications: notificationSettingsSchema.describe('The user’s e-mail switches'),
   carrier: z
     .enum(['simulator', 'twilio'])
     .describe('Who places the calls: the built-in simulated carrier (no real phone rings) or Twilio'),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** An IANA time zone name the runtime knows ("Europe/Berlin"), as the account's time zone. */
+export const businessTimezoneSchema = z
+  .string()
+  .trim()
+  .refine(isValidTimezone, 'Choose a time zone from the list (an IANA name such as America/New_York).');
+
+export const updateMeInputSchema = z
+  .object({
+    timezone: businessTimezoneSchema
+      .optional()
+      .describe(
+        'The business’s time zone (IANA name, e.g. Europe/Berlin). Saving the profile also completes the first-run checklist’s first step.',
+      ),
+  })
+  .strict();
+export type UpdateMeInput = z.infer<typeof updateMeInputSchema>;

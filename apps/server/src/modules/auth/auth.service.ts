@@ -13,6 +13,7 @@ import {
 } from '@callwise/db/queries/sessions';
 import { createAccountWithUser, findUserByEmail, findUserById, updateUser } from '@callwise/db/queries/users';
 import type { User } from '@callwise/db/schema';
+import { isValidTimezone } from '@callwise/shared/phone';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { sendJob } from '../../lib/queue.ts';
@@ -179,7 +180,10 @@ export class AuthService {
   private async signUpUnpadded(input: SignUpInput) {
     const email = input.email.trim().toLowerCase();
     this.validateNewPassword(input.password);
-    const metadata = normalizeMetadata(input.data);
+    // `data.timezone` (the browser's zone, sent by our sign-up page) becomes the account's time zone when it is a
+    // real IANA zone; it is not kept in the user's metadata.
+    const { timezone, ...data } = input.data ?? {};
+    const metadata = normalizeMetadata(data);
     checkMetadataSize(metadata);
     const passwordHash = await hashPassword(input.password);
     const redirectTo = this.safeRedirect(input.redirectTo, '/');
@@ -196,6 +200,7 @@ export class AuthService {
         email,
         passwordHash,
         userMetadata: metadata,
+        ...(typeof timezone === 'string' && isValidTimezone(timezone) ? { timezone } : {}),
       });
       if (await this.emailSendAllowed('signup', email, true)) {
         const url = await this.issueLink(user, 'signup', email, redirectTo);

@@ -1,12 +1,41 @@
-import { findAccount } from '@callwise/db/queries/accounts';
+import type { Database } from '@callwise/db/client';
+import { findAccount, onboardingFacts, setChecklistHidden } from '@callwise/db/queries/accounts';
 import { billingState } from '@callwise/db/queries/billing';
 import { dailyCallCounts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { countContacts } from '@callwise/db/queries/contacts';
+import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
-import { dashboardSchema } from '@callwise/shared/schemas/dashboard';
+import {
+  dashboardSchema,
+  type Onboarding,
+  onboardingSchema,
+  updateOnboardingInputSchema,
+} from '@callwise/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { callResponse } from '../calls/call-response.ts';
+
+/** The first-run checklist: each step done or not, from the account's own data. */
+async function onboardingOf(
+  db: Database,
+  account: NonNullable<Awaited<ReturnType<typeof findAccount>>>,
+  contacts: number,
+): Promise<Onboarding> {
+  const facts = await onboardingFacts(db, account.id);
+  const steps: Onboarding['steps'] = [
+    { id: 'profile', done: account.profileSavedAt !== null },
+    { id: 'contacts', done: contacts > 0 },
+    { id: 'script', done: facts.hasScript },
+    { id: 'test_call', done: facts.hasCompletedCall },
+    { id: 'upgrade', done: account.plan !== 'trial' },
+  ];
+  return {
+    steps,
+    done: steps.filter((step) => step.done).length,
+    total: steps.length,
+    hidden: account.checklistHiddenAt !== null,
+  };
+}
 
 /** The dashboard's numbers, all from the account's real data. */
 const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -27,12 +56,13 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const account = await findAccount(db, accountId);
       if (!account) throw notFound('Account');
       // The same count as billing: the trial's whole life, else the account's billing month.
-      const [summary, contacts, recent, daily, billing] = await Promise.all([
+      const contacts = await countContacts(db, accountId);
+      const [summary, recent, daily, billing, onboarding] = await Promise.all([
         summarizeCalls(db, accountId, {}),
-        countContacts(db, accountId),
         listCalls(db, accountId, { limit: 5, placedOnly: true }),
         dailyCallCounts(db, accountId, 30, account.timezone),
         billingState(db, account),
+        onboardingOf(db, account, contacts),
       ]);
       const { used, included } = billing;
       const remaining = Math.max(0, included - used);
@@ -53,7 +83,30 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         recent_calls: recent.rows.map(callResponse),
         daily,
         timezone: account.timezone,
+        onboarding,
       };
+    },
+  );
+
+  fastify.patch(
+    '/dashboard/onboarding',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Hide or show the first-run checklist',
+        description:
+          'Hides the dashboard’s first-run checklist for the whole account (or shows it again); answers the checklist.',
+        body: updateOnboardingInputSchema,
+        response: { 200: onboardingSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const db = fastify.database.db;
+      const accountId = request.auth.accountId;
+      await setChecklistHidden(db, accountId, request.body.hidden);
+      const account = await findAccount(db, accountId);
+      if (!account) throw notFound('Account');
+      return onboardingOf(db, account, await countContacts(db, accountId));
     },
   );
 };

@@ -1,9 +1,13 @@
-import { findAccount } from '@callwise/db/queries/accounts';
+import { findAccount, saveAccountProfile } from '@callwise/db/queries/accounts';
 import { findUserById, updateUser } from '@callwise/db/queries/users';
 import type { User } from '@callwise/db/schema';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import type { PlanId } from '@callwise/shared/plans';
-import { meSchema, updateNotificationSettingsInputSchema } from '@callwise/shared/schemas/me';
+import {
+  meSchema,
+  updateMeInputSchema,
+  updateNotificationSettingsInputSchema,
+} from '@callwise/shared/schemas/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
@@ -22,6 +26,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
       last_name: str(user.userMetadata.last_name),
       business_name: str(user.userMetadata.business_name) || account.name,
       account: { id: account.id, name: account.name, plan: account.plan as PlanId },
+      timezone: account.timezone,
       notifications: {
         email_notifications: user.notificationSettings.emailNotifications,
         call_summaries: user.notificationSettings.callSummaries,
@@ -44,6 +49,26 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const user = await findUserById(fastify.database.db, sessionAuth(request).userId);
       if (!user) throw notFound('User');
+      return describe(user);
+    },
+  );
+
+  fastify.patch(
+    '/me',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the business profile',
+        description:
+          'Changes the business’s time zone (an IANA name such as Europe/Berlin; an unknown one is refused with 400 naming `timezone`). Names and e-mail change through `PUT /auth/v1/user`; Settings → Profile sends both, and its first save completes the first-run checklist’s first step.',
+        body: updateMeInputSchema,
+        response: { 200: meSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(fastify.database.db, sessionAuth(request).userId);
+      if (!user) throw notFound('User');
+      await saveAccountProfile(fastify.database.db, user.accountId, { timezone: request.body.timezone });
       return describe(user);
     },
   );

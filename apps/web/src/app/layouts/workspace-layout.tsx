@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { useBusinessTimeZone } from '@/app/layouts/use-business-time-zone';
 import { useTrialUsage } from '@/app/layouts/use-trial-usage';
 import { WorkspaceSidebar } from '@/app/layouts/workspace-sidebar';
 import { pageTitle } from '@/app/route-handle';
@@ -32,6 +33,7 @@ export function WorkspaceLayout() {
   const signOut = useSignOut();
   const usage = useTrialUsage();
   const title = pageTitle(useMatches());
+  const timeZone = useBusinessTimeZone(user?.id ?? null);
   // Call history, the dashboard and the badge above follow call changes as they happen.
   useLiveCallUpdates();
   useFocusAfterNavigation();
@@ -49,7 +51,8 @@ export function WorkspaceLayout() {
             <h1 className="truncate text-base font-semibold tracking-tight">{title}</h1>
           </header>
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-            <div className="mx-auto w-full max-w-6xl">
+            {/* A new business time zone remounts the page: no form keeps a time read in the old one. */}
+            <div key={timeZone} className="mx-auto w-full max-w-6xl">
               <Outlet />
             </div>
           </main>

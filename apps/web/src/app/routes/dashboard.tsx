@@ -12,10 +12,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CostEstimate } from '@/features/billing/components/cost-estimate';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { useUpdateOnboarding } from '@/features/dashboard/api/update-onboarding';
 import { CallsChartCard } from '@/features/dashboard/components/calls-chart-card';
 import { DashboardStats, DashboardStatsSkeleton } from '@/features/dashboard/components/dashboard-stats';
+import { OnboardingChecklist } from '@/features/dashboard/components/onboarding-checklist';
 import { RecentCallsCard } from '@/features/dashboard/components/recent-calls-card';
 import { UsageCard } from '@/features/dashboard/components/usage-card';
+import { greeting } from '@/features/dashboard/utils/greeting';
 import { ScheduleCallView } from '@/features/schedule-call/components/schedule-call-view';
 import { meQueryOptions } from '@/features/settings/api/get-me';
 import { errorMessage } from '@/lib/errors';
@@ -50,10 +53,13 @@ export default function DashboardPage() {
   const dashboard = useDashboard();
   // Only to say whether calls are simulated; a failure here is not worth a toast.
   const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
+  const hideChecklist = useUpdateOnboarding();
   const [params, setParams] = useSearchParams();
   const scheduleButton = useRef<HTMLButtonElement | null>(null);
   const returning = useRef(false);
   const scheduling = params.get('schedule') === '1';
+  const metadataName = user?.user_metadata?.first_name;
+  const firstName = me.data?.first_name ?? (typeof metadataName === 'string' ? metadataName : null);
 
   useEffect(() => {
     if (scheduling || !returning.current) return;
@@ -100,8 +106,21 @@ export default function DashboardPage() {
     );
   } else {
     const data = dashboard.data;
+    const { onboarding } = data;
     body = (
       <>
+        {!onboarding.hidden && onboarding.done < onboarding.total && (
+          <OnboardingChecklist
+            onboarding={onboarding}
+            simulated={me.data?.carrier !== 'twilio'}
+            hiding={hideChecklist.isPending}
+            onHide={() => {
+              // The focus would go with the card: it goes to the page's main action instead.
+              scheduleButton.current?.focus();
+              hideChecklist.mutate({ hidden: true });
+            }}
+          />
+        )}
         <DashboardStats dashboard={data} />
         <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
           {/* First on a phone (the plan's allowance matters before the history), beside the rest on a wide screen. */}
@@ -121,8 +140,12 @@ export default function DashboardPage() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:gap-8">
       <PageIntro
-        title={user ? `Welcome back, ${user.email}` : `Welcome to ${PRODUCT_NAME}`}
-        description="Your calls at a glance: schedule new ones and see how recent ones went."
+        title={user ? greeting(firstName) : `Welcome to ${PRODUCT_NAME}`}
+        description={
+          user
+            ? `Welcome back, ${user.email}. Your calls at a glance: schedule new ones and see how recent ones went.`
+            : 'Your calls at a glance: schedule new ones and see how recent ones went.'
+        }
         actions={
           <Button ref={scheduleButton} onClick={() => setParams({ schedule: '1' })}>
             <CalendarPlusIcon aria-hidden="true" />

@@ -4,6 +4,7 @@ import { PageIntro } from '@/components/page-intro';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { BillingSection } from '@/features/billing/components/billing-section';
 import { useMe } from '@/features/settings/api/get-me';
+import { updateMe } from '@/features/settings/api/update-me';
 import { ApiKeysCard } from '@/features/settings/components/api-keys-card';
 import { CallingRulesCard } from '@/features/settings/components/calling-rules-card';
 import { DoNotCallCard } from '@/features/settings/components/do-not-call-card';
@@ -59,8 +60,10 @@ function SettingsSection({ section }: { section: SettingsSectionId }) {
   const { user, updateProfile, updatePassword } = useAuth();
   const me = useMe();
 
-  const saveProfile = async (changes: ProfileChanges) => {
-    await updateProfile(changes);
+  const saveProfile = async ({ timezone, ...profile }: ProfileChanges) => {
+    await updateProfile(profile);
+    // The account's side (its time zone); the first save also ticks the dashboard's checklist.
+    await updateMe({ timezone });
   };
   const changePassword = ({
     currentPassword,

@@ -17,6 +17,7 @@ import {
   mayHaveSession,
   setRememberMe,
 } from '@/lib/auth-client';
+import { browserTimeZone } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 
 /** Survives a reload of the sign-in page while the user is choosing a new password (this tab only). */
@@ -166,6 +167,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             first_name: input.firstName,
             last_name: input.lastName,
             business_name: input.businessName,
+            // The business's time zone starts as this browser's (the server keeps it on the account).
+            timezone: browserTimeZone(),
           },
           emailRedirectTo: siteUrl('/'),
         },

@@ -34,7 +34,7 @@ import {
 } from '@/features/campaigns/utils/campaign-form';
 import { callTypeLabel, paceLabel, plural, voiceLabel } from '@/features/campaigns/utils/campaign-labels';
 import { isApiError } from '@/lib/api-error';
-import { formatDateTime, parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
+import { formatDateTime, parseLocalInputValue, toLocalInputValue, zonedFieldText } from '@/lib/dates';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { useVoices } from '@/lib/voices';
 
@@ -159,7 +159,7 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
   const [step, setStep] = useState<'details' | 'confirm'>('details');
   const [chosen, setChosen] = useState<Map<string, ChosenContact>>(() => new Map());
   const headingRef = useRef<HTMLHeadingElement | null>(null);
-  const [timeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone.replaceAll('_', ' '));
+  const [timeField] = useState(() => zonedFieldText('Start time'));
 
   const {
     register,
@@ -653,9 +653,9 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
             {values.start === 'later' && (
               <FormField
                 id="campaign-starts-at"
-                label="Start time"
+                label={timeField.label}
                 error={errors.startsAt?.message}
-                description={`In your time zone: ${timeZone}.`}
+                description={timeField.hint}
               >
                 <Input
                   id="campaign-starts-at"

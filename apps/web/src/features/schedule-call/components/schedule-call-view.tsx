@@ -56,7 +56,7 @@ import {
 import { nextMinute } from '@/features/schedule-call/utils/schedule-time';
 import { callTypeForScript, QUICK_TEMPLATES } from '@/features/schedule-call/utils/templates';
 import { isApiError } from '@/lib/api-error';
-import { formatDateTime, parseLocalInputValue, timeZoneLabel, toLocalInputValue } from '@/lib/dates';
+import { formatDateTime, parseLocalInputValue, toLocalInputValue, zonedFieldText } from '@/lib/dates';
 import { flowError, flowSuccess } from '@/lib/flow-toasts';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { useVoices } from '@/lib/voices';
@@ -215,7 +215,7 @@ export function ScheduleCallView({
 
   const [contact, setContact] = useState<Contact | null>(null);
   const [script, setScript] = useState<Script | null>(null);
-  const [timeZone] = useState(timeZoneLabel);
+  const [timeField] = useState(() => zonedFieldText('Schedule time'));
 
   const {
     register,
@@ -660,9 +660,9 @@ export function ScheduleCallView({
             </div>
             <FormField
               id="schedule-time"
-              label="Schedule time"
+              label={timeField.label}
               error={errors.scheduledAt?.message}
-              description={`In your time zone: ${timeZone}.`}
+              description={timeField.hint}
             >
               <div className="flex gap-2">
                 <Input

@@ -28,6 +28,7 @@ import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useUpdateCallingRules } from '@/features/settings/api/update-calling-rules';
 import { useCallingRules } from '@/lib/calling-rules';
 import { errorMessage } from '@/lib/errors';
@@ -136,6 +137,7 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
 
   return (
     <form onSubmit={submit} noValidate className="contents" aria-labelledby="calling-rules-heading">
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
       <CardContent className="grid gap-6">
         <Rule
           icon={ClockIcon}

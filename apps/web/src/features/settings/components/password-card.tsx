@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { errorMessage } from '@/lib/errors';
 
 const MIN_PASSWORD_LENGTH = 8;
@@ -54,7 +55,7 @@ export function PasswordCard({ email, onChangePassword }: PasswordCardProps) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -73,6 +74,7 @@ export function PasswordCard({ email, onChangePassword }: PasswordCardProps) {
 
   return (
     <Card>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
       <form onSubmit={submit} noValidate className="contents" aria-labelledby="security-heading">
         <CardHeader>
           <CardTitle as="h2" id="security-heading">

@@ -2,6 +2,7 @@ import type { Me } from '@callwise/shared/schemas/me';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailWarningIcon } from 'lucide-react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -9,8 +10,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { meQueryOptions } from '@/features/settings/api/get-me';
+import { browserTimeZone, timeZoneLabel } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
+import { dashboardQueryKey } from '@/lib/query-keys';
+import { timeZoneGroups } from '@/lib/time-zones';
 
 const required = (message: string) => z.string().trim().min(1, message);
 
@@ -19,6 +25,7 @@ export const profileSchema = z.object({
   lastName: required('Enter your last name.'),
   email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address.')),
   company: required('Enter your company name.'),
+  timezone: required('Choose your business’s time zone.'),
 });
 export type ProfileValues = z.infer<typeof profileSchema>;
 
@@ -28,6 +35,8 @@ export interface ProfileChanges {
   lastName: string;
   businessName: string;
   email?: string;
+  /** The business's time zone (IANA). */
+  timezone: string;
 }
 
 const valuesFrom = (me: Me): ProfileValues => ({
@@ -35,6 +44,7 @@ const valuesFrom = (me: Me): ProfileValues => ({
   lastName: me.last_name,
   email: me.email,
   company: me.business_name,
+  timezone: me.timezone,
 });
 
 const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
@@ -72,6 +82,7 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
         lastName: values.lastName,
         businessName: values.company,
         ...(emailChanged ? { email: values.email } : {}),
+        timezone: values.timezone,
       });
     } catch (error) {
       toast.error('Error updating profile', { description: errorMessage(error) });
@@ -84,21 +95,30 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
       });
     }
     const { queryKey } = meQueryOptions();
+    // The dashboard's checklist counts the first save.
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
     await queryClient.invalidateQueries({ queryKey });
     const saved = queryClient.getQueryData(queryKey);
     reset(saved ? valuesFrom(saved) : values);
   });
 
   const pending = pendingEmail && !sameAddress(pendingEmail, me.email) ? pendingEmail : null;
+  const zoneGroups = useMemo(() => timeZoneGroups(me.timezone), [me.timezone]);
+  const device = browserTimeZone();
+  const zoneError = errors.timezone?.message;
 
   return (
     <Card>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
       <form onSubmit={submit} noValidate className="contents" aria-labelledby="profile-heading">
         <CardHeader>
           <CardTitle as="h2" id="profile-heading">
             Profile
           </CardTitle>
-          <CardDescription>Your name and business, as your team and your invoices show them.</CardDescription>
+          <CardDescription>
+            Your name and business, as your team and your invoices show them, and the time zone your business
+            works in.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid items-start gap-5 sm:grid-cols-2">
           {fields.map((field) => {
@@ -126,6 +146,35 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
               </FormField>
             );
           })}
+          <FormField
+            id="business-timezone"
+            label="Time zone"
+            error={zoneError}
+            className="sm:col-span-2"
+            description={
+              me.timezone === device
+                ? `Schedule times are entered, and call dates and the dashboard shown, in this zone. Now ${timeZoneLabel(new Date(), me.timezone)}; this device is on it too.`
+                : `Schedule times are entered, and call dates and the dashboard shown, in this zone. This device is on ${timeZoneLabel(new Date(), device)}.`
+            }
+          >
+            <NativeSelect
+              id="business-timezone"
+              aria-invalid={zoneError ? true : undefined}
+              aria-describedby={fieldMessageId('business-timezone')}
+              className="sm:max-w-md"
+              {...register('timezone')}
+            >
+              {zoneGroups.map((group) => (
+                <optgroup key={group.region} label={group.region}>
+                  {group.zones.map((zone) => (
+                    <option key={zone.value} value={zone.value}>
+                      {zone.value === zone.label ? zone.label : `${zone.label} (${zone.value})`}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </NativeSelect>
+          </FormField>
         </CardContent>
         <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
           <Button
