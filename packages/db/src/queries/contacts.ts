@@ -94,12 +94,21 @@ export async function deleteContact(db: Database, accountId: string, id: string)
 export async function countContacts(
   db: Database,
   accountId: string,
-  filters: { q?: string; tag?: string } = {},
+  filters: {
+    q?: string;
+    tag?: string;
+    /** Only those without this consent: marketing, or any (no consent and not an existing customer). */
+    missingConsent?: 'marketing' | 'any';
+  } = {},
 ): Promise<number> {
   const where = [
     eq(contacts.accountId, accountId),
     ...matching(contacts as unknown as Record<string, Column>, filters),
   ];
+  if (filters.missingConsent === 'marketing') where.push(ne(contacts.consent, 'marketing'));
+  if (filters.missingConsent === 'any') {
+    where.push(eq(contacts.consent, 'none'), eq(contacts.existingCustomer, false));
+  }
   const [row] = await db
     .select({ n: count() })
     .from(contacts)

@@ -1,4 +1,6 @@
 import { countContacts, getContact, listContacts, listContactTags } from '@callwise/db/queries/contacts';
+import { isPromotional } from '@callwise/shared/calling-rules';
+import { CALL_TYPES } from '@callwise/shared/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
   bulkContactsInputSchema,
@@ -79,8 +81,17 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'How many contacts the account has',
         description:
-          'All of the account’s contacts; with the list’s filters (search text, tag), those that match them.',
-        querystring: listContactsQuerySchema,
+          'All of the account’s contacts; with the list’s filters (search text, tag), those that match them; with ' +
+          'without_consent_for, only those a call of that kind could not go to for want of consent.',
+        querystring: listContactsQuerySchema.extend({
+          without_consent_for: z
+            .enum(CALL_TYPES)
+            .optional()
+            .describe(
+              'Only the contacts the calling rules would skip for this kind of call for want of consent ' +
+                '(promotional: without marketing consent; others: no consent and not an existing customer)',
+            ),
+        }),
         response: {
           200: z.object({
             count: z.number().int().describe('Contacts in the account (matching the filters)'),
@@ -89,12 +100,16 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
     },
-    async (request) => ({
-      count: await countContacts(db(), request.auth.accountId, {
-        q: request.query.q,
-        tag: request.query.tag,
-      }),
-    }),
+    async (request) => {
+      const callType = request.query.without_consent_for;
+      return {
+        count: await countContacts(db(), request.auth.accountId, {
+          q: request.query.q,
+          tag: request.query.tag,
+          missingConsent: callType ? (isPromotional(callType) ? 'marketing' : 'any') : undefined,
+        }),
+      };
+    },
   );
 
   fastify.get(
