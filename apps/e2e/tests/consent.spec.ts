@@ -31,7 +31,7 @@ async function checkWidths(page: Page, name: string, within?: string) {
     expect(await seriousViolations(page, within ? { within } : {}), `${name} at ${size.width}px`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} is wider than ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/consent/${name}-${size.width}.png`, fullPage: !within });
+    await page.screenshot({ path: `test-results/consent/${name}-${size.width}.png` });
   }
   await page.setViewportSize(WIDTHS[0] ?? { width: 1280, height: 900 });
 }
@@ -44,7 +44,7 @@ test('import with consent, see it, bulk-set it on a filter, then call a contact 
   consoleErrors,
 }) => {
   // Long: one user's whole consent story, with axe at two widths on six screens, on a shared 2-CPU machine.
-  test.setTimeout(480_000);
+  test.setTimeout(660_000);
   const user = await signInAsNewUser(page, request);
   await apiPost(request, user, '/v1/contacts', {
     name: 'Rita Refused',

@@ -127,7 +127,15 @@ export function BulkActionDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent {...focus} data-testid="bulk-dialog">
+      <DialogContent
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={(event) => {
+          focus.onCloseAutoFocus(event);
+          // The button that opened it went with the selection: the focus goes on from "Select all shown".
+          if (document.activeElement?.id === 'main') document.getElementById('select-shown')?.focus();
+        }}
+        data-testid="bulk-dialog"
+      >
         <DialogHeader>
           <DialogTitle>{bulkTitle(action, count)}</DialogTitle>
           <DialogDescription>
