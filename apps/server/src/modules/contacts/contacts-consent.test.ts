@@ -285,6 +285,27 @@ describe('POST /v1/contacts/bulk', () => {
     });
   });
 
+  it('counts who a kind of call would skip for want of consent (the campaign’s confirm step)', async () => {
+    const user = await signedInUser(t);
+    const none = await addContact(user, 'Sam None', '+12025550119', ['club']);
+    const customer = await addContact(user, 'Tia Customer', '+12025550120', ['club']);
+    const marketing = await addContact(user, 'Uma Marketing', '+12025550121', ['club']);
+    await bulk(user, { ids: [customer.id], action: 'set_consent', consent: 'none', existing_customer: true });
+    await bulk(user, { ids: [marketing.id], action: 'set_consent', consent: 'marketing' });
+    const count = async (query: string) =>
+      (await t.app.inject({ url: `/v1/contacts/count?${query}`, headers: user.headers })).json().count;
+    expect(await count('tag=club&without_consent_for=appointment-reminder')).toBe(1);
+    expect(await count('tag=club&without_consent_for=promotional')).toBe(2);
+    expect(await count('tag=club')).toBe(3);
+    expect(none.consent).toBe('none');
+    const bad = await t.app.inject({
+      url: '/v1/contacts/count?without_consent_for=spam',
+      headers: user.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('without_consent_for');
+  });
+
   it('answers 400 naming the field', async () => {
     const user = await signedInUser(t);
     const contact = await addContact(user, 'Ray Valid', '+12025550118');
