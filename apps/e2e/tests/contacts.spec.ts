@@ -313,6 +313,8 @@ test.describe('contacts', () => {
     await expect(preview).toContainText('Line 4 will be skipped: "abc" is not a phone number.');
     await expect(preview).toContainText('Line 6 will be skipped: Missing email');
     await expect(dialog.getByRole('radio', { name: 'Skip numbers I already have' })).toBeChecked();
+    // What the contacts agreed to is chosen explicitly: nothing is preselected.
+    await dialog.getByRole('radio', { name: 'No consent recorded yet — I will record it later' }).check();
 
     await dialog.getByRole('button', { name: 'Import contacts' }).click();
     await expect(dialog).toContainText('Step 3 of 3');

@@ -200,7 +200,20 @@ test.describe('contacts', () => {
     });
     await expect(wizard.getByText('Step 2 of 3: match the columns to contact fields.')).toBeFocused();
 
-    await wizard.getByRole('button', { name: 'Import contacts' }).focus();
+    // Without the contacts' consent chosen, Import says so and takes the focus to the choice.
+    const importContacts = wizard.getByRole('button', { name: 'Import contacts' });
+    await expect(importContacts).toHaveAccessibleDescription(
+      'Choose what these contacts agreed to before importing.',
+    );
+    await importContacts.focus();
+    await page.keyboard.press('Enter');
+    const customers = wizard.getByRole('radio', {
+      name: 'These are existing customers who gave us their number',
+    });
+    await expect(customers).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(customers).toBeChecked();
+    await importContacts.focus();
     await page.keyboard.press('Enter');
     await expect(wizard.getByText('Step 3 of 3: import.')).toBeFocused();
     await expect(wizard.getByRole('status').filter({ hasText: 'Import complete' })).toBeVisible();

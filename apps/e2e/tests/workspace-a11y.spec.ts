@@ -290,6 +290,7 @@ for (const width of WIDTHS) {
       await expect(wizard).toContainText('Step 2 of 3');
       await expect(wizard.getByRole('table')).toBeVisible();
       await check('import, step 2');
+      await wizard.getByRole('radio', { name: 'They agreed to informational calls' }).check();
       await wizard.getByRole('button', { name: 'Import contacts' }).click();
       await expect(wizard.getByRole('status').filter({ hasText: 'Import complete' })).toBeVisible();
       await check('import, step 3');

@@ -312,7 +312,8 @@ async function resetExampleAccount() {
   for (const contact of [EXAMPLE_CONTACT, EXAMPLE_OTHER_CONTACT]) {
     await db.executeSql(
       `INSERT INTO contacts (id, account_id, name, phone, email, company, tags, timezone, consent, consent_at,
-         consent_source, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+         consent_source, consent_recorded_by, created_at, updated_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
       [
         contact.id,
         account,
@@ -325,6 +326,7 @@ async function resetExampleAccount() {
         contact.consent,
         contact.consent_at,
         contact.consent_source,
+        contact.consent_recorded_by,
         contact.created_at,
         contact.updated_at,
       ],

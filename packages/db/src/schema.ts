@@ -98,6 +98,8 @@ export const contacts = pgTable(
     consent: text('consent').notNull().default('none'),
     consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
     consentSource: text('consent_source'),
+    /** Who recorded the consent (or the existing-customer mark): a user's e-mail, or "API key …". */
+    consentRecordedBy: text('consent_recorded_by'),
     /** An existing customer: reminders and confirmations may go to them without recorded consent. */
     existingCustomer: boolean('existing_customer').notNull().default(false),
     /** Lower-cased name, e-mail, company and phone digits, for substring search. */
@@ -441,6 +443,10 @@ export const contactImports = pgTable(
     /** Which CSV column feeds which contact field: {name: 'Full name', phone: 'Mobile', …}. */
     mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
     duplicates: text('duplicates').notNull().default('skip'),
+    /** The consent of rows whose consent cells are empty: none, informational or existing_customer. */
+    consentDefault: text('consent_default').notNull().default('none'),
+    /** Who started the import (recorded as who recorded the consent it sets). */
+    createdBy: text('created_by'),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
     created: integer('created').notNull().default(0),

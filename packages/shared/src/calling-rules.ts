@@ -40,6 +40,19 @@ export function consentProblem(
   return 'This contact has not agreed to calls. Record their consent, or mark them as an existing customer, before scheduling reminders or confirmations.';
 }
 
+/** A contact's consent in a few words, as badges show it: "No consent", "Informational · Existing customer". */
+export function consentSummary(contact: { consent: string; existing_customer: boolean }): string {
+  const level =
+    contact.consent === 'marketing'
+      ? 'Marketing'
+      : contact.consent === 'informational'
+        ? 'Informational'
+        : contact.existing_customer
+          ? null
+          : 'No consent';
+  return [level, contact.existing_customer && 'Existing customer'].filter(Boolean).join(' · ');
+}
+
 /** The disclosure every call opens with, for a business. */
 export function renderDisclosure(template: string, businessName: string): string {
   return template.replaceAll('{{business_name}}', businessName).trim();

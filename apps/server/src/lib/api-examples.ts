@@ -76,6 +76,7 @@ export const EXAMPLE_CONTACT: Contact = {
   consent: 'informational',
   consent_at: '2026-01-05T14:00:00.000Z',
   consent_source: 'Signed the intake form',
+  consent_recorded_by: 'owner@harbordental.example',
   existing_customer: false,
   created_at: '2026-01-05T14:00:00.000Z',
   updated_at: '2026-01-05T14:00:00.000Z',
@@ -92,6 +93,7 @@ export const EXAMPLE_OTHER_CONTACT: Contact = {
   consent: 'none',
   consent_at: null,
   consent_source: null,
+  consent_recorded_by: null,
   created_at: '2026-01-04T09:30:00.000Z',
   updated_at: '2026-01-04T09:30:00.000Z',
 };
@@ -219,6 +221,7 @@ export const EXAMPLE_IMPORT: ContactImport = {
   status: 'completed',
   file_name: 'patients.csv',
   duplicates: 'skip',
+  consent_default: 'existing_customer',
   total_rows: 3,
   processed_rows: 3,
   created: 2,
@@ -1025,6 +1028,29 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       },
     },
   ],
+  'POST /v1/contacts/bulk': [
+    {
+      name: 'set_consent_by_tag',
+      summary: 'Record marketing consent for everyone tagged "vip"',
+      body: { filter: { tag: 'vip' }, action: 'set_consent', consent: 'marketing', existing_customer: true },
+      status: 200,
+      response: { action: 'set_consent', matched: 1, changed: 1 },
+    },
+    {
+      name: 'add_tag_by_ids',
+      summary: 'Tag two contacts by id',
+      body: { ids: [EXAMPLE_IDS.contact, EXAMPLE_IDS.otherContact], action: 'add_tag', tag: 'spring-promo' },
+      status: 200,
+      response: { action: 'add_tag', matched: 2, changed: 2 },
+    },
+    {
+      name: 'no_tag',
+      summary: 'add_tag without the tag',
+      body: { ids: [EXAMPLE_IDS.contact], action: 'add_tag' },
+      status: 400,
+      response: fieldError('tag', 'Choose the tag'),
+    },
+  ],
   'DELETE /v1/contacts/{id}': [
     { name: 'delete', summary: 'Delete a contact', params: { id: EXAMPLE_IDS.otherContact }, status: 204 },
   ],
@@ -1037,6 +1063,7 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         csv: 'Full name,Mobile,E-mail,Company\nAna Silva,+12025550181,ana@example.com,Silva Law\nBen Okafor,+12025550182,ben@example.com,Okafor Design',
         mapping: { name: 'Full name', phone: 'Mobile', email: 'E-mail', company: 'Company' },
         duplicates: 'skip',
+        consent_default: 'existing_customer',
       },
       status: 202,
       response: {

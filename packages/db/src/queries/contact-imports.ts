@@ -10,6 +10,7 @@ const summaryColumns = {
   status: contactImports.status,
   fileName: contactImports.fileName,
   duplicates: contactImports.duplicates,
+  consentDefault: contactImports.consentDefault,
   totalRows: contactImports.totalRows,
   processedRows: contactImports.processedRows,
   created: contactImports.created,
@@ -25,7 +26,7 @@ export async function createContactImport(
   db: Database,
   values: Pick<
     typeof contactImports.$inferInsert,
-    'accountId' | 'fileName' | 'csv' | 'mapping' | 'duplicates' | 'totalRows'
+    'accountId' | 'fileName' | 'csv' | 'mapping' | 'duplicates' | 'totalRows' | 'consentDefault' | 'createdBy'
   >,
 ) {
   // Not the file back: it can be megabytes.

@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, type Column, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  type Column,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Contact, contacts } from '../schema.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
@@ -81,12 +94,21 @@ export async function deleteContact(db: Database, accountId: string, id: string)
 export async function countContacts(
   db: Database,
   accountId: string,
-  filters: { q?: string; tag?: string } = {},
+  filters: {
+    q?: string;
+    tag?: string;
+    /** Only those without this consent: marketing, or any (no consent and not an existing customer). */
+    missingConsent?: 'marketing' | 'any';
+  } = {},
 ): Promise<number> {
   const where = [
     eq(contacts.accountId, accountId),
     ...matching(contacts as unknown as Record<string, Column>, filters),
   ];
+  if (filters.missingConsent === 'marketing') where.push(ne(contacts.consent, 'marketing'));
+  if (filters.missingConsent === 'any') {
+    where.push(eq(contacts.consent, 'none'), eq(contacts.existingCustomer, false));
+  }
   const [row] = await db
     .select({ n: count() })
     .from(contacts)
@@ -128,6 +150,10 @@ export async function upsertContacts(
       tags: row.tags ?? [],
       timezone: row.timezone ?? null,
       consent: row.consent ?? 'none',
+      consent_at: row.consentAt ? row.consentAt.toISOString() : null,
+      consent_source: row.consentSource ?? null,
+      consent_recorded_by: row.consentRecordedBy ?? null,
+      existing_customer: row.existingCustomer ?? false,
     })),
   );
   const onConflict =
@@ -137,16 +163,26 @@ export async function upsertContacts(
           first_name = coalesce(excluded.first_name, contacts.first_name),
           last_name = coalesce(excluded.last_name, contacts.last_name),
           tags = ARRAY(SELECT DISTINCT t FROM unnest(contacts.tags || excluded.tags) AS t ORDER BY t),
-          timezone = coalesce(excluded.timezone, contacts.timezone), updated_at = now()`;
+          timezone = coalesce(excluded.timezone, contacts.timezone), updated_at = now(),
+          consent = CASE WHEN excluded.consent_source IS NULL THEN contacts.consent ELSE excluded.consent END,
+          consent_at = CASE WHEN excluded.consent_source IS NULL THEN contacts.consent_at
+            ELSE excluded.consent_at END,
+          existing_customer = CASE WHEN excluded.consent_source IS NULL THEN contacts.existing_customer
+            ELSE excluded.existing_customer END,
+          consent_recorded_by = CASE WHEN excluded.consent_source IS NULL THEN contacts.consent_recorded_by
+            ELSE excluded.consent_recorded_by END,
+          consent_source = coalesce(excluded.consent_source, contacts.consent_source)`;
   const result = await db.execute<{ written: number; created: number }>(sql`
     WITH written AS (
       INSERT INTO contacts
-        (id, account_id, name, first_name, last_name, phone, email, company, tags, timezone, consent)
+        (id, account_id, name, first_name, last_name, phone, email, company, tags, timezone, consent, consent_at,
+          consent_source, consent_recorded_by, existing_customer)
       SELECT r.id, ${accountId}::uuid, r.name, r.first_name, r.last_name, r.phone, r.email, r.company, r.tags,
-        r.timezone, r.consent
+        r.timezone, r.consent, r.consent_at, r.consent_source, r.consent_recorded_by, r.existing_customer
       FROM jsonb_to_recordset(${payload}::jsonb)
         AS r(id uuid, name text, first_name text, last_name text, phone text, email text, company text,
-          tags text[], timezone text, consent text)
+          tags text[], timezone text, consent text, consent_at timestamptz, consent_source text,
+          consent_recorded_by text, existing_customer boolean)
       ON CONFLICT (account_id, phone) ${onConflict}
       RETURNING (xmax = 0) AS inserted
     )
@@ -154,4 +190,85 @@ export async function upsertContacts(
   const [counts] = (result as unknown as { rows: Array<{ written: number; created: number }> }).rows;
   const created = Number(counts?.created ?? 0);
   return { created, merged: mode === 'merge' ? Number(counts?.written ?? 0) - created : 0 };
+}
+
+/** The contacts a bulk action names: some ids (those of other accounts are ignored), or the list's filters. */
+export type BulkTarget = { ids: string[] } | { filter: { q?: string; tag?: string } };
+
+export type BulkChange =
+  | {
+      action: 'set_consent';
+      consent: string;
+      existingCustomer?: boolean;
+      at: Date;
+      source: string;
+      by: string;
+    }
+  | { action: 'add_tag' | 'remove_tag'; tag: string }
+  | { action: 'delete' };
+
+/**
+ * Does one action to many of an account's contacts in one statement. Returns how many contacts the target
+ * named and how many changed (a contact that already has the consent or the tag is not changed).
+ */
+export async function bulkChangeContacts(
+  db: Database,
+  accountId: string,
+  target: BulkTarget,
+  change: BulkChange,
+): Promise<{ matched: number; changed: number }> {
+  const table = contacts as unknown as Record<string, Column>;
+  const scope = and(
+    eq(contacts.accountId, accountId),
+    ...('ids' in target
+      ? [inArray(contacts.id, target.ids.length > 0 ? target.ids : [randomUUID()])]
+      : matching(table, target.filter)),
+  );
+  const [counted] = await db.select({ n: count() }).from(contacts).where(scope);
+  const matched = counted?.n ?? 0;
+  if (matched === 0) return { matched, changed: 0 };
+  let rows: Array<{ id: string }>;
+  switch (change.action) {
+    case 'set_consent': {
+      const existing = change.existingCustomer;
+      const differs = or(
+        ne(contacts.consent, change.consent),
+        ...(existing === undefined ? [] : [ne(contacts.existingCustomer, existing)]),
+      );
+      rows = await db
+        .update(contacts)
+        .set({
+          consent: change.consent,
+          ...(existing === undefined ? {} : { existingCustomer: existing }),
+          consentAt: change.at,
+          consentSource: change.source,
+          consentRecordedBy: change.by,
+          updatedAt: change.at,
+        })
+        .where(and(scope, differs))
+        .returning({ id: contacts.id });
+      break;
+    }
+    case 'add_tag':
+      rows = await db
+        .update(contacts)
+        .set({
+          tags: sql`ARRAY(SELECT DISTINCT t FROM unnest(${contacts.tags} || ARRAY[${change.tag}]::text[]) AS t ORDER BY t)`,
+          updatedAt: new Date(),
+        })
+        .where(and(scope, not(arrayContains(contacts.tags, [change.tag]))))
+        .returning({ id: contacts.id });
+      break;
+    case 'remove_tag':
+      rows = await db
+        .update(contacts)
+        .set({ tags: sql`array_remove(${contacts.tags}, ${change.tag})`, updatedAt: new Date() })
+        .where(and(scope, arrayContains(contacts.tags, [change.tag])))
+        .returning({ id: contacts.id });
+      break;
+    case 'delete':
+      rows = await db.delete(contacts).where(scope).returning({ id: contacts.id });
+      break;
+  }
+  return { matched, changed: rows.length };
 }

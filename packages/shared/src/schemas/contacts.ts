@@ -29,8 +29,17 @@ export const contactSchema = z.object({
   consent: z
     .enum(CONSENT_LEVELS)
     .describe('What the contact agreed to: none, informational calls, or marketing (promotional) calls'),
-  consent_at: z.iso.datetime().nullable().describe('When consent was given'),
-  consent_source: z.string().nullable().describe('How consent was given, e.g. "Signed the intake form"'),
+  consent_at: z.iso.datetime().nullable().describe('When consent was given (or recorded)'),
+  consent_source: z
+    .string()
+    .nullable()
+    .describe(
+      'How consent was given or recorded, e.g. "Signed the intake form", "Import: clients.csv", "Bulk edit"',
+    ),
+  consent_recorded_by: z
+    .string()
+    .nullable()
+    .describe('Who recorded the consent: the e-mail of the user, or "API key" for an integration'),
   existing_customer: z
     .boolean()
     .describe('An existing customer: reminders and confirmations may be sent without recorded consent'),
@@ -99,6 +108,65 @@ export const listContactsQuerySchema = z.object({
   q: z.string().trim().max(200).optional().describe('Search name, phone, e-mail and company'),
   tag: z.string().trim().max(40).optional().describe('Only contacts with this tag'),
 });
+export type ContactListFilter = z.infer<typeof listContactsQuerySchema>;
+
+/** How many contacts a bulk action can name by id; a filter reaches any number. */
+export const MAX_BULK_IDS = 1000;
+export const BULK_ACTIONS = ['set_consent', 'add_tag', 'remove_tag', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const bulkContactsInputSchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'is not a contact id' }))
+      .min(1, 'Name at least one contact')
+      .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} contacts at once: use a filter for more`)
+      .optional()
+      .describe(`The contacts, by id (at most ${MAX_BULK_IDS}); ids of other accounts change nothing`),
+    filter: listContactsQuerySchema
+      .strict()
+      .optional()
+      .describe('Instead of ids: every contact the list shows with these filters ({} for all of them)'),
+    action: z
+      .enum(BULK_ACTIONS, { error: 'Choose set_consent, add_tag, remove_tag or delete' })
+      .describe(
+        'set_consent (consent and existing_customer, recorded as "Bulk edit" by the caller), add_tag, ' +
+          'remove_tag, or delete (their calls stay in the history)',
+      ),
+    consent: z.enum(CONSENT_LEVELS).optional().describe('set_consent: none, informational or marketing'),
+    existing_customer: z
+      .boolean()
+      .optional()
+      .describe('set_consent: whether they are existing customers (unchanged when absent)'),
+    tag: tag.optional().describe('add_tag, remove_tag: the tag'),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if ((input.ids === undefined) === (input.filter === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ids'],
+        message: 'Give either ids or a filter (one of the two)',
+      });
+    }
+    if (input.action === 'set_consent' && input.consent === undefined) {
+      context.addIssue({ code: 'custom', path: ['consent'], message: 'Choose the consent to set' });
+    }
+    if ((input.action === 'add_tag' || input.action === 'remove_tag') && input.tag === undefined) {
+      context.addIssue({ code: 'custom', path: ['tag'], message: 'Choose the tag' });
+    }
+  });
+export type BulkContactsInput = z.infer<typeof bulkContactsInputSchema>;
+
+export const bulkContactsResultSchema = z.object({
+  action: z.enum(BULK_ACTIONS).describe('The action done'),
+  matched: z.number().int().describe('Contacts of the account the ids or the filter named'),
+  changed: z
+    .number()
+    .int()
+    .describe('Contacts that changed (those that already had the consent or tag are not counted)'),
+});
+export type BulkContactsResult = z.infer<typeof bulkContactsResultSchema>;
 
 export const contactTagsSchema = z.object({
   data: z

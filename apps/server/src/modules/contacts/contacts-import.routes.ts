@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { consentRecorder } from './contacts.service.ts';
 import { importResponse, startContactImport } from './contacts-import.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'is not an import id' }).describe('The import’s id') });
@@ -29,7 +30,9 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'Import contacts from CSV',
         description:
           'Starts an import of up to 20 MB of CSV in the background; follow it with GET /v1/contacts/imports/{id}. ' +
-          'Rows that cannot be imported are reported by line.',
+          'Rows that cannot be imported are reported by line. Consent comes from the mapped consent and ' +
+          'existing_customer columns, or for empty cells from consent_default, and is recorded with the source ' +
+          '"Import: <file name>", the time the import started and who started it.',
         headers: idempotencyHeadersSchema,
         body: createContactImportInputSchema,
         response: {
@@ -43,7 +46,13 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const row = await startContactImport(db(), fastify.queue, request.auth.accountId, request.body);
+      const row = await startContactImport(
+        db(),
+        fastify.queue,
+        request.auth.accountId,
+        request.body,
+        consentRecorder(request.auth),
+      );
       return reply.status(202).send(importResponse(row));
     },
   );

@@ -11,7 +11,12 @@ import { quickAnalyze } from '@callwise/db/queries/maintenance';
 import type { ContactImport } from '@callwise/db/schema';
 import { type CsvRecord, csvHeaderAndCount, csvRecords } from '@callwise/shared/csv';
 import { type CountryCode, phoneToE164, timezoneForPhone } from '@callwise/shared/phone';
-import type { CreateContactImportInput } from '@callwise/shared/schemas/contact-imports';
+import {
+  type CreateContactImportInput,
+  type ImportConsentDefault,
+  parseConsentCell,
+  parseExistingCustomerCell,
+} from '@callwise/shared/schemas/contact-imports';
 import type PgBoss from 'pg-boss';
 import { AppError } from '../../lib/app-error.ts';
 import { iso } from '../../lib/pagination.ts';
@@ -24,7 +29,7 @@ export const IMPORT_BATCH_SIZE = 2000;
 export const MAX_IMPORT_ERRORS = 5000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type ImportSummary = Omit<ContactImport, 'csv' | 'mapping'>;
+type ImportSummary = Omit<ContactImport, 'csv' | 'mapping' | 'createdBy'>;
 
 export function importResponse(row: ImportSummary) {
   return {
@@ -32,6 +37,7 @@ export function importResponse(row: ImportSummary) {
     status: row.status as 'queued' | 'running' | 'completed' | 'failed',
     file_name: row.fileName,
     duplicates: row.duplicates as 'skip' | 'merge',
+    consent_default: row.consentDefault as ImportConsentDefault,
     total_rows: row.totalRows,
     processed_rows: row.processedRows,
     created: row.created,
@@ -56,6 +62,8 @@ export async function startContactImport(
   queue: PgBoss,
   accountId: string,
   input: CreateContactImportInput,
+  /** Who starts it: recorded as who recorded the consent it sets. */
+  createdBy: string,
 ) {
   const { header: rawHeader, rows } = csvHeaderAndCount(input.csv);
   const header = rawHeader.map((name) => name.trim());
@@ -73,6 +81,8 @@ export async function startContactImport(
     csv: input.csv,
     mapping: input.mapping as Record<string, string>,
     duplicates: input.duplicates,
+    consentDefault: input.consent_default,
+    createdBy,
     totalRows: rows,
   });
   await sendJob(queue, CONTACTS_IMPORT, { import_id: row.id }, { retryLimit: 3, retryDelay: 5 });
@@ -95,8 +105,43 @@ function tagsOf(text: string): string[] {
   return [...new Set(tags)].sort();
 }
 
+/** Where an import's consent comes from: its default, its file, when it started and who started it. */
+export interface ImportProvenance {
+  consentDefault: ImportConsentDefault;
+  source: string;
+  at: Date;
+  by: string | null;
+}
+
+/**
+ * The consent of a row: its cells, or the import's default for those that are empty. Recorded (source, time,
+ * who) when a cell says it or the default records something; otherwise left unrecorded.
+ */
+function consentOf(
+  row: MappedRow,
+  provenance: ImportProvenance,
+):
+  | Pick<NewContact, 'consent' | 'consentAt' | 'consentSource' | 'consentRecordedBy' | 'existingCustomer'>
+  | string {
+  const consent = parseConsentCell(row.get('consent'));
+  if (!consent.ok) return consent.message;
+  const existing = parseExistingCustomerCell(row.get('existing_customer'));
+  if (!existing.ok) return existing.message;
+  const fallback = provenance.consentDefault;
+  const level = consent.value ?? (fallback === 'informational' ? 'informational' : 'none');
+  const existingCustomer = existing.value ?? fallback === 'existing_customer';
+  const recorded = consent.value !== null || existing.value !== null || fallback !== 'none';
+  return {
+    consent: level,
+    existingCustomer,
+    consentAt: recorded ? provenance.at : null,
+    consentSource: recorded ? provenance.source : null,
+    consentRecordedBy: recorded ? provenance.by : null,
+  };
+}
+
 /** One CSV row as a contact, or the reason it cannot be one. */
-function toContact(row: MappedRow, country: CountryCode): NewContact | string {
+function toContact(row: MappedRow, country: CountryCode, provenance: ImportProvenance): NewContact | string {
   const name = row.get('name');
   const phoneText = row.get('phone');
   const email = row.get('email').toLowerCase();
@@ -108,6 +153,8 @@ function toContact(row: MappedRow, country: CountryCode): NewContact | string {
   if (!EMAIL.test(email)) return `"${email}" is not an e-mail address`;
   const phone = phoneToE164(phoneText, country);
   if (!phone.ok) return phone.message;
+  const consent = consentOf(row, provenance);
+  if (typeof consent === 'string') return consent;
   return {
     name: name.slice(0, 200),
     firstName: row.get('first_name').slice(0, 100) || null,
@@ -117,7 +164,7 @@ function toContact(row: MappedRow, country: CountryCode): NewContact | string {
     company: company.slice(0, 200),
     tags: tagsOf(row.get('tags')),
     timezone: timezoneForPhone(phone.e164) ?? null,
-    consent: 'none',
+    ...consent,
   };
 }
 
@@ -141,6 +188,12 @@ export async function runContactImport(db: Database, importId: string) {
     }
     const country = await accountCountry(db, job.accountId);
     const mode = job.duplicates === 'merge' ? 'merge' : 'skip';
+    const provenance: ImportProvenance = {
+      consentDefault: job.consentDefault as ImportConsentDefault,
+      source: `Import: ${job.fileName}`,
+      at: job.createdAt,
+      by: job.createdBy,
+    };
     const seen = new Map<string, number>();
     /** The next records of the file, at most a batch. */
     const nextRecords = (count: number) => {
@@ -177,7 +230,7 @@ export async function runContactImport(db: Database, importId: string) {
           line: record.line,
           get: (field) => (record.fields[index.get(field) ?? -1] ?? '').trim(),
         };
-        const contact = toContact(mapped, country);
+        const contact = toContact(mapped, country, provenance);
         if (typeof contact === 'string') {
           errors.push({ line: record.line, reason: contact });
           continue;

@@ -1,6 +1,10 @@
 import { countContacts, getContact, listContacts, listContactTags } from '@callwise/db/queries/contacts';
+import { isPromotional } from '@callwise/shared/calling-rules';
+import { CALL_TYPES } from '@callwise/shared/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
+  bulkContactsInputSchema,
+  bulkContactsResultSchema,
   contactSchema,
   contactTagsSchema,
   createContactInputSchema,
@@ -14,7 +18,14 @@ import { notFound } from '../../lib/app-error.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
-import { addContact, contactResponse, editContact, removeContact } from './contacts.service.ts';
+import {
+  addContact,
+  bulkContacts,
+  consentRecorder,
+  contactResponse,
+  editContact,
+  removeContact,
+} from './contacts.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'is not a contact id' }).describe('The contact’s id') });
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -70,8 +81,17 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'How many contacts the account has',
         description:
-          'All of the account’s contacts; with the list’s filters (search text, tag), those that match them.',
-        querystring: listContactsQuerySchema,
+          'All of the account’s contacts; with the list’s filters (search text, tag), those that match them; with ' +
+          'without_consent_for, only those a call of that kind could not go to for want of consent.',
+        querystring: listContactsQuerySchema.extend({
+          without_consent_for: z
+            .enum(CALL_TYPES)
+            .optional()
+            .describe(
+              'Only the contacts the calling rules would skip for this kind of call for want of consent ' +
+                '(promotional: without marketing consent; others: no consent and not an existing customer)',
+            ),
+        }),
         response: {
           200: z.object({
             count: z.number().int().describe('Contacts in the account (matching the filters)'),
@@ -80,12 +100,16 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
     },
-    async (request) => ({
-      count: await countContacts(db(), request.auth.accountId, {
-        q: request.query.q,
-        tag: request.query.tag,
-      }),
-    }),
+    async (request) => {
+      const callType = request.query.without_consent_for;
+      return {
+        count: await countContacts(db(), request.auth.accountId, {
+          q: request.query.q,
+          tag: request.query.tag,
+          missingConsent: callType ? (isPromotional(callType) ? 'marketing' : 'any') : undefined,
+        }),
+      };
+    },
   );
 
   fastify.get(
@@ -155,7 +179,28 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addContact(db(), request.auth.accountId, request.body)),
+      reply
+        .status(201)
+        .send(await addContact(db(), request.auth.accountId, request.body, consentRecorder(request.auth))),
+  );
+
+  fastify.post(
+    '/contacts/bulk',
+    {
+      schema: {
+        tags,
+        summary: 'Change or delete many contacts at once',
+        description:
+          'Names the contacts by ids (at most 1,000; ids of another account change nothing) or by the list’s ' +
+          'filters (search text, tag; {} for every contact), and does one action to all of them: set_consent ' +
+          '(recorded with the source "Bulk edit", the time and who did it), add_tag, remove_tag or delete. ' +
+          'Answers how many contacts matched and how many changed.',
+        body: bulkContactsInputSchema,
+        response: { 200: bulkContactsResultSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      bulkContacts(db(), request.auth.accountId, request.body, consentRecorder(request.auth)),
   );
 
   fastify.get(
@@ -188,7 +233,14 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: contactSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    async (request) => editContact(db(), request.auth.accountId, request.params.id, request.body),
+    async (request) =>
+      editContact(
+        db(),
+        request.auth.accountId,
+        request.params.id,
+        request.body,
+        consentRecorder(request.auth),
+      ),
   );
 
   fastify.delete(

@@ -1,6 +1,9 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
 import {
+  type BulkChange,
+  type BulkTarget,
+  bulkChangeContacts,
   type ContactPatch,
   createContact,
   deleteContact,
@@ -18,9 +21,16 @@ import {
   normalizePhone,
   timezoneForPhone,
 } from '@callwise/shared/phone';
-import type { Contact, CreateContactInput, UpdateContactInput } from '@callwise/shared/schemas/contacts';
+import type {
+  BulkContactsInput,
+  BulkContactsResult,
+  Contact,
+  CreateContactInput,
+  UpdateContactInput,
+} from '@callwise/shared/schemas/contacts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/pagination.ts';
+import type { RequestAuth } from '../../plugins/authenticate.ts';
 
 export function contactResponse(row: Omit<ContactRow, 'search'>): Contact {
   return {
@@ -36,10 +46,16 @@ export function contactResponse(row: Omit<ContactRow, 'search'>): Contact {
     consent: row.consent as Contact['consent'],
     consent_at: iso(row.consentAt),
     consent_source: row.consentSource,
+    consent_recorded_by: row.consentRecordedBy,
     existing_customer: row.existingCustomer,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** Who records consent through a request: the signed-in user's e-mail, or "API key" for an integration. */
+export function consentRecorder(auth: RequestAuth): string {
+  return auth.kind === 'session' ? auth.email : 'API key';
 }
 
 const fieldError = (field: string, message: string) =>
@@ -84,9 +100,12 @@ export async function addContact(
   db: Database,
   accountId: string,
   input: CreateContactInput,
+  recordedBy: string,
 ): Promise<Contact> {
   const phone = parsePhone(input.phone, await accountCountry(db, accountId));
   const consent = input.consent ?? 'none';
+  const existingCustomer = input.existing_customer ?? false;
+  const recorded = consent !== 'none' || existingCustomer;
   const values: NewContact = {
     name: input.name,
     firstName: input.first_name || null,
@@ -97,9 +116,10 @@ export async function addContact(
     tags: normalizeTags(input.tags) ?? [],
     timezone: resolveTimezone(input.timezone, phone),
     consent,
-    consentAt: consent === 'none' ? null : input.consent_at ? new Date(input.consent_at) : new Date(),
-    consentSource: consent === 'none' ? null : (input.consent_source ?? 'Added by hand'),
-    existingCustomer: input.existing_customer ?? false,
+    consentAt: recorded ? (input.consent_at ? new Date(input.consent_at) : new Date()) : null,
+    consentSource: recorded ? (input.consent_source ?? 'Entered by hand') : null,
+    consentRecordedBy: recorded ? recordedBy : null,
+    existingCustomer,
   };
   try {
     return contactResponse(await createContact(db, accountId, values));
@@ -114,6 +134,7 @@ export async function editContact(
   accountId: string,
   id: string,
   input: UpdateContactInput,
+  recordedBy: string,
 ): Promise<Contact> {
   const current = await getContact(db, accountId, id);
   if (!current) throw notFound('Contact');
@@ -131,13 +152,19 @@ export async function editContact(
   if (input.timezone !== undefined || (input.phone !== undefined && phone !== current.phone)) {
     patch.timezone = resolveTimezone(input.timezone ?? null, phone);
   }
-  if (input.consent !== undefined && input.consent !== current.consent) {
-    patch.consent = input.consent;
-    patch.consentAt =
-      input.consent === 'none' ? null : input.consent_at ? new Date(input.consent_at) : new Date();
-    patch.consentSource = input.consent === 'none' ? null : (input.consent_source ?? 'Changed by hand');
+  const consentChanged = input.consent !== undefined && input.consent !== current.consent;
+  const existingChanged =
+    input.existing_customer !== undefined && input.existing_customer !== current.existingCustomer;
+  if (consentChanged || existingChanged) {
+    const consent = input.consent ?? current.consent;
+    const recorded = consent !== 'none' || (input.existing_customer ?? current.existingCustomer);
+    if (consentChanged) patch.consent = consent;
+    patch.consentAt = recorded ? (input.consent_at ? new Date(input.consent_at) : new Date()) : null;
+    patch.consentSource = recorded ? (input.consent_source ?? 'Entered by hand') : null;
+    patch.consentRecordedBy = recorded ? recordedBy : null;
   } else if (input.consent_source !== undefined) {
     patch.consentSource = input.consent_source;
+    patch.consentRecordedBy = recordedBy;
   }
   try {
     const row = await updateContact(db, accountId, id, patch);
@@ -151,4 +178,33 @@ export async function editContact(
 
 export async function removeContact(db: Database, accountId: string, id: string): Promise<void> {
   if (!(await deleteContact(db, accountId, id))) throw notFound('Contact');
+}
+
+/** One action on many contacts: set their consent (recorded as "Bulk edit"), add or remove a tag, delete. */
+export async function bulkContacts(
+  db: Database,
+  accountId: string,
+  input: BulkContactsInput,
+  recordedBy: string,
+): Promise<BulkContactsResult> {
+  const target: BulkTarget = input.ids ? { ids: [...new Set(input.ids)] } : { filter: input.filter ?? {} };
+  let change: BulkChange;
+  if (input.action === 'set_consent') {
+    if (!input.consent) throw fieldError('consent', 'Choose the consent to set');
+    change = {
+      action: 'set_consent',
+      consent: input.consent,
+      existingCustomer: input.existing_customer,
+      at: new Date(),
+      source: 'Bulk edit',
+      by: recordedBy,
+    };
+  } else if (input.action === 'delete') {
+    change = { action: 'delete' };
+  } else {
+    if (!input.tag) throw fieldError('tag', 'Choose the tag');
+    change = { action: input.action, tag: input.tag.trim() };
+  }
+  const result = await bulkChangeContacts(db, accountId, target, change);
+  return { action: input.action, ...result };
 }

@@ -1,19 +1,44 @@
-import type { Contact } from '@callwise/shared/schemas/contacts';
+import type { BulkAction, BulkContactsResult, Contact } from '@callwise/shared/schemas/contacts';
 import { DownloadIcon, FileUpIcon, UserPlusIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
+import { useBulkContacts } from '@/features/contacts/api/bulk-contacts';
 import { useDeleteContact } from '@/features/contacts/api/delete-contact';
 import { useExportContacts } from '@/features/contacts/api/export-contacts';
 import { useContacts } from '@/features/contacts/api/get-contacts';
 import { useContactsCount } from '@/features/contacts/api/get-contacts-count';
+import { BulkActionDialog, type BulkChoice } from '@/features/contacts/components/bulk-action-dialog';
 import { ContactFormDialog } from '@/features/contacts/components/contact-form-dialog';
 import { ContactList } from '@/features/contacts/components/contact-list';
+import {
+  type ContactSelection,
+  ContactsBulkBar,
+  NO_SELECTION,
+} from '@/features/contacts/components/contacts-bulk-bar';
 import { ContactsToolbar } from '@/features/contacts/components/contacts-toolbar';
 import { DeleteContactDialog } from '@/features/contacts/components/delete-contact-dialog';
 import { ImportContactsDialog } from '@/features/contacts/components/import-contacts-dialog';
 import { useContactFilters } from '@/features/contacts/hooks/use-contact-filters';
+
+const contactCount = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'contact' : 'contacts'}`;
+
+/** The toast after a bulk action: what changed, and how many already were so. */
+function bulkToast(result: BulkContactsResult, choice: BulkChoice) {
+  const unchanged = result.matched - result.changed;
+  const already =
+    unchanged > 0 && result.action !== 'delete' ? ` ${contactCount(unchanged)} already had it.` : '';
+  const done: Record<BulkAction, string> = {
+    set_consent: `Consent set for ${contactCount(result.changed)}.`,
+    add_tag: `“${choice.tag}” added to ${contactCount(result.changed)}.`,
+    remove_tag: `“${choice.tag}” removed from ${contactCount(result.changed)}.`,
+    delete: `${contactCount(result.changed)} deleted.`,
+  };
+  toast.success(result.action === 'delete' ? 'Contacts deleted' : 'Contacts updated', {
+    description: done[result.action] + already,
+  });
+}
 
 export default function ContactsPage() {
   const filters = useContactFilters();
@@ -33,6 +58,19 @@ export default function ContactsPage() {
     contact: null,
   });
   const [importing, setImporting] = useState(false);
+  const [selection, setSelection] = useState<ContactSelection>(NO_SELECTION);
+  const [bulkAction, setBulkAction] = useState<{ open: boolean; action: BulkAction | null }>({
+    open: false,
+    action: null,
+  });
+  const bulk = useBulkContacts();
+  // Another search or tag is another set of contacts: the selection starts again.
+  const { q, tag } = filters.filters;
+  useEffect(() => {
+    void q;
+    void tag;
+    setSelection(NO_SELECTION);
+  }, [q, tag]);
 
   const searchBox = useRef<HTMLInputElement | null>(null);
   // Both Clear filters buttons go away once used: the focus goes to the search box, not to the page's body.
@@ -45,6 +83,42 @@ export default function ContactsPage() {
   const openImport = () => setImporting(true);
   const total = count.data;
   const matched = filters.active ? matching.data : undefined;
+  const shown = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const matchingCount = filters.active ? matching.data : total;
+  const selectedCount = selection.all ? (matchingCount ?? 0) : selection.ids.size;
+  const bulkScope = selection.all
+    ? filters.active
+      ? `every contact matching this filter (${contactCount(selectedCount)})`
+      : `all your contacts (${contactCount(selectedCount)})`
+    : `the ${selectedCount === 1 ? 'selected contact' : `${selectedCount.toLocaleString()} selected contacts`}`;
+
+  const focusSelectAll = () => requestAnimationFrame(() => document.getElementById('select-shown')?.focus());
+  const changeSelection = (next: ContactSelection) => {
+    setSelection(next);
+    if (!next.all && next.ids.size === 0) focusSelectAll();
+  };
+  const selectContact = (contact: Contact, selected: boolean) => {
+    const ids = new Set(selection.all ? shown.map((item) => item.id) : selection.ids);
+    if (selected) ids.add(contact.id);
+    else ids.delete(contact.id);
+    setSelection({ all: false, ids });
+  };
+  const runBulk = (choice: BulkChoice) => {
+    const target = selection.all
+      ? { filter: { ...(q ? { q } : {}), ...(tag ? { tag } : {}) } }
+      : { ids: [...selection.ids] };
+    bulk.mutate(
+      { ...target, ...choice },
+      {
+        onSuccess: (result) => {
+          bulkToast(result, choice);
+          setBulkAction((current) => ({ ...current, open: false }));
+          setSelection(NO_SELECTION);
+          focusSelectAll();
+        },
+      },
+    );
+  };
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -97,6 +171,17 @@ export default function ContactsPage() {
         onClear={clearFilters}
       />
 
+      {shown.length > 0 && (
+        <ContactsBulkBar
+          shownIds={shown.map((contact) => contact.id)}
+          matching={matchingCount}
+          filtered={filters.active}
+          selection={selection}
+          onSelectionChange={changeSelection}
+          onAction={(action) => setBulkAction({ open: true, action })}
+        />
+      )}
+
       <ContactList
         filters={filters.filters}
         filtered={filters.active}
@@ -105,6 +190,17 @@ export default function ContactsPage() {
         onImport={openImport}
         onEdit={(contact) => setEditor({ open: true, contact })}
         onDelete={(contact) => setDeleting({ open: true, contact })}
+        isSelected={(contact) => selection.all || selection.ids.has(contact.id)}
+        onSelectedChange={selectContact}
+      />
+      <BulkActionDialog
+        action={bulkAction.action}
+        count={selectedCount}
+        scope={bulkScope}
+        open={bulkAction.open}
+        onOpenChange={(open) => setBulkAction((current) => ({ ...current, open }))}
+        onConfirm={runBulk}
+        pending={bulk.isPending}
       />
 
       <ContactFormDialog

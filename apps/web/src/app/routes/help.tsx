@@ -7,6 +7,7 @@ import {
   MessageCircleIcon,
   MicIcon,
   SearchXIcon,
+  ShieldCheckIcon,
 } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -25,7 +26,8 @@ const TOPIC_ICONS: Record<HelpTopic['id'], typeof BookOpenIcon> = {
 };
 
 /**
- * Help (product spec section 2): search over the topics and questions, three topic cards, four questions,
+ * Help (product spec section 2): search over the topics, articles and questions, three topic cards, the
+ * articles (consent), four questions,
  * Email Support (a mailto link) and Send a Message (a contact form answered by e-mail; the spec's "Live Chat",
  * named for what it is). In the workspace for a signed-in user, public otherwise.
  */
@@ -34,9 +36,9 @@ export default function HelpPage() {
   const inWorkspace = status === 'signed-in';
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const { topics, faqs } = searchHelp(deferredQuery);
+  const { topics, articles, faqs } = searchHelp(deferredQuery);
   const searching = deferredQuery.trim() !== '';
-  const found = topics.length + faqs.length;
+  const found = topics.length + articles.length + faqs.length;
   const [chatOpen, setChatOpen] = useState(false);
   // "Contact Us" (the public footer) comes here as /help#contact: the contact form opens, on each arrival.
   const { hash, key } = useLocation();
@@ -132,6 +134,37 @@ export default function HelpPage() {
               );
             })}
           </div>
+        </section>
+      )}
+
+      {articles.length > 0 && (
+        <section aria-labelledby="articles-heading" className="grid gap-4">
+          <h2 id="articles-heading" className="text-lg font-semibold tracking-tight">
+            {searching ? 'Matching articles' : 'Articles'}
+          </h2>
+          {articles.map((article) => (
+            <Card key={article.id} data-testid="help-article" className="gap-4">
+              <article aria-labelledby={`help-article-${article.id}`} className="grid gap-4">
+                <CardHeader>
+                  <span className="mb-2 flex size-10 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                    <ShieldCheckIcon aria-hidden="true" className="size-5" />
+                  </span>
+                  <CardTitle as="h3" id={`help-article-${article.id}`}>
+                    {article.title}
+                  </CardTitle>
+                  <CardDescription className="leading-relaxed">{article.summary}</CardDescription>
+                </CardHeader>
+                <CardContent className="grid gap-4 md:grid-cols-2">
+                  {article.sections.map((section) => (
+                    <div key={section.heading} className="grid gap-1">
+                      <h4 className="text-sm font-semibold">{section.heading}</h4>
+                      <p className="text-sm leading-relaxed text-muted-foreground">{section.body}</p>
+                    </div>
+                  ))}
+                </CardContent>
+              </article>
+            </Card>
+          ))}
         </section>
       )}
 

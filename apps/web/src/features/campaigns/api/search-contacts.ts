@@ -1,3 +1,4 @@
+import type { CallType } from '@callwise/shared/calls';
 import { contactSchema, contactTagsSchema } from '@callwise/shared/schemas/contacts';
 import { pageSchema } from '@callwise/shared/schemas/pagination';
 import {
@@ -7,6 +8,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 const contactsPageSchema = pageSchema(contactSchema);
@@ -50,4 +52,21 @@ export const contactTagsQueryOptions = () =>
 
 export function useContactTags() {
   return useQuery(contactTagsQueryOptions());
+}
+
+const countSchema = z.object({ count: z.number().int() });
+
+/** How many contacts with a tag a call of this kind could not go to for want of consent. */
+export function getTagConsentGaps(tag: string, callType: CallType, signal?: AbortSignal) {
+  const params = new URLSearchParams({ tag, without_consent_for: callType });
+  return api.get(`/contacts/count?${params}`, countSchema, signal).then((body) => body.count);
+}
+
+export function useTagConsentGaps(tag: string, callType: CallType, enabled: boolean) {
+  return useQuery({
+    queryKey: ['contacts', 'consent-gaps', tag, callType],
+    queryFn: ({ signal }) => getTagConsentGaps(tag, callType, signal),
+    enabled: enabled && tag !== '',
+    meta: { errorTitle: 'Error loading contacts' },
+  });
 }

@@ -18,7 +18,15 @@ import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 
 /** A chosen contact: enough to list it and count it. */
-export type ChosenContact = Pick<Contact, 'id' | 'name' | 'phone'>;
+export type ChosenContact = Pick<Contact, 'id' | 'name' | 'phone' | 'consent' | 'existing_customer'>;
+
+const chosenOf = (contact: Contact): ChosenContact => ({
+  id: contact.id,
+  name: contact.name,
+  phone: contact.phone,
+  consent: contact.consent,
+  existing_customer: contact.existing_customer,
+});
 
 /**
  * Choose contacts one by one: search them, tick them (or every one shown), load more. The choice survives a new
@@ -47,7 +55,7 @@ export function ContactChooser({
 
   const toggle = (contact: Contact, on: boolean) => {
     const next = new Map(chosen);
-    if (on) next.set(contact.id, { id: contact.id, name: contact.name, phone: contact.phone });
+    if (on) next.set(contact.id, chosenOf(contact));
     else next.delete(contact.id);
     onChange(next);
   };
@@ -55,7 +63,7 @@ export function ContactChooser({
     const next = new Map(chosen);
     for (const contact of items) {
       if (allShownChosen) next.delete(contact.id);
-      else next.set(contact.id, { id: contact.id, name: contact.name, phone: contact.phone });
+      else next.set(contact.id, chosenOf(contact));
     }
     onChange(next);
   };
@@ -166,6 +174,7 @@ export function ContactChooser({
                     {problem ? (
                       <Badge variant="warning" title={problem}>
                         {callType === 'promotional' ? 'No marketing consent' : 'No consent'}
+                        <span className="sr-only">: {problem}</span>
                       </Badge>
                     ) : (
                       contact.tags.slice(0, 2).map((tag) => (

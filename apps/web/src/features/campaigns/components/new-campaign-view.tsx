@@ -1,8 +1,9 @@
+import { consentProblem } from '@callwise/shared/calling-rules';
 import { CALL_TYPES, type CallType } from '@callwise/shared/calls';
 import { type CampaignDetail, MAX_CAMPAIGN_CONTACTS } from '@callwise/shared/schemas/campaigns';
 import { findVoice, VOICES } from '@callwise/shared/voices';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeftIcon, InfoIcon, LoaderCircleIcon, MegaphoneIcon } from 'lucide-react';
+import { ArrowLeftIcon, InfoIcon, LoaderCircleIcon, MegaphoneIcon, ShieldAlertIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -20,7 +21,7 @@ import { VoiceOptions } from '@/components/voice-options';
 import { paths } from '@/config/paths';
 import { useCreateCampaign } from '@/features/campaigns/api/create-campaign';
 import { SCRIPT_OPTIONS_SIZE, useScriptOptions } from '@/features/campaigns/api/get-script-options';
-import { useContactTags } from '@/features/campaigns/api/search-contacts';
+import { useContactTags, useTagConsentGaps } from '@/features/campaigns/api/search-contacts';
 import { type ChosenContact, ContactChooser } from '@/features/campaigns/components/contact-chooser';
 import { TermList } from '@/features/campaigns/components/term-list';
 import {
@@ -180,6 +181,21 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
   const tagList = tags.data ?? [];
   const tagCount = tagList.find((item) => item.tag === values.tag)?.count ?? 0;
   const calls = values.audience === 'tag' ? tagCount : chosen.size;
+  // Who the calling rules would skip for want of consent, said before the campaign is created.
+  const tagGaps = useTagConsentGaps(
+    values.tag ?? '',
+    values.callType,
+    step === 'confirm' && values.audience === 'tag',
+  );
+  const consentGaps =
+    values.audience === 'tag'
+      ? tagGaps.data
+      : [...chosen.values()].filter((contact) =>
+          consentProblem(values.callType, {
+            consent: contact.consent,
+            existingCustomer: contact.existing_customer,
+          }),
+        ).length;
   const voiceList = voices.data?.data ?? VOICES.map((voice) => ({ ...voice, available: true }));
   const pace = Number(values.pacePerHour);
   const paceValid = values.paced && Number.isInteger(pace) && pace > 0;
@@ -312,6 +328,23 @@ export function NewCampaignView({ costEstimate, onCreated }: NewCampaignViewProp
                 ]),
               ]}
             />
+            {consentGaps !== undefined && consentGaps > 0 && (
+              <p
+                className="flex gap-3 rounded-lg border border-warning/30 bg-warning-soft px-4 py-3 text-[0.8125rem] leading-relaxed text-warning-soft-foreground"
+                data-testid="campaign-consent-skips"
+              >
+                <ShieldAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  <span className="font-medium">
+                    {plural(consentGaps, 'contact')} would be skipped for consent:
+                  </span>{' '}
+                  {values.callType === 'promotional'
+                    ? 'promotional calls need marketing consent.'
+                    : 'they have no consent on record and are not marked as existing customers.'}{' '}
+                  Record their consent on the Contacts page (one by one, or select them and Set consent).
+                </span>
+              </p>
+            )}
             <CallingRulesNote />
             {create.isPending && calls > LARGE_CAMPAIGN && (
               <p role="status" className="text-[0.8125rem] text-muted-foreground">

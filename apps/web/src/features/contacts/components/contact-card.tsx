@@ -1,11 +1,13 @@
 import { formatPhone } from '@callwise/shared/phone';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import {
+  BadgeCheckIcon,
   GlobeIcon,
   MailIcon,
   PencilIcon,
   PhoneCallIcon,
   PhoneIcon,
+  ShieldAlertIcon,
   ShieldCheckIcon,
   Trash2Icon,
 } from 'lucide-react';
@@ -13,6 +15,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { paths } from '@/config/paths';
 import { CONSENT } from '@/features/contacts/utils/consent';
 import { timezoneLabel } from '@/features/contacts/utils/timezones';
@@ -37,31 +40,57 @@ function initials(name: string): string {
   );
 }
 
-function ConsentBadge({ contact }: { contact: Contact }) {
-  if (contact.consent === 'none') return null;
+/** What the contact agreed to, always shown: calls cannot go to a contact without consent. */
+function ConsentBadges({ contact }: { contact: Contact }) {
   const details = [
     contact.consent_at && `Since ${formatDate(contact.consent_at)}`,
     contact.consent_source,
-  ].filter(Boolean);
+    contact.consent_recorded_by && `recorded by ${contact.consent_recorded_by}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const none = contact.consent === 'none' && !contact.existing_customer;
   return (
-    <Badge
-      variant={contact.consent === 'marketing' ? 'success' : 'secondary'}
-      title={details.join(' · ') || undefined}
-    >
-      <ShieldCheckIcon aria-hidden="true" />
-      {CONSENT[contact.consent].badge}
-      <span className="sr-only"> consent</span>
-    </Badge>
+    <span className="contents" data-testid="consent-badges">
+      {none ? (
+        <Badge variant="warning" title="No consent on record: record it before scheduling calls.">
+          <ShieldAlertIcon aria-hidden="true" />
+          {CONSENT.none.badge}
+        </Badge>
+      ) : (
+        contact.consent !== 'none' && (
+          <Badge
+            variant={contact.consent === 'marketing' ? 'success' : 'secondary'}
+            title={details || undefined}
+          >
+            <ShieldCheckIcon aria-hidden="true" />
+            {CONSENT[contact.consent].badge}
+            <span className="sr-only"> consent</span>
+          </Badge>
+        )
+      )}
+      {contact.existing_customer && (
+        <Badge variant="secondary" title={details || undefined}>
+          <BadgeCheckIcon aria-hidden="true" />
+          Existing customer
+        </Badge>
+      )}
+    </span>
   );
 }
 
 /** One contact: who, how to reach them, their tags and consent, and what can be done with them. */
 export function ContactCard({
   contact,
+  selected,
+  onSelectedChange,
   onEdit,
   onDelete,
 }: {
   contact: Contact;
+  /** Whether the contact is chosen for a bulk action. */
+  selected: boolean;
+  onSelectedChange: (contact: Contact, selected: boolean) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }) {
@@ -70,6 +99,12 @@ export function ContactCard({
     <li aria-labelledby={headingId} data-testid="contact-card" className="@container min-w-0">
       <Card className="h-full gap-4 py-5">
         <div className="flex items-start gap-3 px-5">
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(checked) => onSelectedChange(contact, checked === true)}
+            aria-label={`Select ${contact.name}`}
+            className="mt-3"
+          />
           <span
             aria-hidden="true"
             className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary-soft-foreground"
@@ -127,20 +162,18 @@ export function ContactCard({
           </div>
         </dl>
 
-        {(contact.consent !== 'none' || contact.tags.length > 0) && (
-          <div className="flex flex-wrap items-center gap-1.5 px-5">
-            <ConsentBadge contact={contact} />
-            {contact.tags.length > 0 && (
-              <ul aria-label="Tags" className="contents">
-                {contact.tags.map((tag) => (
-                  <li key={tag}>
-                    <Badge variant="neutral">{tag}</Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        <div className="flex flex-wrap items-center gap-1.5 px-5">
+          <ConsentBadges contact={contact} />
+          {contact.tags.length > 0 && (
+            <ul aria-label="Tags" className="contents">
+              {contact.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="neutral">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
 
         <div className="mt-auto flex items-center gap-2 border-t px-5 pt-4">
           <Button asChild size="sm">

@@ -291,7 +291,9 @@ function ContactForm({ contact, onDone }: { contact: Contact | null; onDone: () 
       : undefined;
   const consentHint =
     consent !== 'none' && contact?.consent === consent && contact.consent_at
-      ? `${CONSENT[consent].explanation} Recorded ${formatDate(contact.consent_at)}.`
+      ? `${CONSENT[consent].explanation} Recorded ${formatDate(contact.consent_at)}${
+          contact.consent_recorded_by ? ` by ${contact.consent_recorded_by}` : ''
+        }${contact.consent_source ? ` (${contact.consent_source})` : ''}.`
       : CONSENT[consent].explanation;
   const zoneOptions =
     contact?.timezone && !PRESET_ZONES.has(contact.timezone) ? [contact.timezone] : ([] as string[]);

@@ -61,6 +61,8 @@ export function ContactList({
   onImport,
   onEdit,
   onDelete,
+  isSelected,
+  onSelectedChange,
 }: {
   filters: ContactFilters;
   /** Whether a search or a tag narrows the list. */
@@ -70,6 +72,8 @@ export function ContactList({
   onImport: () => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  isSelected: (contact: Contact) => boolean;
+  onSelectedChange: (contact: Contact, selected: boolean) => void;
 }) {
   const contacts = useContacts(filters);
 
@@ -131,7 +135,14 @@ export function ContactList({
         className={cn(gridClassName, 'transition-opacity', updating && 'opacity-60')}
       >
         {items.map((contact) => (
-          <ContactCard key={contact.id} contact={contact} onEdit={onEdit} onDelete={onDelete} />
+          <ContactCard
+            key={contact.id}
+            contact={contact}
+            selected={isSelected(contact)}
+            onSelectedChange={onSelectedChange}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         ))}
       </ul>
       <LoadMore

@@ -1,4 +1,7 @@
-import { createContactImportInputSchema } from '@callwise/shared/schemas/contact-imports';
+import {
+  createContactImportInputSchema,
+  type ImportConsentDefault,
+} from '@callwise/shared/schemas/contact-imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -40,6 +43,8 @@ import { cn } from '@/lib/utils';
 
 type Step = 'file' | 'map' | 'progress';
 
+const CONSENT_DEFAULT_MISSING = 'Choose what these contacts agreed to before importing.';
+
 const STEP_TEXT: Record<Step, string> = {
   file: 'Step 1 of 3: choose a CSV file.',
   map: 'Step 2 of 3: match the columns to contact fields.',
@@ -66,6 +71,8 @@ export function ImportContactsDialog({
   const [mapping, setMapping] = useState<ColumnMapping>(EMPTY_MAPPING);
   const [mappingErrors, setMappingErrors] = useState<Partial<Record<ImportField, string>>>({});
   const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
+  const [consentDefault, setConsentDefault] = useState<ImportConsentDefault | null>(null);
+  const [consentDefaultError, setConsentDefaultError] = useState<string>();
   const [importId, setImportId] = useState<string | null>(null);
   const focus = useReturnFocus();
   const stepText = useRef<HTMLParagraphElement | null>(null);
@@ -90,6 +97,8 @@ export function ImportContactsDialog({
     setMapping(EMPTY_MAPPING);
     setMappingErrors({});
     setDuplicates('skip');
+    setConsentDefault(null);
+    setConsentDefaultError(undefined);
     setImportId(null);
   };
 
@@ -136,12 +145,14 @@ export function ImportContactsDialog({
 
   const startImport = () => {
     if (!source) return;
-    const { tags, first_name, last_name, ...required } = mapping;
+    const { tags, first_name, last_name, consent, existing_customer, ...required } = mapping;
     const checked = createContactImportInputSchema.shape.mapping.safeParse({
       ...required,
       ...(first_name ? { first_name } : {}),
       ...(last_name ? { last_name } : {}),
       ...(tags ? { tags } : {}),
+      ...(consent ? { consent } : {}),
+      ...(existing_customer ? { existing_customer } : {}),
     });
     if (!checked.success) {
       const problems: Partial<Record<ImportField, string>> = {};
@@ -153,8 +164,19 @@ export function ImportContactsDialog({
       return;
     }
     setMappingErrors({});
+    if (!consentDefault) {
+      setConsentDefaultError(CONSENT_DEFAULT_MISSING);
+      document.getElementById('import-consent-existing_customer')?.focus();
+      return;
+    }
     start.mutate(
-      { file_name: source.fileName, csv: source.text, mapping: checked.data, duplicates },
+      {
+        file_name: source.fileName,
+        csv: source.text,
+        mapping: checked.data,
+        duplicates,
+        consent_default: consentDefault,
+      },
       {
         onSuccess: (started) => {
           queryClient.setQueryData(contactImportQueryOptions(started.id).queryKey, started);
@@ -203,6 +225,12 @@ export function ImportContactsDialog({
             errors={mappingErrors}
             duplicates={duplicates}
             onDuplicatesChange={setDuplicates}
+            consentDefault={consentDefault}
+            onConsentDefaultChange={(value) => {
+              setConsentDefault(value);
+              setConsentDefaultError(undefined);
+            }}
+            consentDefaultError={consentDefaultError}
           />
         )}
         {step === 'progress' && <ImportProgressStep job={job} />}
@@ -221,6 +249,7 @@ export function ImportContactsDialog({
               }}
               onImport={startImport}
               pending={start.isPending}
+              missing={consentDefault ? undefined : CONSENT_DEFAULT_MISSING}
             />
           )}
           {step === 'progress' &&

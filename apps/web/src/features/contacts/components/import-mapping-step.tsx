@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS } from '@callwise/shared/schemas/contact-imports';
+import { IMPORT_FIELDS, type ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
 import { CircleAlertIcon, CircleCheckIcon, FileSpreadsheetIcon } from 'lucide-react';
 import { Fragment, useId } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -37,6 +37,34 @@ const DUPLICATE_OPTIONS: ReadonlyArray<{ value: DuplicateMode; label: string; hi
   },
 ];
 
+export const CONSENT_DEFAULT_OPTIONS: ReadonlyArray<{
+  value: ImportConsentDefault;
+  label: string;
+  hint: string;
+}> = [
+  {
+    value: 'existing_customer',
+    label: 'These are existing customers who gave us their number',
+    hint: 'Reminders, confirmations and follow-ups can be scheduled for them; promotional calls still need marketing consent.',
+  },
+  {
+    value: 'informational',
+    label: 'They agreed to informational calls',
+    hint: 'Reminders, confirmations and follow-ups about their own appointments and orders.',
+  },
+  {
+    value: 'none',
+    label: 'No consent recorded yet — I will record it later',
+    hint: 'They cannot be called until you record their consent (one by one or in bulk on the Contacts page).',
+  },
+];
+
+const CONSENT_PREVIEW: Readonly<Record<string, string>> = {
+  none: 'None',
+  informational: 'Informational',
+  marketing: 'Marketing',
+};
+
 export interface ImportSource {
   fileName: string;
   size: number;
@@ -52,6 +80,9 @@ export function ImportMappingStep({
   errors,
   duplicates,
   onDuplicatesChange,
+  consentDefault,
+  onConsentDefaultChange,
+  consentDefaultError,
 }: {
   source: ImportSource;
   mapping: ColumnMapping;
@@ -59,8 +90,14 @@ export function ImportMappingStep({
   errors: Partial<Record<ImportField, string>>;
   duplicates: DuplicateMode;
   onDuplicatesChange: (mode: DuplicateMode) => void;
+  /** What the contacts agreed to, for rows without consent cells; null until the user chooses. */
+  consentDefault: ImportConsentDefault | null;
+  onConsentDefaultChange: (value: ImportConsentDefault) => void;
+  consentDefaultError: string | undefined;
 }) {
   const duplicatesLabel = useId();
+  const consentLabel = 'import-consent-default';
+  const consentColumns = Boolean(mapping.consent || mapping.existing_customer);
   const { headers, rows, rowCount } = source.preview;
   const contacts = rows.map((row) => previewContact(row, mapping));
 
@@ -192,6 +229,22 @@ export function ImportMappingStep({
                         ))}
                       </span>
                     </TableCell>
+                    <TableCell>
+                      {contact.consent ? (
+                        CONSENT_PREVIEW[contact.consent]
+                      ) : (
+                        <span className="text-muted-foreground">Default</span>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      {contact.existingCustomer === null ? (
+                        <span className="text-muted-foreground">Default</span>
+                      ) : contact.existingCustomer ? (
+                        'Yes'
+                      ) : (
+                        'No'
+                      )}
+                    </TableCell>
                   </TableRow>
                   {contact.problem && (
                     <TableRow className="bg-destructive-soft/40 hover:bg-destructive-soft/40">
@@ -212,6 +265,61 @@ export function ImportMappingStep({
           </Table>
         </div>
       </section>
+
+      <div className="grid gap-3" data-testid="import-consent-default">
+        <div className="grid gap-1">
+          <h3 id={consentLabel} className="text-sm font-semibold">
+            What did these contacts agree to?
+            <span aria-hidden="true" className="text-destructive">
+              *
+            </span>
+          </h3>
+          <p id={`${consentLabel}-hint`} className="text-sm text-muted-foreground">
+            {consentColumns
+              ? 'For rows whose consent cells are empty. Recorded as “Import: ' +
+                source.fileName +
+                '”, with today’s date and your name.'
+              : 'For every contact in the file. Recorded as “Import: ' +
+                source.fileName +
+                '”, with today’s date and your name.'}
+          </p>
+        </div>
+        <RadioGroup
+          aria-labelledby={consentLabel}
+          aria-describedby={
+            consentDefaultError ? `${consentLabel}-hint ${consentLabel}-error` : `${consentLabel}-hint`
+          }
+          aria-required="true"
+          aria-invalid={consentDefaultError ? true : undefined}
+          value={consentDefault ?? ''}
+          onValueChange={(value) => onConsentDefaultChange(value as ImportConsentDefault)}
+        >
+          {CONSENT_DEFAULT_OPTIONS.map((option) => (
+            <div key={option.value} className="flex items-start gap-3">
+              <RadioGroupItem
+                id={`import-consent-${option.value}`}
+                value={option.value}
+                aria-describedby={`import-consent-${option.value}-hint`}
+                aria-invalid={consentDefaultError ? true : undefined}
+                className="mt-0.5"
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={`import-consent-${option.value}`} className="font-normal">
+                  {option.label}
+                </Label>
+                <p id={`import-consent-${option.value}-hint`} className="text-xs text-muted-foreground">
+                  {option.hint}
+                </p>
+              </div>
+            </div>
+          ))}
+        </RadioGroup>
+        {consentDefaultError && (
+          <p id={`${consentLabel}-error`} className="text-[0.8125rem] text-destructive">
+            {consentDefaultError}
+          </p>
+        )}
+      </div>
 
       <div className="grid gap-3">
         <h3 id={duplicatesLabel} className="text-sm font-semibold">
@@ -251,17 +359,29 @@ export function ImportMappingActions({
   onBack,
   onImport,
   pending,
+  missing,
 }: {
   onBack: () => void;
   onImport: () => void;
   pending: boolean;
+  /** What must still be chosen before the import can start; undefined when nothing. */
+  missing: string | undefined;
 }) {
   return (
     <>
+      {missing && (
+        <p
+          id="import-missing"
+          className="text-[0.8125rem] text-muted-foreground sm:mr-auto sm:self-center"
+          data-testid="import-missing"
+        >
+          {missing}
+        </p>
+      )}
       <Button variant="outline" onClick={onBack} disabled={pending}>
         Choose another file
       </Button>
-      <Button onClick={onImport} disabled={pending}>
+      <Button onClick={onImport} disabled={pending} aria-describedby={missing ? 'import-missing' : undefined}>
         {pending ? 'Starting...' : 'Import contacts'}
       </Button>
     </>

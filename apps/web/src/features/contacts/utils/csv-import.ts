@@ -1,6 +1,12 @@
 import { detectDelimiter, parseCsv } from '@callwise/shared/csv';
 import { formatPhone, normalizePhone } from '@callwise/shared/phone';
-import { IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS } from '@callwise/shared/schemas/contact-imports';
+import {
+  IMPORT_FIELDS,
+  parseConsentCell,
+  parseExistingCustomerCell,
+  REQUIRED_IMPORT_FIELDS,
+} from '@callwise/shared/schemas/contact-imports';
+import type { ConsentLevel } from '@callwise/shared/schemas/contacts';
 
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** For each contact field, the header of the file's column that feeds it ('' when none does). */
@@ -14,6 +20,8 @@ export const IMPORT_FIELD_LABELS: Readonly<Record<ImportField, string>> = {
   email: 'Email',
   company: 'Company',
   tags: 'Tags',
+  consent: 'Consent',
+  existing_customer: 'Existing customer',
 };
 
 export const isRequiredField = (field: ImportField) =>
@@ -55,12 +63,16 @@ const EXACT: Readonly<Record<ImportField, readonly string[]>> = {
   email: ['email', 'emailaddress', 'mail'],
   company: ['company', 'companyname', 'business', 'businessname', 'organization', 'organisation', 'org'],
   tags: ['tags', 'tag', 'groups', 'group', 'labels', 'label', 'segments', 'segment', 'lists', 'categories'],
+  consent: ['consent', 'consentlevel', 'permission', 'optin'],
+  existing_customer: ['existingcustomer', 'iscustomer', 'existing'],
 };
 const CONTAINS: ReadonlyArray<[ImportField, readonly string[]]> = [
   ['email', ['email']],
   ['phone', ['phone', 'mobile', 'cell']],
   ['company', ['company', 'business', 'organi', 'employer']],
   ['tags', ['tag', 'group', 'label', 'segment']],
+  ['consent', ['consent']],
+  ['existing_customer', ['existingcustomer']],
   ['name', ['fullname', 'name']],
 ];
 /** Half a name: never guessed for the full name (a first or last name column is matched exactly above). */
@@ -75,6 +87,8 @@ export const EMPTY_MAPPING: ColumnMapping = {
   email: '',
   company: '',
   tags: '',
+  consent: '',
+  existing_customer: '',
 };
 
 /** Pre-selects a column for each field from the headers' names; each column is used at most once. */
@@ -151,6 +165,9 @@ export interface PreviewContact {
   email: string;
   company: string;
   tags: string[];
+  /** The consent cell as read; null when empty (the import's default applies). */
+  consent: ConsentLevel | null;
+  existingCustomer: boolean | null;
   /** Why the import will skip this row, in the server's words. */
   problem: string | undefined;
 }
@@ -175,10 +192,14 @@ export function previewContact(
   ].sort();
   const phone = phoneText ? normalizePhone(phoneText) : undefined;
   const missing = (['name', 'phone', 'email', 'company'] as const).filter((field) => !get(field));
+  const consent = parseConsentCell(get('consent'));
+  const existing = parseExistingCustomerCell(get('existing_customer'));
   let problem: string | undefined;
   if (missing.length > 0) problem = `Missing ${missing.join(', ')}`;
   else if (!EMAIL.test(email)) problem = `"${email}" is not an e-mail address`;
   else if (phone && !phone.ok) problem = phone.message;
+  else if (!consent.ok) problem = consent.message;
+  else if (!existing.ok) problem = existing.message;
   return {
     line: row.line,
     name,
@@ -188,6 +209,8 @@ export function previewContact(
     email,
     company,
     tags,
+    consent: consent.ok ? consent.value : null,
+    existingCustomer: existing.ok ? existing.value : null,
     problem,
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_FAQS, HELP_TOPICS, matchesQuery, searchHelp } from './help-content';
+import { HELP_ARTICLES, HELP_FAQS, HELP_TOPICS, matchesQuery, searchHelp } from './help-content';
 
 describe('help search', () => {
   it('shows everything for an empty search', () => {
-    expect(searchHelp('  ')).toEqual({ topics: HELP_TOPICS, faqs: HELP_FAQS });
+    expect(searchHelp('  ')).toEqual({ topics: HELP_TOPICS, articles: HELP_ARTICLES, faqs: HELP_FAQS });
   });
 
   it('keeps the topics and questions that contain every word, in any case', () => {
@@ -18,8 +18,25 @@ describe('help search', () => {
     expect(result.faqs.map((faq) => faq.question)).toEqual(['What is included in the free trial?']);
   });
 
+  it('finds the consent article by what it explains', () => {
+    for (const query of [
+      'consent',
+      'existing customers',
+      'bulk edit',
+      'promotional marketing',
+      'import consent',
+    ]) {
+      expect(
+        searchHelp(query).articles.map((article) => article.id),
+        query,
+      ).toEqual(['consent']);
+    }
+    expect(searchHelp('trial').articles).toEqual([]);
+    expect(searchHelp('VOICE preview').articles).toEqual([]);
+  });
+
   it('finds nothing for words that appear nowhere', () => {
-    expect(searchHelp('spaceship')).toEqual({ topics: [], faqs: [] });
+    expect(searchHelp('spaceship')).toEqual({ topics: [], articles: [], faqs: [] });
     expect(matchesQuery('café', 'Cafe opening hours')).toBe(true);
   });
 });

@@ -76,6 +76,44 @@ export const HELP_FAQS: HelpFaq[] = [
   },
 ];
 
+export interface HelpArticle {
+  id: 'consent';
+  title: string;
+  summary: string;
+  sections: Array<{ heading: string; body: string }>;
+}
+
+export const HELP_ARTICLES: HelpArticle[] = [
+  {
+    id: 'consent',
+    title: 'Consent: who you can call',
+    summary:
+      'What each consent level allows, existing customers, recording consent at import and in bulk, and what happens to promotional calls.',
+    sections: [
+      {
+        heading: 'The consent levels',
+        body: 'None: nothing is on record yet, so no call can be scheduled to the contact until you record their consent or mark them as an existing customer. Informational: they agreed to reminders, confirmations and follow-ups about their own appointments and orders. Marketing: they agreed to promotional calls too.',
+      },
+      {
+        heading: 'Existing customers',
+        body: 'A customer who gave you their number for a booking or an order may get reminders, confirmations and follow-ups without recorded consent. Mark them as existing customers on the contact, at import or in bulk. Promotional calls still need marketing consent.',
+      },
+      {
+        heading: 'Recording consent at import',
+        body: 'In the second step of Import CSV, match your file’s consent column (none, informational or marketing) and existing customer column (yes or no, true or false, 1 or 0), then choose what the other contacts agreed to: nothing is chosen for you. Each contact keeps where its consent came from (“Import: your file’s name”), when, and who recorded it. A value the import cannot read is listed with the problem rows.',
+      },
+      {
+        heading: 'Recording consent in bulk',
+        body: 'On Contacts, tick the contacts, or search or pick a tag and select every contact matching it, then choose Set consent. The dialog says how many contacts will change before anything does. The change is recorded as “Bulk edit”, with the date and your name. Tags can be added and removed the same way.',
+      },
+      {
+        heading: 'What happens to promotional calls',
+        body: 'A promotional call goes only to a contact with marketing consent. The schedule form refuses one to anyone else and says why, and a campaign skips those contacts and lists each one. Whoever you call can stop all calls by pressing 9 or saying “stop calling”: the number goes on your do-not-call list at once.',
+      },
+    ],
+  },
+];
+
 const normalize = (text: string) =>
   text
     .toLowerCase()
@@ -90,11 +128,19 @@ export function matchesQuery(query: string, ...texts: string[]): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
-/** The topics and questions that match a search (all of them for an empty search). */
-export function searchHelp(query: string): { topics: HelpTopic[]; faqs: HelpFaq[] } {
+/** The topics, articles and questions that match a search (all of them for an empty search). */
+export function searchHelp(query: string): { topics: HelpTopic[]; articles: HelpArticle[]; faqs: HelpFaq[] } {
   return {
     topics: HELP_TOPICS.filter((topic) =>
       matchesQuery(query, topic.title, topic.description, ...topic.steps),
+    ),
+    articles: HELP_ARTICLES.filter((article) =>
+      matchesQuery(
+        query,
+        article.title,
+        article.summary,
+        ...article.sections.flatMap((section) => [section.heading, section.body]),
+      ),
     ),
     faqs: HELP_FAQS.filter((faq) => matchesQuery(query, faq.question, faq.answer)),
   };

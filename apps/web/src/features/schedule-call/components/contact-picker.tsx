@@ -1,7 +1,10 @@
+import { consentProblem, consentSummary } from '@callwise/shared/calling-rules';
+import type { CallType } from '@callwise/shared/calls';
 import { formatPhone } from '@callwise/shared/phone';
 import type { Contact } from '@callwise/shared/schemas/contacts';
-import { UserRoundIcon, XIcon } from 'lucide-react';
+import { ShieldAlertIcon, UserRoundIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { useContactSearch } from '@/features/schedule-call/api/search-contacts';
@@ -17,12 +20,15 @@ const ID = 'schedule-contact';
  */
 export function ContactPicker({
   contact,
+  callType,
   loading,
   onSelect,
   onClear,
 }: {
   /** The picked contact; null while typing a recipient. */
   contact: Contact | null;
+  /** The kind of call chosen: a contact without the consent it needs is marked, with the reason. */
+  callType: CallType;
   /** A contact from the address (Call Now) is being loaded. */
   loading: boolean;
   onSelect: (contact: Contact) => void;
@@ -43,7 +49,11 @@ export function ContactPicker({
     clearButton.current?.focus();
   }, [contact]);
 
+  const problemOf = (item: Contact) =>
+    consentProblem(callType, { consent: item.consent, existingCustomer: item.existing_customer });
+
   if (contact) {
+    const problem = problemOf(contact);
     return (
       <fieldset className="grid min-w-0 gap-2">
         <legend className="mb-2 text-sm font-medium">Contact</legend>
@@ -60,6 +70,13 @@ export function ContactPicker({
               {contact.company ? ` · ${contact.company}` : ''}
             </p>
           </div>
+          <Badge
+            variant={problem ? 'warning' : 'secondary'}
+            className="hidden shrink-0 min-[400px]:inline-flex"
+            data-testid="picked-contact-consent"
+          >
+            {consentSummary(contact)}
+          </Badge>
           <Button
             ref={clearButton}
             type="button"
@@ -75,6 +92,17 @@ export function ContactPicker({
             Clear
           </Button>
         </div>
+        {problem && (
+          <p
+            className="flex items-start gap-2 text-[0.8125rem] text-warning-soft-foreground"
+            data-testid="picked-contact-problem"
+          >
+            <ShieldAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              <span className="font-medium">{consentSummary(contact)}:</span> {problem}
+            </span>
+          </p>
+        )}
       </fieldset>
     );
   }
@@ -95,15 +123,32 @@ export function ContactPicker({
         failed={search.isError}
         emptyText={debounced.trim() ? 'No contact matches.' : 'You have no contacts yet.'}
         getKey={(item) => item.id}
-        getText={(item) => `${item.name}, ${formatPhone(item.phone)}`}
-        renderItem={(item) => (
-          <span className="flex min-w-0 items-baseline justify-between gap-3">
-            <span className="min-w-0 truncate font-medium">{item.name}</span>
-            <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-              {formatPhone(item.phone)}
+        getText={(item) =>
+          `${item.name}, ${formatPhone(item.phone)}${problemOf(item) ? `, ${consentSummary(item)}: cannot receive this call` : ''}`
+        }
+        renderItem={(item) => {
+          const problem = problemOf(item);
+          return (
+            <span className="grid min-w-0 gap-0.5">
+              <span className="flex min-w-0 items-baseline justify-between gap-3">
+                <span className="min-w-0 truncate font-medium">{item.name}</span>
+                <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                  {formatPhone(item.phone)}
+                </span>
+              </span>
+              {problem && (
+                <span
+                  className="flex items-center gap-1 text-xs text-warning-soft-foreground"
+                  title={problem}
+                >
+                  <ShieldAlertIcon aria-hidden="true" className="size-3.5 shrink-0" />
+                  {callType === 'promotional' ? 'No marketing consent' : 'No consent'}: cannot receive this
+                  call
+                </span>
+              )}
             </span>
-          </span>
-        )}
+          );
+        }}
         onSelect={(item) => {
           setQuery('');
           chosenHere.current = true;

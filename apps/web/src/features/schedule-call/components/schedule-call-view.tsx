@@ -238,6 +238,7 @@ export function ScheduleCallView({
     control,
     name: ['voice', 'message', 'recipientName', 'phone', 'scheduledAt', 'variables'],
   });
+  const callType = useWatch({ control, name: 'callType' });
   const needed = useMemo(() => valueVariables(message ?? ''), [message]);
   const usesName = useMemo(() => variablesIn(message ?? '').some(isRecipientVariable), [message]);
   // What the preview speaks: a change to any of it (message, voice, a value) discards the preview.
@@ -542,6 +543,7 @@ export function ScheduleCallView({
           <Section title="Recipient" description="One of your contacts, or anyone by name and number.">
             <ContactPicker
               contact={contact}
+              callType={callType}
               loading={prefillContact.isFetching && !contact}
               onSelect={pickContact}
               onClear={clearContact}
