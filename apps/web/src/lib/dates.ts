@@ -1,3 +1,5 @@
+import { localTime, zonedTime } from '@callwise/shared/calling-window';
+
 // Dates and times in the user's own locale and in the business's time zone (the account's, set in Settings →
 // Profile; the browser's until it is known), formatted one way across the app.
 
@@ -89,45 +91,10 @@ export function formatTimeAgo(value: string | Date, now: Date = new Date()): str
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** The wall-clock time at `at` in `zone`. */
-function wallTime(at: Date, zone: string): WallTime {
-  const parts: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  for (const part of format.formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
 /** A date as a `datetime-local` value, to the minute. */
 export function toLocalInputValue(date: Date, zone: string | undefined = businessZone): string {
   const t = zone
-    ? wallTime(date, zone)
+    ? localTime(date, zone)
     : {
         year: date.getFullYear(),
         month: date.getMonth() + 1,
@@ -150,19 +117,10 @@ export function parseLocalInputValue(value: string, zone: string | undefined = b
     const date = new Date(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0);
     return Number.isNaN(date.getTime()) ? null : date;
   }
-  const wall = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hours ?? 0, minutes ?? 0, seconds ?? 0);
-  if (Number.isNaN(wall)) return null;
-  const offset = (at: number) => {
-    const t = wallTime(new Date(at), zone);
-    return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - Math.floor(at / 1000) * 1000;
-  };
-  const first = wall - offset(wall);
-  const second = wall - offset(first);
-  if (first === second) return new Date(first);
-  const [earlier, later] = [first, second].sort((a, b) => a - b) as [number, number];
-  return toLocalInputValue(new Date(earlier), zone) === value.slice(0, 16)
-    ? new Date(earlier)
-    : new Date(later);
+  const date = { year: year ?? 0, month: month ?? 1, day: day ?? 1 };
+  if (Number.isNaN(Date.UTC(date.year, date.month - 1, date.day, hours ?? 0, minutes ?? 0))) return null;
+  const at = zonedTime(date, (hours ?? 0) * 60 + (minutes ?? 0), zone);
+  return new Date(at.getTime() + (seconds ?? 0) * 1000);
 }
 
 /** "Europe/Berlin (GMT+1)": a zone (the one schedule times are read in, by default) with its offset now. */
