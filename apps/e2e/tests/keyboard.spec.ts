@@ -273,9 +273,9 @@ test('change a setting: Save keeps the focus while it saves and once nothing is 
   // Nothing left to save: the button is disabled, and still has the focus.
   await expect(save).toBeDisabled();
   await expect(save).toBeFocused();
-  // Leaving it, the focus goes on as usual (the disabled Cancel is skipped).
+  // Leaving it, the focus goes on as usual (the disabled Cancel is skipped) to the field before it.
   await page.keyboard.press('Shift+Tab');
-  await expect(profile.getByLabel('Company')).toBeFocused();
+  await expect(profile.getByLabel('Time zone')).toBeFocused();
   await page.reload();
   await expect(profile.getByLabel('Company')).toHaveValue('Keyboard Dental');
 });

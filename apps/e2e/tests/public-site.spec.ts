@@ -144,7 +144,7 @@ test.describe('the public header and footer', () => {
     // Contact Us: the Help page's contact form, opened; again from the Help page itself.
     await footer.getByRole('link', { name: 'Contact Us', exact: true }).click();
     await expect(page).toHaveURL(/\/help#contact$/);
-    const form = page.getByRole('dialog', { name: 'Chat with support' });
+    const form = page.getByRole('dialog', { name: 'Message support' });
     await expect(form).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(form).toBeHidden();

@@ -33,6 +33,8 @@ test('each section loads directly, keeps itself on reload, and is reached from t
   page,
   request,
 }) => {
+  // Sixteen page loads and eight section changes: more than one test's usual minute on a busy machine.
+  test.setTimeout(150_000);
   await signInAsNewUser(page, request);
   for (const [path, label, heading] of SECTIONS) {
     const response = await page.goto(path);

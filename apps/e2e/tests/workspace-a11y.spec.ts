@@ -184,7 +184,7 @@ for (const width of WIDTHS) {
     page,
   }) => {
     // About forty states, each read whole by axe: several minutes on a busy machine.
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     const { user, campaignId } = await seededUser(page.request);
     await restoreSession(page, user.session);

@@ -7,10 +7,17 @@ import type { ExternalToast } from 'sonner';
  * is loaded on the first toast, as in `notify`.
  */
 const shown = new Map<string, Set<string | number>>();
+/** Numbers the errors whose text is not a plain string. */
+let untitled = 0;
 
-/** Shows an error toast of a flow; the flow's next error with the same id replaces it, its next success ends it. */
+/**
+ * Shows an error toast of a flow; the flow's next success ends it. The same error again is the same toast (its id
+ * is the flow and the error's text); another error is a toast of its own, so that it is never swallowed by an
+ * earlier toast that is closing at that moment.
+ */
 export function flowError(flow: string, title: ReactNode, options: ExternalToast = {}): void {
-  const id = options.id ?? `${flow}:error`;
+  const text = typeof options.description === 'string' ? options.description : String(++untitled);
+  const id = options.id ?? `${flow}:error:${text}`;
   const ids = shown.get(flow) ?? new Set();
   ids.add(id);
   shown.set(flow, ids);
