@@ -7,9 +7,13 @@ import { killSpawned } from './spawn.ts';
 
 /**
  * A worker killed with SIGKILL while it hands 1,000 due calls to the carrier — once at the worst moment (the
- * carrier accepted a call and we had not recorded it yet), once at a random moment — and then another worker
- * finishes: every call is placed exactly once and reaches its end. Real processes, on PostgreSQL when
- * DATABASE_URL is set (several workers at once), else on the embedded database (one process at a time).
+ * carrier accepted a call and we had not recorded it yet), once at a point and count drawn at random — and then
+ * another worker finishes: every call is placed exactly once and reaches its end. Real processes, on PostgreSQL
+ * when DATABASE_URL is set (several workers at once), else on the embedded database (one process at a time).
+ *
+ * Both deaths are certain whatever the two workers' share of the work: the second dies within its first 200
+ * calls, so at least 800 are left for the first to reach its 300th. (A kill after a random delay was not: on a
+ * slow machine the second worker could take more than 700 calls first, and the first never reached its point.)
  */
 const CALLS = 1000;
 const cleanups: Array<() => Promise<void>> = [];
@@ -30,6 +34,31 @@ const start = (env: Record<string, string>) =>
     CALLING_WINDOW_OVERRIDE: '00:00-24:00',
     ...env,
   });
+
+/** Settles as `promise` does, or fails after `ms` saying what did not happen (with the process output). */
+async function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what())), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A random crash point for the second worker, reached within its first 200 calls. */
+function randomCrashAt(): string {
+  const count = 1 + Math.floor(Math.random() * 150);
+  const points = [
+    `dispatch.after-carrier-accepted@${count}`,
+    'dispatch.after-mark-placed@1',
+    `simulator.after-ring@${count}`,
+    `simulator.before-final-report@${count}`,
+  ];
+  return points[Math.floor(Math.random() * points.length)] ?? 'dispatch.after-mark-placed@1';
+}
 
 async function freshDatabase() {
   const database = await freshEngineDatabase(process.env.DATABASE_URL, 'crash');
@@ -72,14 +101,25 @@ describe('a worker killed during dispatch', { timeout: 300_000 }, () => {
     });
     const others: Array<ReturnType<typeof start>> = [];
     if (process.env.DATABASE_URL) {
-      // On PostgreSQL a second worker shares the work, and is itself killed at a random moment.
-      const second = start({ ...database.env, ROLE: 'worker' });
+      // On PostgreSQL a second worker shares the work, and itself dies at a random point.
+      const crashAt = randomCrashAt();
+      const second = start({ ...database.env, ROLE: 'worker', CRASH_AT: crashAt });
       others.push(second);
-      await new Promise((resolve) => setTimeout(resolve, 4500 + Math.random() * 1000));
-      second.child.kill('SIGKILL');
-      expect(await second.exited).toBe('SIGKILL');
+      expect(
+        await within(
+          second.exited,
+          120_000,
+          () => `the second worker did not reach ${crashAt}: ${second.output()}`,
+        ),
+      ).toBe('SIGKILL');
     }
-    expect(await doomed.exited, doomed.output()).toBe('SIGKILL');
+    expect(
+      await within(
+        doomed.exited,
+        120_000,
+        () => `the first worker did not reach its 300th call: ${doomed.output()}`,
+      ),
+    ).toBe('SIGKILL');
 
     // A new worker (serving the API too) finishes the work.
     const survivor = start({ ...database.env, ROLE: 'all' });

@@ -11,11 +11,6 @@ export interface RequestMeta extends Record<string, unknown> {
   errorTitle?: string;
   /** The caller tells the user itself (a form with the spec's own error texts): no toast from the hook. */
   silentErrors?: boolean;
-  /**
-   * The flow a mutation's error toasts belong to (default: its error title): a later success of the same flow
-   * dismisses them.
-   */
-  flow?: string;
 }
 
 declare module '@tanstack/react-query' {
@@ -39,7 +34,8 @@ function notifyError(error: unknown, meta: RequestMeta | undefined, mutation = f
   else notify.error(title, { description, id });
 }
 
-const flowOf = (meta: RequestMeta | undefined) => meta?.flow ?? meta?.errorTitle ?? 'Error';
+/** The flow a mutation's error toasts belong to: its error title; a later success of the same flow dismisses them. */
+const flowOf = (meta: RequestMeta | undefined) => meta?.errorTitle ?? 'Error';
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({

@@ -1,3 +1,4 @@
+import { CALL_UPDATED_EVENT } from '@callwise/shared/schemas/webhooks';
 import { and, eq, getTableColumns, inArray, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, type Call, calls, simulatorCalls, users, webhookDeliveries } from '../schema.ts';
@@ -663,7 +664,7 @@ export async function editUnplacedCall(
         accountId,
         callId: call.id,
         url: call.callbackUrl,
-        eventType: 'call.updated',
+        eventType: CALL_UPDATED_EVENT,
         payload: {
           id: call.id,
           status: call.status,

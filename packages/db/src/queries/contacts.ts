@@ -220,9 +220,7 @@ export async function bulkChangeContacts(
   const table = contacts as unknown as Record<string, Column>;
   const scope = and(
     eq(contacts.accountId, accountId),
-    ...('ids' in target
-      ? [inArray(contacts.id, target.ids.length > 0 ? target.ids : [randomUUID()])]
-      : matching(table, target.filter)),
+    ...('ids' in target ? [inArray(contacts.id, target.ids)] : matching(table, target.filter)),
   );
   const [counted] = await db.select({ n: count() }).from(contacts).where(scope);
   const matched = counted?.n ?? 0;

@@ -3,8 +3,10 @@ import { CALL_STATUSES } from '../calls.ts';
 
 /** A webhook signing secret is this prefix and the base64 of its 32 random bytes (Standard Webhooks). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
-/** The one event type: a call's status changed (or the call was created). */
+/** A call's status changed (or the call was created). */
 export const CALL_STATUS_CHANGED_EVENT = 'call.status_changed';
+/** A call that had not gone out was edited (PATCH /v1/calls/{id}): its time, text, voice or recipient. */
+export const CALL_UPDATED_EVENT = 'call.updated';
 /** How long a receiver has to answer a delivery before it counts as failed. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 /**
@@ -31,7 +33,11 @@ export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.uuid().describe('The delivery’s id, sent as the webhook-id header (the same on every retry)'),
-  event_type: z.string().describe('The event: call.status_changed'),
+  event_type: z
+    .string()
+    .describe(
+      `The event: ${CALL_STATUS_CHANGED_EVENT}, or ${CALL_UPDATED_EVENT} for an edit of a call not gone out`,
+    ),
   call_status: z
     .enum(CALL_STATUSES)
     .describe('The status the call changed to, which this delivery announces'),

@@ -27,6 +27,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { type CachedPage, preferredEncoding } from '../../lib/page-cache.ts';
 import { iso, parseCursor } from '../../lib/pagination.ts';
+import type { RequestAuth } from '../../plugins/authenticate.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { callResponse } from './call-response.ts';
 
@@ -327,6 +328,14 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       callResponse(await calls().update(request.auth.accountId, request.params.id, request.body)),
   );
 
+  /** POST and DELETE /v1/calls/{id}/handled: marks the call handled (by the signed-in user) or not. */
+  const markHandled = async (auth: RequestAuth, id: string, handled: boolean) => {
+    const by = auth.kind === 'session' ? auth.userId : null;
+    const row = await setCallHandled(db(), auth.accountId, id, handled ? { by } : null);
+    if (!row) throw notFound('Call');
+    return callResponse(row);
+  };
+
   fastify.post(
     '/calls/:id/handled',
     {
@@ -340,13 +349,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: callSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await setCallHandled(db(), request.auth.accountId, request.params.id, {
-        by: request.auth.kind === 'session' ? request.auth.userId : null,
-      });
-      if (!row) throw notFound('Call');
-      return callResponse(row);
-    },
+    (request) => markHandled(request.auth, request.params.id, true),
   );
 
   fastify.delete(
@@ -361,11 +364,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: callSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await setCallHandled(db(), request.auth.accountId, request.params.id, null);
-      if (!row) throw notFound('Call');
-      return callResponse(row);
-    },
+    (request) => markHandled(request.auth, request.params.id, false),
   );
 
   fastify.get(

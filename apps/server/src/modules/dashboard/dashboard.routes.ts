@@ -1,4 +1,3 @@
-import type { Database } from '@callwise/db/client';
 import { findAccount, onboardingFacts, setChecklistHidden } from '@callwise/db/queries/accounts';
 import { billingState } from '@callwise/db/queries/billing';
 import { dailyCallCounts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
@@ -16,12 +15,11 @@ import { notFound } from '../../lib/app-error.ts';
 import { callResponse } from '../calls/call-response.ts';
 
 /** The first-run checklist: each step done or not, from the account's own data. */
-async function onboardingOf(
-  db: Database,
+function onboardingOf(
   account: NonNullable<Awaited<ReturnType<typeof findAccount>>>,
   contacts: number,
-): Promise<Onboarding> {
-  const facts = await onboardingFacts(db, account.id);
+  facts: Awaited<ReturnType<typeof onboardingFacts>>,
+): Onboarding {
   const steps: Onboarding['steps'] = [
     { id: 'profile', done: account.profileSavedAt !== null },
     { id: 'contacts', done: contacts > 0 },
@@ -56,13 +54,13 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const account = await findAccount(db, accountId);
       if (!account) throw notFound('Account');
       // The same count as billing: the trial's whole life, else the account's billing month.
-      const contacts = await countContacts(db, accountId);
-      const [summary, recent, daily, billing, onboarding] = await Promise.all([
+      const [summary, contacts, recent, daily, billing, facts] = await Promise.all([
         summarizeCalls(db, accountId, {}),
+        countContacts(db, accountId),
         listCalls(db, accountId, { limit: 5, placedOnly: true }),
         dailyCallCounts(db, accountId, 30, account.timezone),
         billingState(db, account),
-        onboardingOf(db, account, contacts),
+        onboardingFacts(db, accountId),
       ]);
       const { used, included } = billing;
       const remaining = Math.max(0, included - used);
@@ -83,7 +81,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         recent_calls: recent.rows.map(callResponse),
         daily,
         timezone: account.timezone,
-        onboarding,
+        onboarding: onboardingOf(account, contacts, facts),
       };
     },
   );
@@ -106,7 +104,11 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       await setChecklistHidden(db, accountId, request.body.hidden);
       const account = await findAccount(db, accountId);
       if (!account) throw notFound('Account');
-      return onboardingOf(db, account, await countContacts(db, accountId));
+      const [contacts, facts] = await Promise.all([
+        countContacts(db, accountId),
+        onboardingFacts(db, accountId),
+      ]);
+      return onboardingOf(account, contacts, facts);
     },
   );
 };

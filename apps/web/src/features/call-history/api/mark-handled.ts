@@ -1,7 +1,7 @@
 import { type Call, callSchema } from '@callwise/shared/schemas/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { callsQueryKey, dashboardQueryKey } from '@/lib/query-keys';
+import { callsQueryKey } from '@/lib/query-keys';
 
 /** Marks a call that needs attention handled (it leaves the Needs attention view), or undoes it. */
 export function setCallHandled({ id, handled }: { id: string; handled: boolean }): Promise<Call> {
@@ -14,10 +14,7 @@ export function useSetCallHandled() {
   return useMutation({
     mutationFn: setCallHandled,
     meta: { errorTitle: 'Error updating call' },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: callsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
-      ]),
+    // The dashboard is refreshed by the query client after every successful mutation.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callsQueryKey }),
   });
 }

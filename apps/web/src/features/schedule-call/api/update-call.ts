@@ -1,7 +1,7 @@
 import { type Call, callSchema, type UpdateCallInput } from '@callwise/shared/schemas/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { callsQueryKey, dashboardQueryKey } from '@/lib/query-keys';
+import { callsQueryKey } from '@/lib/query-keys';
 
 /** Changes a call that has not gone out (`PATCH /v1/calls/{id}`); 409 once a dispatcher has it. */
 export function updateCall({ id, input }: { id: string; input: UpdateCallInput }): Promise<Call> {
@@ -14,11 +14,7 @@ export function useUpdateCall() {
     mutationFn: updateCall,
     // The form shows its own toast and puts the problems under the fields.
     meta: { silentErrors: true },
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: callsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
-      ]);
-    },
+    // The dashboard is refreshed by the query client after every successful mutation.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callsQueryKey }),
   });
 }
