@@ -68,6 +68,8 @@ export const users = pgTable(
     /** A new address waiting for confirmation. */
     emailChange: text('email_change'),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** The user's own phone number (E.164), where their test calls go (Settings → Profile). */
+    phoneNumber: text('phone_number'),
     notificationSettings: jsonb('notification_settings')
       .$type<{ emailNotifications: boolean; callSummaries: boolean; failureAlerts: boolean }>()
       .notNull()

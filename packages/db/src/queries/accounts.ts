@@ -1,6 +1,6 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, calls, scripts } from '../schema.ts';
+import { accounts, calls, scripts, users } from '../schema.ts';
 
 export async function findAccount(db: Database, id: string) {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
@@ -43,18 +43,29 @@ export async function setChecklistHidden(db: Database, id: string, hidden: boole
 export async function onboardingFacts(
   db: Database,
   accountId: string,
-): Promise<{ hasScript: boolean; hasCompletedCall: boolean }> {
+): Promise<{ hasScript: boolean; hasTestCall: boolean }> {
+  // A test call: one that completed to the own phone number of one of the account's people (Settings → Profile).
+  const ownNumbers = db
+    .select({ phone: users.phoneNumber })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), isNotNull(users.phoneNumber)));
   const [row] = await db
     .select({
       hasScript: exists(db.select({ one: sql`1` }).from(scripts).where(eq(scripts.accountId, accountId))),
-      hasCompletedCall: exists(
+      hasTestCall: exists(
         db
           .select({ one: sql`1` })
           .from(calls)
-          .where(and(eq(calls.accountId, accountId), eq(calls.status, 'completed'))),
+          .where(
+            and(
+              eq(calls.accountId, accountId),
+              eq(calls.status, 'completed'),
+              inArray(calls.phone, ownNumbers),
+            ),
+          ),
       ),
     })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  return { hasScript: Boolean(row?.hasScript), hasCompletedCall: Boolean(row?.hasCompletedCall) };
+  return { hasScript: Boolean(row?.hasScript), hasTestCall: Boolean(row?.hasTestCall) };
 }

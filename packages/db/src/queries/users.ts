@@ -57,6 +57,7 @@ export type UserPatch = Partial<
     | 'userMetadata'
     | 'emailConfirmedAt'
     | 'lastSignInAt'
+    | 'phoneNumber'
     | 'notificationSettings'
   >
 >;

@@ -18,6 +18,10 @@ export const meSchema = z.object({
   first_name: z.string().describe('First name'),
   last_name: z.string().describe('Last name'),
   business_name: z.string().describe('The business’s name'),
+  phone_number: z
+    .string()
+    .nullable()
+    .describe('The user’s own phone number (E.164), where their test calls go; null when not given'),
   account: z
     .object({
       id: z.uuid().describe('The business account’s id'),
@@ -49,6 +53,15 @@ export const updateMeInputSchema = z
       .optional()
       .describe(
         'The business’s time zone (IANA name, e.g. Europe/Berlin). Saving the profile also completes the first-run checklist’s first step.',
+      ),
+    phone_number: z
+      .string()
+      .trim()
+      .max(40)
+      .nullable()
+      .optional()
+      .describe(
+        'Your own phone number (E.164, or national for the business’s country), where your test calls go; empty or null removes it. A completed call to it completes the first-run checklist’s test-call step.',
       ),
   })
   .strict();

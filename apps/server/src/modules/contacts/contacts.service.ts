@@ -66,10 +66,10 @@ export async function accountCountry(db: Database, accountId: string): Promise<C
   return ((await findAccount(db, accountId))?.defaultCountry ?? 'US') as CountryCode;
 }
 
-/** A number in E.164, or a 400 naming the field. */
-export function parsePhone(input: string, country: CountryCode): string {
+/** A number in E.164, or a 400 naming the field (`phone` unless told). */
+export function parsePhone(input: string, country: CountryCode, field = 'phone'): string {
   const result = normalizePhone(input, country);
-  if (!result.ok) throw fieldError('phone', result.message);
+  if (!result.ok) throw fieldError(field, result.message);
   return result.e164;
 }
 

@@ -24,7 +24,7 @@ function onboardingOf(
     { id: 'profile', done: account.profileSavedAt !== null },
     { id: 'contacts', done: contacts > 0 },
     { id: 'script', done: facts.hasScript },
-    { id: 'test_call', done: facts.hasCompletedCall },
+    { id: 'test_call', done: facts.hasTestCall },
     { id: 'upgrade', done: account.plan !== 'trial' },
   ];
   return {

@@ -50,6 +50,30 @@ describe('the business time zone', () => {
     },
   );
 
+  it('keeps your own phone number in E.164, refuses one that is not a number naming phone_number, and removes it', async () => {
+    const user = await signedInUser(t);
+    expect((await me(user)).json().phone_number).toBeNull();
+
+    const saved = await patchMe(user, { phone_number: '(202) 555-0143' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().phone_number).toBe('+12025550143');
+    expect((await me(user)).json().phone_number).toBe('+12025550143');
+
+    // Refused whole: neither the number nor the zone given with it changes.
+    const refused = await patchMe(user, { phone_number: '555', timezone: 'Asia/Tokyo' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('validation_failed');
+    expect(refused.json().error.details).toEqual([{ field: 'phone_number', message: expect.any(String) }]);
+    expect((await me(user)).json()).toMatchObject({
+      phone_number: '+12025550143',
+      timezone: 'America/New_York',
+    });
+
+    expect((await patchMe(user, { phone_number: '' })).json().phone_number).toBeNull();
+    expect((await patchMe(user, { phone_number: '+12025550143' })).statusCode).toBe(200);
+    expect((await patchMe(user, { phone_number: null })).json().phone_number).toBeNull();
+  });
+
   it('refuses fields it does not know', async () => {
     const user = await signedInUser(t);
     const res = await patchMe(user, { plan: 'enterprise' });
@@ -120,15 +144,21 @@ describe('the first-run checklist', () => {
     ).toBe(201);
     expect(doneSteps((await dashboard(user)).onboarding)).toEqual(['profile', 'contacts', 'script']);
 
-    // A call still waiting does not count; a completed one does.
-    await seedCall(t.database.db, user.accountId, { status: 'scheduled' });
+    // The test call is one that completed to your own number: one to somebody else, or one still waiting, is not.
+    await seedCall(t.database.db, user.accountId, { status: 'completed', phone: '+12025550100' });
+    await seedCall(t.database.db, user.accountId, { status: 'scheduled', phone: '+12025550143' });
     expect((await dashboard(user)).onboarding.done).toBe(3);
-    await seedCall(t.database.db, user.accountId, { status: 'completed' });
+    expect((await patchMe(user, { phone_number: '+1 202 555 0143' })).statusCode).toBe(200);
+    expect((await dashboard(user)).onboarding.done).toBe(3);
+    // Another account's person with that number does not make it a test call here, nor this one there.
+    expect((await patchMe(neighbour, { phone_number: '+12025550100' })).statusCode).toBe(200);
+    expect((await dashboard(user)).onboarding.done).toBe(3);
+    await seedCall(t.database.db, user.accountId, { status: 'completed', phone: '+12025550143' });
     await t.database.executeSql('UPDATE accounts SET plan = $1 WHERE id = $2', ['starter', user.accountId]);
     expect((await dashboard(user)).onboarding).toMatchObject({ done: 5, total: 5, hidden: false });
 
-    // Nothing of it shows in another account.
-    expect((await dashboard(neighbour)).onboarding.done).toBe(0);
+    // Nothing of it shows in another account (whose profile was saved: one step).
+    expect(doneSteps((await dashboard(neighbour)).onboarding)).toEqual(['profile']);
   });
 
   it('hides for the whole account and shows again', async () => {

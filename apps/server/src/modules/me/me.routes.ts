@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
+import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -25,6 +26,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
       first_name: str(user.userMetadata.first_name),
       last_name: str(user.userMetadata.last_name),
       business_name: str(user.userMetadata.business_name) || account.name,
+      phone_number: user.phoneNumber,
       account: { id: account.id, name: account.name, plan: account.plan as PlanId },
       timezone: account.timezone,
       notifications: {
@@ -60,15 +62,25 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['account'],
         summary: 'Change the business profile',
         description:
-          'Changes the business’s time zone (an IANA name such as Europe/Berlin; an unknown one is refused with 400 naming `timezone`). Names and e-mail change through `PUT /auth/v1/user`; Settings → Profile sends both, and its first save completes the first-run checklist’s first step.',
+          'Changes the business’s time zone (an IANA name such as Europe/Berlin; an unknown one is refused with 400 naming `timezone`) and your own phone number, where test calls go (a number that is not one is refused with 400 naming `phone_number`). Names and e-mail change through `PUT /auth/v1/user`; Settings → Profile sends both, and its first save completes the first-run checklist’s first step.',
         body: updateMeInputSchema,
         response: { 200: meSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
-      const user = await findUserById(fastify.database.db, sessionAuth(request).userId);
+      const db = fastify.database.db;
+      let user = await findUserById(db, sessionAuth(request).userId);
       if (!user) throw notFound('User');
-      await saveAccountProfile(fastify.database.db, user.accountId, { timezone: request.body.timezone });
+      const given = request.body.phone_number;
+      // Checked before anything is written: a refused number changes nothing.
+      const phoneNumber =
+        given === undefined
+          ? undefined
+          : given === null || given === ''
+            ? null
+            : parsePhone(given, await accountCountry(db, user.accountId), 'phone_number');
+      if (phoneNumber !== undefined) user = await updateUser(db, user.id, { phoneNumber });
+      await saveAccountProfile(db, user.accountId, { timezone: request.body.timezone });
       return describe(user);
     },
   );

@@ -45,7 +45,8 @@ const idParam = (value: string | null) => (uuid.safeParse(value).success ? value
 
 /**
  * The dashboard has two views (product spec section 2): the dashboard itself and, at `?schedule=1`, the schedule
- * view (optionally prefilled: `&contact=<id>` from Call Now, `&script=<id>` from a script's Test). The address
+ * view (optionally prefilled: `&contact=<id>` from Call Now, `&script=<id>` from a script's Test, `&test=1` with
+ * your own number from the checklist's test-call step). The address
  * holds the view, so Back in the browser returns to the dashboard too.
  */
 export default function DashboardPage() {
@@ -74,6 +75,7 @@ export default function DashboardPage() {
         simulated={me.data?.carrier === 'simulator'}
         contactId={idParam(params.get('contact'))}
         scriptId={idParam(params.get('script'))}
+        testCallTo={params.get('test') === '1' ? (me.data?.phone_number ?? null) : null}
         onClose={() => {
           returning.current = true;
           setParams({});
@@ -113,6 +115,7 @@ export default function DashboardPage() {
           <OnboardingChecklist
             onboarding={onboarding}
             simulated={me.data?.carrier !== 'twilio'}
+            ownPhone={me.data?.phone_number ?? null}
             hiding={hideChecklist.isPending}
             onHide={() => {
               // The focus would go with the card: it goes to the page's main action instead.

@@ -60,10 +60,11 @@ function SettingsSection({ section }: { section: SettingsSectionId }) {
   const { user, updateProfile, updatePassword } = useAuth();
   const me = useMe();
 
-  const saveProfile = async ({ timezone, ...profile }: ProfileChanges) => {
+  const saveProfile = async ({ timezone, phoneNumber, ...profile }: ProfileChanges) => {
+    // The account's side first (its time zone, your own number): the server checks the number, and a refused one
+    // saves nothing. The first save also ticks the dashboard's checklist.
+    await updateMe({ timezone, phone_number: phoneNumber });
     await updateProfile(profile);
-    // The account's side (its time zone); the first save also ticks the dashboard's checklist.
-    await updateMe({ timezone });
   };
   const changePassword = ({
     currentPassword,

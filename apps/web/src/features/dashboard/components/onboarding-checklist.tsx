@@ -1,3 +1,4 @@
+import { formatPhone } from '@callwise/shared/phone';
 import type { Onboarding, OnboardingStepId } from '@callwise/shared/schemas/dashboard';
 import { CheckCircle2Icon, ChevronRightIcon, CircleIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -6,11 +7,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
+/** What a step's link and hint depend on. */
+interface StepContext {
+  /** Calls go to the simulated carrier (no Twilio). */
+  simulated: boolean;
+  /** The signed-in person's own number (Settings → Profile), E.164; null when not given. */
+  ownPhone: string | null;
+}
+
 interface StepText {
   title: string;
-  to: string;
-  hint: (simulated: boolean) => string;
+  to: string | ((context: StepContext) => string);
+  hint: (context: StepContext) => string;
 }
+
+const SIMULATED =
+  'Calls go to a simulated carrier until Twilio is configured: no real phone rings, a built-in callee answers and confirms.';
 
 const STEPS: Record<OnboardingStepId, StepText> = {
   profile: {
@@ -30,11 +42,14 @@ const STEPS: Record<OnboardingStepId, StepText> = {
   },
   test_call: {
     title: 'Place a test call to your own phone',
-    to: `${paths.dashboard}?schedule=1`,
-    hint: (simulated) =>
-      simulated
-        ? 'Calls go to a simulated carrier until Twilio is configured: no real phone rings, a built-in callee answers (a number ending in 0100 confirms). Done once a call completes.'
-        : 'Schedule a call to your own number and answer it. Done once a call completes.',
+    // With your number known, the schedule view opens with it filled in; else the profile is where to give it.
+    to: ({ ownPhone }) => (ownPhone ? `${paths.dashboard}?schedule=1&test=1` : paths.settingsProfile),
+    hint: ({ simulated, ownPhone }) => {
+      const ask = ownPhone
+        ? `Schedule a call to your number, ${formatPhone(ownPhone)}, and answer it.`
+        : 'Add your phone number to your profile, then schedule a call to it and answer it.';
+      return `${ask}${simulated ? ` ${SIMULATED}` : ''} Done once a call to your number completes.`;
+    },
   },
   upgrade: {
     title: 'Choose a plan',
@@ -51,16 +66,16 @@ const STEPS: Record<OnboardingStepId, StepText> = {
 export function OnboardingChecklist({
   onboarding,
   simulated,
+  ownPhone,
   hiding,
   onHide,
-}: {
+}: StepContext & {
   onboarding: Onboarding;
-  /** Calls go to the simulated carrier (no Twilio). */
-  simulated: boolean;
   hiding: boolean;
   onHide: () => void;
 }) {
   const progress = `${onboarding.done} of ${onboarding.total} done`;
+  const context: StepContext = { simulated, ownPhone };
   return (
     <Card data-testid="onboarding-checklist" aria-labelledby="onboarding-heading">
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -96,7 +111,7 @@ export function OnboardingChecklist({
             return (
               <li key={step.id} data-testid={`onboarding-step-${step.id}`} data-done={step.done}>
                 <Link
-                  to={text.to}
+                  to={typeof text.to === 'string' ? text.to : text.to(context)}
                   className="group flex items-start gap-3 rounded-md px-2 py-2.5 outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 >
                   <Icon
@@ -111,7 +126,7 @@ export function OnboardingChecklist({
                       <span className="sr-only">{step.done ? 'Done: ' : 'To do: '}</span>
                       {text.title}
                     </span>
-                    <span className="text-sm text-muted-foreground">{text.hint(simulated)}</span>
+                    <span className="text-sm text-muted-foreground">{text.hint(context)}</span>
                   </span>
                   <ChevronRightIcon
                     aria-hidden="true"

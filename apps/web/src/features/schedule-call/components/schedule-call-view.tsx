@@ -163,6 +163,8 @@ export interface ScheduleCallViewProps {
   /** Prefill from the address: `?contact=<id>` (Call Now) and `?script=<id>` (Test). */
   contactId: string | null;
   scriptId: string | null;
+  /** Prefill the recipient with this number (E.164): your own, for the checklist's test call (`?test=1`). */
+  testCallTo?: string | null;
   /** Cancel and Back to Dashboard. */
   onClose: () => void;
   /** After a call has been scheduled and the form reset: the prefill in the address is used up. */
@@ -188,6 +190,7 @@ export function ScheduleCallView({
   simulated,
   contactId,
   scriptId,
+  testCallTo = null,
   onClose,
   onScheduled,
   costEstimate,
@@ -211,7 +214,11 @@ export function ScheduleCallView({
   const [scheduled, setScheduled] = useState<string | null>(null);
   /** Until the message box has had the focus, a variable goes at the end of the text. */
   const cursorPlaced = useRef(false);
-  const applied = useRef<{ contact: string | null; script: string | null }>({ contact: null, script: null });
+  const applied = useRef<{ contact: string | null; script: string | null; test: string | null }>({
+    contact: null,
+    script: null,
+    test: null,
+  });
 
   const [contact, setContact] = useState<Contact | null>(null);
   const [script, setScript] = useState<Script | null>(null);
@@ -320,6 +327,13 @@ export function ScheduleCallView({
     applied.current.script = data.id;
     pickScript(data);
   }, [prefillScript.data]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied once per number from the address.
+  useEffect(() => {
+    if (!testCallTo || applied.current.test === testCallTo) return;
+    applied.current.test = testCallTo;
+    applyTestNumber(testCallTo);
+  }, [testCallTo]);
 
   const insertAtCursor = (token: string) => {
     const element = messageRef.current;

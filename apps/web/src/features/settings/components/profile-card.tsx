@@ -1,3 +1,4 @@
+import { formatPhone } from '@callwise/shared/phone';
 import type { Me } from '@callwise/shared/schemas/me';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { meQueryOptions } from '@/features/settings/api/get-me';
 import { browserTimeZone, timeZoneLabel } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
+import { fieldErrorsOf } from '@/lib/form-errors';
 import { dashboardQueryKey } from '@/lib/query-keys';
 import { timeZoneGroups } from '@/lib/time-zones';
 
@@ -25,6 +27,7 @@ export const profileSchema = z.object({
   lastName: required('Enter your last name.'),
   email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address.')),
   company: required('Enter your company name.'),
+  phone: z.string().trim().max(40, 'Enter at most 40 characters.'),
   timezone: required('Choose your business’s time zone.'),
 });
 export type ProfileValues = z.infer<typeof profileSchema>;
@@ -37,6 +40,8 @@ export interface ProfileChanges {
   email?: string;
   /** The business's time zone (IANA). */
   timezone: string;
+  /** Your own number, where test calls go (as typed; the server checks it); null removes it. */
+  phoneNumber: string | null;
 }
 
 const valuesFrom = (me: Me): ProfileValues => ({
@@ -44,6 +49,7 @@ const valuesFrom = (me: Me): ProfileValues => ({
   lastName: me.last_name,
   email: me.email,
   company: me.business_name,
+  phone: me.phone_number ? formatPhone(me.phone_number) : '',
   timezone: me.timezone,
 });
 
@@ -55,7 +61,11 @@ const fields = [
   { name: 'lastName', id: 'last-name', label: 'Last Name', autoComplete: 'family-name', type: 'text' },
   { name: 'email', id: 'profile-email', label: 'Email', autoComplete: 'email', type: 'email' },
   { name: 'company', id: 'company', label: 'Company', autoComplete: 'organization', type: 'text' },
+  { name: 'phone', id: 'profile-phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
 ] as const;
+
+/** What the server calls a profile field it refused. */
+const serverFields: Record<string, keyof ProfileValues> = { phone_number: 'phone', timezone: 'timezone' };
 
 export interface ProfileCardProps {
   me: Me;
@@ -71,6 +81,7 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: valuesFrom(me) });
 
@@ -83,9 +94,17 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
         businessName: values.company,
         ...(emailChanged ? { email: values.email } : {}),
         timezone: values.timezone,
+        phoneNumber: values.phone || null,
       });
     } catch (error) {
       toast.error('Error updating profile', { description: errorMessage(error) });
+      let focused = false;
+      for (const problem of fieldErrorsOf(error)) {
+        const name = serverFields[problem.field];
+        if (!name) continue;
+        setError(name, { type: 'server', message: problem.message }, { shouldFocus: !focused });
+        focused = true;
+      }
       return;
     }
     toast.success('Profile updated', { description: 'Your changes have been saved.' });
@@ -116,13 +135,17 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
             Profile
           </CardTitle>
           <CardDescription>
-            Your name and business, as your team and your invoices show them, and the time zone your business
-            works in.
+            Your name and business, as your team and your invoices show them, your own phone number for test
+            calls, and the time zone your business works in.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid items-start gap-5 sm:grid-cols-2">
           {fields.map((field) => {
             const error = errors[field.name]?.message;
+            const phoneNote =
+              field.name === 'phone' && !error
+                ? 'Your own number: the checklist’s test call goes to it. Optional.'
+                : undefined;
             const note =
               field.name === 'email' && pending && !error ? (
                 <span className="inline-flex items-start gap-1.5 text-warning-soft-foreground">
@@ -132,7 +155,9 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
                     link we sent there to switch.
                   </span>
                 </span>
-              ) : undefined;
+              ) : (
+                phoneNote
+              );
             return (
               <FormField key={field.id} id={field.id} label={field.label} error={error} description={note}>
                 <Input
