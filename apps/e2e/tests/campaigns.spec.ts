@@ -88,6 +88,10 @@ test('a campaign to chosen contacts: checks, confirmation with cost, skipped con
   await expect(confirm.getByTestId('cost-estimate')).toBeVisible();
   await expect(confirm).toContainText('The calling rules apply to every call.');
   await expect(confirm).toContainText('Friday, April 3');
+  // Said before anything is created: who the calling rules will skip for consent.
+  await expect(confirm.getByTestId('campaign-consent-skips')).toContainText(
+    '1 contact would be skipped for consent: they have no consent on record',
+  );
 
   // Back keeps every choice.
   await confirm.getByRole('button', { name: 'Back' }).click();
@@ -181,6 +185,62 @@ test('a campaign by tag, starting later: pause, resume and cancel', async ({ pag
   await expect(detail.locator('[data-state="canceled"]')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Cancel Campaign' })).toHaveCount(0);
   await expect(detail.getByTestId('campaign-progress')).toContainText('Cancelled2');
+});
+
+test('a campaign by tag says how many its kind of call would skip for consent, and skips exactly those', async ({
+  page,
+  request,
+}) => {
+  const user = await userWithContacts(page, request);
+  // Two more tagged "spring": one who agreed to marketing, one with no consent and not a customer.
+  for (const [name, phone, consent] of [
+    ['Dora Diaz', '+12025550112', 'marketing'],
+    ['Eli Evans', '+12025550113', 'none'],
+  ] as const) {
+    await apiPost(request, user, '/v1/contacts', {
+      name,
+      phone,
+      consent,
+      tags: ['spring'],
+      email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+      company: 'Example Co',
+    });
+  }
+  await page.goto('/campaigns/new');
+  const form = page.getByTestId('new-campaign');
+  await form.getByLabel('Campaign name').fill('Spring promotion');
+  await choose(page, 'Script', 'Spring cleaning');
+  await form.getByLabel('{{date}}').fill('Monday');
+  await form.getByLabel('Everyone with a tag').check();
+  await choose(page, 'Tag', /spring/);
+  await expect(form).toContainText('4 contacts with this tag.');
+
+  // A reminder needs consent of any kind: one of the four has none.
+  await form.getByRole('button', { name: 'Review Campaign' }).click();
+  const confirm = page.getByTestId('campaign-confirm');
+  const skips = confirm.getByTestId('campaign-consent-skips');
+  await expect(skips).toContainText('1 contact would be skipped for consent: they have no consent on record');
+
+  // A promotion needs marketing consent: three of the four lack it.
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await choose(page, 'Call type', 'Promotional');
+  await form.getByRole('button', { name: 'Review Campaign' }).click();
+  await expect(skips).toContainText(
+    '3 contacts would be skipped for consent: promotional calls need marketing consent.',
+  );
+  await expect(confirm.getByTestId('campaign-call-count')).toHaveText('4 calls');
+
+  // The campaign skips exactly the three it said.
+  await confirm.getByRole('button', { name: 'Create Campaign' }).click();
+  await expect(
+    toast(page, 'Campaign created', '1 call scheduled; 3 contacts skipped by the calling rules.'),
+  ).toBeVisible();
+  const skipped = page.getByTestId('campaign-detail').getByTestId('campaign-skipped');
+  await expect(skipped.getByRole('row')).toHaveCount(4);
+  for (const phone of ['+1 202 555 0100', '+1 202 555 0110', '+1 202 555 0113']) {
+    await expect(skipped).toContainText(phone);
+  }
+  await expect(skipped).not.toContainText('+1 202 555 0112');
 });
 
 test('another account’s campaign is not found', async ({ page, request, consoleErrors }) => {

@@ -248,7 +248,8 @@ test.describe('contacts', () => {
     expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await downloadedText(download)).trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at',
+      'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at,' +
+        'first_name,last_name,existing_customer,consent_recorded_by',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(

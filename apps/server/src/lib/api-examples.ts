@@ -341,7 +341,7 @@ const IDEMPOTENCY_KEY = '7d4f1c2e-9a3b-4e8f-b1c6-2d5e8f0a9b13';
 const CALL_CSV_HEADER =
   'date,status,outcome,recipient,phone,call_type,voice,duration_seconds,cost_usd,attempts,message,id,scheduled_at,placed_at,ended_at,created_at,campaign_id,needs_attention,handled_at';
 const CONTACT_CSV_HEADER =
-  'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at';
+  'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at,first_name,last_name,existing_customer,consent_recorded_by';
 
 /** The delivery of the example call's last change to its callback_url. */
 const EXAMPLE_DELIVERY: WebhookDelivery = {
@@ -994,7 +994,7 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       summary: 'Contacts tagged vip as CSV',
       query: { tag: 'vip' },
       status: 200,
-      response: `${CONTACT_CSV_HEADER}\r\nMaria Garcia,+12025550143,maria@example.com,Garcia Bakery,vip,America/New_York,informational,2026-01-05T14:00:00.000Z,Signed the intake form,2026-01-05T14:00:00.000Z\r\n`,
+      response: `${CONTACT_CSV_HEADER}\r\nMaria Garcia,+12025550143,maria@example.com,Garcia Bakery,vip,America/New_York,informational,2026-01-05T14:00:00.000Z,Signed the intake form,2026-01-05T14:00:00.000Z,,,yes,owner@harbordental.example\r\n`,
     },
   ],
   'GET /v1/contacts/{id}': [

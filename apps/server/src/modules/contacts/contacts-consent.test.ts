@@ -20,6 +20,10 @@ interface ContactBody {
   consent_source: string | null;
   consent_recorded_by: string | null;
   existing_customer: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string;
+  email: string;
 }
 
 async function waitForImport(user: User, id: string) {
@@ -109,6 +113,95 @@ describe('consent in the CSV import', () => {
     const at = Date.parse(byName['Ana Silva']?.consent_at ?? '');
     expect(at).toBeGreaterThanOrEqual(before - 1000);
     expect(at).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('exports what an import reads, and an export imports back as it was (names, tags, consent, existing customer)', async () => {
+    const from = await signedInUser(t);
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/v1/contacts/imports',
+      headers: from.headers,
+      payload: { file_name: 'clients.csv', csv, mapping, consent_default: 'existing_customer' },
+    });
+    await waitForImport(from, start.json().id);
+    const ana = (await contactsOf(from))['Ana Silva'];
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/contacts/${ana?.id}`,
+      headers: from.headers,
+      payload: { first_name: 'Anabela', tags: ['vip', 'spring'] },
+    });
+    expect(patched.statusCode).toBe(200);
+
+    const exported = await t.app.inject({ url: '/v1/contacts/export.csv', headers: from.headers });
+    expect(exported.statusCode).toBe(200);
+    const [header, ...rows] = exported.body.trim().split('\r\n');
+    expect(header?.split(',').slice(-4)).toEqual([
+      'first_name',
+      'last_name',
+      'existing_customer',
+      'consent_recorded_by',
+    ]);
+    const anaRow = rows.find((row) => row.startsWith('Ana Silva,'));
+    expect(anaRow).toMatch(/,Anabela,,yes,[^,]+@example\.com$/);
+
+    // Into another account, each column mapped by its own name, nothing assumed for empty cells.
+    const to = await signedInUser(t);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/v1/contacts/imports',
+      headers: to.headers,
+      payload: {
+        file_name: 'export.csv',
+        csv: exported.body,
+        mapping: {
+          name: 'name',
+          first_name: 'first_name',
+          last_name: 'last_name',
+          phone: 'phone',
+          email: 'email',
+          company: 'company',
+          tags: 'tags',
+          consent: 'consent',
+          existing_customer: 'existing_customer',
+        },
+        consent_default: 'none',
+      },
+    });
+    expect(again.statusCode).toBe(202);
+    expect(await waitForImport(to, again.json().id)).toMatchObject({
+      status: 'completed',
+      created: 4,
+      failed: 0,
+    });
+    const pick = ({
+      name,
+      tags,
+      consent,
+      existing_customer,
+      first_name,
+      last_name,
+      phone,
+      email,
+    }: ContactBody) => ({
+      name,
+      tags: [...tags].sort(),
+      consent,
+      existing_customer,
+      first_name,
+      last_name,
+      phone,
+      email,
+    });
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    const before = Object.values(await contactsOf(from))
+      .map(pick)
+      .sort(byName);
+    const after = Object.values(await contactsOf(to))
+      .map(pick)
+      .sort(byName);
+    expect(after).toEqual(before);
+    expect((await contactsOf(to))['Ana Silva']).toMatchObject({ consent_source: 'Import: export.csv' });
   });
 
   it('records nothing for empty cells when the default is "none", and defaults to none without one', async () => {

@@ -46,6 +46,12 @@ const EXPORT_COLUMNS = [
   'consent_at',
   'consent_source',
   'created_at',
+  // Appended (issue #16), so that a sheet built on the first ten columns keeps working: the rest of what an import
+  // reads, and who recorded the consent.
+  'first_name',
+  'last_name',
+  'existing_customer',
+  'consent_recorded_by',
 ];
 
 const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -157,6 +163,10 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
             row.consent_at,
             row.consent_source,
             row.created_at,
+            row.first_name,
+            row.last_name,
+            row.existing_customer ? 'yes' : 'no',
+            row.consent_recorded_by,
           ];
         },
       });

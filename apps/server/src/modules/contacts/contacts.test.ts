@@ -233,11 +233,12 @@ describe('listing, searching and pages', () => {
     );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at',
+      'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at,' +
+        'first_name,last_name,existing_customer,consent_recorded_by',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
-      /^Emma Jones,\+12025550105,emma@jones\.uk,Jones Bakery,vip,America\/New_York,none,,,/,
+      /^Emma Jones,\+12025550105,emma@jones\.uk,Jones Bakery,vip,America\/New_York,none,,,[^,]+,,,no,$/,
     );
   });
 });
