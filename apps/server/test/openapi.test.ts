@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   EXAMPLE_API_KEY,
+  EXAMPLE_APPOINTMENT,
   EXAMPLE_CALL,
   EXAMPLE_CAMPAIGN,
   EXAMPLE_CONTACT,
@@ -305,7 +306,15 @@ async function send(
 async function resetExampleAccount() {
   const db = t.database;
   const account = owner.accountId;
-  for (const table of ['do_not_call', 'calls', 'campaigns', 'contacts', 'scripts', 'contact_imports']) {
+  for (const table of [
+    'appointments',
+    'do_not_call',
+    'calls',
+    'campaigns',
+    'contacts',
+    'scripts',
+    'contact_imports',
+  ]) {
     await db.executeSql(`DELETE FROM ${table} WHERE account_id = $1`, [account]);
   }
   await db.executeSql('DELETE FROM api_keys WHERE id = $1', [EXAMPLE_IDS.apiKey]);
@@ -332,6 +341,25 @@ async function resetExampleAccount() {
       ],
     );
   }
+  await db.executeSql(
+    `INSERT INTO appointments (id, account_id, contact_id, starts_at, ends_at, service, staff, location, source,
+       external_id, status, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+    [
+      EXAMPLE_APPOINTMENT.id,
+      account,
+      EXAMPLE_APPOINTMENT.contact_id,
+      EXAMPLE_APPOINTMENT.starts_at,
+      EXAMPLE_APPOINTMENT.ends_at,
+      EXAMPLE_APPOINTMENT.service,
+      EXAMPLE_APPOINTMENT.staff,
+      EXAMPLE_APPOINTMENT.location,
+      EXAMPLE_APPOINTMENT.source,
+      EXAMPLE_APPOINTMENT.external_id,
+      EXAMPLE_APPOINTMENT.status,
+      EXAMPLE_APPOINTMENT.created_at,
+      EXAMPLE_APPOINTMENT.updated_at,
+    ],
+  );
   for (const script of [EXAMPLE_SCRIPT, EXAMPLE_OTHER_SCRIPT]) {
     await db.executeSql(
       'INSERT INTO scripts (id, account_id, title, content, category, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',

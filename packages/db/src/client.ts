@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -70,7 +71,7 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
     // PGlite's default of 160 MB of shared buffers dominates the process's memory; table files are read
     // through the operating system's page cache anyway.
     postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],

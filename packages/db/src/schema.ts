@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -517,6 +518,42 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * An appointment with a contact (issue #17, decision 014). Two that hold their slot (scheduled, confirmed,
+ * reschedule requested) of one staff member ('' for the business as a whole) never overlap: an exclusion
+ * constraint written by hand in migration 0019 (`appointments_no_overlap`, btree_gist), on both engines.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    accountId: accountRef(),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    service: text('service'),
+    /** The staff member or resource; '' for the business as a whole. */
+    staff: text('staff').notNull().default(''),
+    location: text('location'),
+    notes: text('notes'),
+    source: text('source').notNull().default('manual'),
+    externalId: text('external_id'),
+    status: text('status').notNull().default('scheduled'),
+    rescheduledToId: uuid('rescheduled_to_id'),
+    rescheduledFromId: uuid('rescheduled_from_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('appointments_account_starts_idx').on(table.accountId, table.startsAt, table.id),
+    index('appointments_contact_idx').on(table.contactId),
+    uniqueIndex('appointments_external_key')
+      .on(table.accountId, table.source, table.externalId)
+      .where(sql`${table.externalId} IS NOT NULL`),
+    check('appointments_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
@@ -532,3 +569,4 @@ export type DoNotCallEntry = typeof doNotCall.$inferSelect;
 export type Campaign = typeof campaigns.$inferSelect;
 export type BillingCharge = typeof billingCharges.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type AppointmentRow = typeof appointments.$inferSelect;

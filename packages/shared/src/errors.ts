@@ -25,6 +25,10 @@ export const ERROR_STATUS = {
   call_already_placed: 409,
   /** The call was cancelled: it can no longer be changed. */
   call_canceled: 409,
+  /** Another appointment of the same staff member (or of the business) holds an overlapping time. */
+  slot_taken: 409,
+  /** The appointment's status does not allow this (e.g. confirming a cancelled one). */
+  appointment_closed: 409,
   /** The contact's consent does not cover this kind of call. */
   consent_required: 422,
   /** A request with the same Idempotency-Key is still being processed. */

@@ -1,5 +1,6 @@
 import { encodeCursor } from '@callwise/db/queries/cursor';
 import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
+import type { Appointment } from '@callwise/shared/schemas/appointments';
 import type { Billing, ChargeList, Estimate } from '@callwise/shared/schemas/billing';
 import type { Call } from '@callwise/shared/schemas/calls';
 import type { Campaign, CampaignDetail } from '@callwise/shared/schemas/campaigns';
@@ -57,6 +58,7 @@ export const EXAMPLE_IDS = {
   apiKey: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c01',
   campaign: 'd7e8f9a0-1b2c-4d3e-8f4a-5b6c7d8e9f01',
   pausedCampaign: 'd7e8f9a0-1b2c-4d3e-8f4a-5b6c7d8e9f02',
+  appointment: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a01',
   /** An id that is nowhere (or in another account: the answer is the same). */
   missing: '0b0b0b0b-0000-4000-8000-000000000404',
 } as const;
@@ -117,6 +119,27 @@ export const EXAMPLE_OTHER_SCRIPT: Script = {
   variables: ['name'],
   created_at: '2026-01-01T10:00:00.000Z',
   updated_at: '2026-01-01T10:00:00.000Z',
+};
+
+/** Maria's cleaning with Dr. Patel, booked through the API. */
+export const EXAMPLE_APPOINTMENT: Appointment = {
+  id: EXAMPLE_IDS.appointment,
+  contact_id: EXAMPLE_IDS.contact,
+  starts_at: '2026-12-01T15:00:00.000Z',
+  ends_at: '2026-12-01T15:45:00.000Z',
+  duration_minutes: 45,
+  timezone: 'America/New_York',
+  service: 'Cleaning',
+  staff: 'Dr. Patel',
+  location: 'Harbor Dental, 12 Pier St',
+  notes: null,
+  source: 'api',
+  external_id: 'pms-88412',
+  status: 'scheduled',
+  rescheduled_to: null,
+  rescheduled_from: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
 };
 
 const spoken = 'Hi Maria Garcia, this is Harbor Dental reminding you of your cleaning on Friday at 10 AM.';
@@ -1183,6 +1206,112 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
     },
   ],
 
+  'GET /v1/appointments': [
+    {
+      name: 'week',
+      summary: 'A week’s appointments of one staff member',
+      query: { from: '2026-11-30T00:00:00-05:00', to: '2026-12-07T00:00:00-05:00', staff: 'Dr. Patel' },
+      status: 200,
+      response: { data: [EXAMPLE_APPOINTMENT], next_cursor: null },
+    },
+  ],
+  'POST /v1/appointments': [
+    {
+      name: 'book',
+      summary: 'Book a cleaning',
+      body: {
+        contact_id: EXAMPLE_IDS.contact,
+        starts_at: '2026-12-02T10:00:00-05:00',
+        duration_minutes: 45,
+        service: 'Cleaning',
+        staff: 'Dr. Patel',
+      },
+      status: 201,
+      response: {
+        ...EXAMPLE_APPOINTMENT,
+        id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a02',
+        starts_at: '2026-12-02T15:00:00.000Z',
+        ends_at: '2026-12-02T15:45:00.000Z',
+        location: null,
+        external_id: null,
+      },
+    },
+    {
+      name: 'slot_taken',
+      summary: 'The staff member is booked then',
+      body: { contact_id: EXAMPLE_IDS.otherContact, starts_at: '2026-12-01T15:30:00Z', staff: 'Dr. Patel' },
+      status: 409,
+      response: {
+        error: {
+          code: 'slot_taken',
+          message:
+            'That time overlaps another appointment of the same staff member. Choose another time or staff member.',
+        },
+      },
+    },
+  ],
+  'GET /v1/appointments/{id}': [
+    {
+      name: 'appointment',
+      summary: 'An appointment',
+      params: { id: EXAMPLE_IDS.appointment },
+      status: 200,
+      response: EXAMPLE_APPOINTMENT,
+    },
+  ],
+  'PATCH /v1/appointments/{id}': [
+    {
+      name: 'notes',
+      summary: 'Add a note',
+      params: { id: EXAMPLE_IDS.appointment },
+      body: { notes: 'Prefers the morning hygienist.' },
+      status: 200,
+      response: { ...EXAMPLE_APPOINTMENT, notes: 'Prefers the morning hygienist.' },
+    },
+  ],
+  'POST /v1/appointments/{id}/confirm': [
+    {
+      name: 'confirm',
+      summary: 'Confirm it',
+      params: { id: EXAMPLE_IDS.appointment },
+      status: 200,
+      response: { ...EXAMPLE_APPOINTMENT, status: 'confirmed' },
+    },
+  ],
+  'POST /v1/appointments/{id}/cancel': [
+    {
+      name: 'cancel',
+      summary: 'Cancel it (its slot is free again)',
+      params: { id: EXAMPLE_IDS.appointment },
+      status: 200,
+      response: { ...EXAMPLE_APPOINTMENT, status: 'cancelled' },
+    },
+  ],
+  'POST /v1/appointments/{id}/reschedule': [
+    {
+      name: 'move',
+      summary: 'Move it to Thursday at 9 AM',
+      params: { id: EXAMPLE_IDS.appointment },
+      body: { starts_at: '2026-12-03T09:00:00-05:00' },
+      status: 201,
+      response: {
+        ...EXAMPLE_APPOINTMENT,
+        id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a03',
+        starts_at: '2026-12-03T14:00:00.000Z',
+        ends_at: '2026-12-03T14:45:00.000Z',
+        external_id: null,
+        rescheduled_from: EXAMPLE_IDS.appointment,
+      },
+    },
+  ],
+  'DELETE /v1/appointments/{id}': [
+    {
+      name: 'delete',
+      summary: 'Delete it',
+      params: { id: EXAMPLE_IDS.appointment },
+      status: 204,
+    },
+  ],
   'GET /v1/scripts': [
     {
       name: 'reminders',

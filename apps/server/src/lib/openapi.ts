@@ -141,6 +141,11 @@ every retry: use it to skip repeats), \`webhook-timestamp\` (unix seconds) and \
 networks or cloud metadata are refused. \`GET /v1/calls/{id}/webhook-deliveries\` shows the log.`;
 
 const TAGS = [
+  {
+    name: 'appointments',
+    description:
+      'Appointments with your contacts: book, change, confirm, cancel, move. One staff member’s never overlap.',
+  },
   { name: 'billing', description: 'The plan and its usage, extra calls, the monthly budget, charges.' },
   { name: 'calls', description: 'Schedule calls, follow their progress, cancel them, get their recordings.' },
   { name: 'campaigns', description: 'One script to many contacts: progress, outcomes, pause, cancel.' },

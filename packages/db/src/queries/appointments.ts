@@ -1,0 +1,200 @@
+import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { type AppointmentRow, appointments } from '../schema.ts';
+import { type Cursor, encodeCursor } from './cursor.ts';
+
+export type NewAppointment = Pick<
+  typeof appointments.$inferInsert,
+  'contactId' | 'startsAt' | 'endsAt' | 'service' | 'staff' | 'location' | 'notes' | 'source' | 'externalId'
+>;
+export type AppointmentPatch = Partial<
+  Pick<
+    typeof appointments.$inferInsert,
+    'contactId' | 'startsAt' | 'endsAt' | 'service' | 'staff' | 'location' | 'notes'
+  >
+>;
+
+/** The statuses that hold their slot (the exclusion constraint's WHERE). */
+const HOLDING = ['scheduled', 'confirmed', 'reschedule_requested'];
+
+/** PostgreSQL's error for a broken exclusion constraint: the slot is taken. */
+export function isSlotTaken(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
+  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === '23P01' || causeCode === '23P01';
+}
+
+/** Appointments in start order (then id), after the cursor; `from`/`to` keep those overlapping the window. */
+export async function listAppointments(
+  db: Database,
+  accountId: string,
+  options: {
+    from?: Date;
+    to?: Date;
+    status?: string;
+    contactId?: string;
+    staff?: string;
+    limit: number;
+    cursor?: Cursor | null;
+  },
+) {
+  const where: SQL[] = [eq(appointments.accountId, accountId)];
+  if (options.from) where.push(gt(appointments.endsAt, options.from));
+  if (options.to) where.push(lt(appointments.startsAt, options.to));
+  if (options.status) where.push(eq(appointments.status, options.status));
+  if (options.contactId) where.push(eq(appointments.contactId, options.contactId));
+  if (options.staff !== undefined) where.push(eq(appointments.staff, options.staff));
+  if (options.cursor) {
+    where.push(
+      sql`(${appointments.startsAt}, ${appointments.id}) > (${options.cursor.at}::timestamptz, ${options.cursor.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({ row: appointments, cursorAt: sql<string>`${appointments.startsAt}::text` })
+    .from(appointments)
+    .where(and(...where))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((item) => item.row),
+    nextCursor:
+      rows.length > options.limit && last ? encodeCursor({ at: last.cursorAt, id: last.row.id }) : null,
+  };
+}
+
+export async function getAppointment(db: Database, accountId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findAppointmentByExternalId(
+  db: Database,
+  accountId: string,
+  source: string,
+  externalId: string,
+) {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.source, source),
+        eq(appointments.externalId, externalId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Inserts an appointment; a taken slot throws (see isSlotTaken). */
+export async function createAppointment(db: Database, accountId: string, values: NewAppointment) {
+  const [row] = await db
+    .insert(appointments)
+    .values({ ...values, accountId })
+    .returning();
+  if (!row) throw new Error('appointment not created');
+  return row;
+}
+
+export async function updateAppointment(
+  db: Database,
+  accountId: string,
+  id: string,
+  patch: AppointmentPatch,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
+    .returning();
+  return row;
+}
+
+/**
+ * Moves an appointment to `from` status `to`, only when it is in one of `from` now (one statement: a concurrent
+ * change cannot be overwritten). Undefined when it is not (the caller reads it again to say why).
+ */
+export async function changeAppointmentStatus(
+  db: Database,
+  accountId: string,
+  id: string,
+  from: readonly string[],
+  to: string,
+): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .update(appointments)
+    .set({ status: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.id, id),
+        inArray(appointments.status, [...from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Moves an appointment to a new time: in one transaction the old one becomes `rescheduled` (freeing its slot)
+ * and a new one, a copy at the new time linked both ways, takes the new slot. A taken slot throws (isSlotTaken)
+ * and changes nothing; undefined when the old one no longer holds a slot.
+ */
+export async function rescheduleAppointment(
+  db: Database,
+  accountId: string,
+  id: string,
+  at: { startsAt: Date; endsAt: Date },
+): Promise<{ old: AppointmentRow; created: AppointmentRow } | undefined> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(appointments)
+      .set({ status: 'rescheduled', updatedAt: new Date() })
+      .where(
+        and(
+          eq(appointments.accountId, accountId),
+          eq(appointments.id, id),
+          inArray(appointments.status, HOLDING),
+        ),
+      )
+      .returning();
+    if (!old) return undefined;
+    const [created] = await tx
+      .insert(appointments)
+      .values({
+        accountId,
+        contactId: old.contactId,
+        startsAt: at.startsAt,
+        endsAt: at.endsAt,
+        service: old.service,
+        staff: old.staff,
+        location: old.location,
+        notes: old.notes,
+        source: old.source,
+        rescheduledFromId: old.id,
+      })
+      .returning();
+    if (!created) throw new Error('appointment not created');
+    const [linked] = await tx
+      .update(appointments)
+      .set({ rescheduledToId: created.id })
+      .where(eq(appointments.id, old.id))
+      .returning();
+    return { old: linked ?? old, created };
+  });
+}
+
+export async function deleteAppointment(db: Database, accountId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(appointments)
+    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
+    .returning({ id: appointments.id });
+  return rows.length > 0;
+}
