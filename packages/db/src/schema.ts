@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -164,6 +165,10 @@ export const calls = pgTable(
     /** The recipient's time zone (contact's, else from the number): the calling window is in it. */
     timezone: text('timezone'),
     campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /** The appointment the call is about: the callee's answer is written back to it (decision 014). */
+    appointmentId: uuid('appointment_id').references((): AnyPgColumn => appointments.id, {
+      onDelete: 'set null',
+    }),
     /** What this call costs beyond the plan's allowance (USD), charged when it is created. */
     overageUsd: numeric('overage_usd', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     providerCallId: text('provider_call_id'),
@@ -202,6 +207,7 @@ export const calls = pgTable(
     index('calls_recording_created_idx').on(table.recordingCreatedAt).where(sql`recording_key IS NOT NULL`),
     index('calls_account_phone_scheduled_idx').on(table.accountId, table.phone, table.scheduledAt),
     index('calls_campaign_idx').on(table.campaignId).where(sql`campaign_id IS NOT NULL`),
+    index('calls_appointment_idx').on(table.appointmentId).where(sql`appointment_id IS NOT NULL`),
     // Calls holding a line at a carrier: counted before each batch (concurrency) and looked up when quiet.
     index('calls_live_carrier_idx')
       .on(table.updatedAt)

@@ -160,6 +160,7 @@ export const EXAMPLE_CALL: Call = {
   timezone: 'America/New_York',
   schedule_note: null,
   campaign_id: null,
+  appointment_id: null,
   status: 'completed',
   outcome: 'confirmed',
   attempts: 1,

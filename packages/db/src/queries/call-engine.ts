@@ -1,7 +1,15 @@
 import { CALL_UPDATED_EVENT } from '@callwise/shared/schemas/webhooks';
 import { and, eq, getTableColumns, inArray, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, type Call, calls, simulatorCalls, users, webhookDeliveries } from '../schema.ts';
+import {
+  accounts,
+  appointments,
+  type Call,
+  calls,
+  simulatorCalls,
+  users,
+  webhookDeliveries,
+} from '../schema.ts';
 
 /** The channel every change of a call is announced on (NOTIFY), for the live event stream. */
 export const CALL_EVENTS_CHANNEL = 'callwise_call_events';
@@ -485,18 +493,45 @@ export async function setCallOutcome(
   id: string,
   update: { outcome: string; transcript?: NonNullable<CallRow['transcript']>; onlyFirst?: boolean },
 ): Promise<CallRow | null> {
-  const [row] = await db
-    .update(calls)
-    .set({
-      outcome: update.outcome,
-      ...(update.transcript ? { transcript: update.transcript } : {}),
-      version: sql`${calls.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(update.onlyFirst ? and(eq(calls.id, id), isNull(calls.outcome)) : eq(calls.id, id))
-    .returning(announcedCallColumns);
-  return row ? withoutAnnounced(row) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(calls)
+      .set({
+        outcome: update.outcome,
+        ...(update.transcript ? { transcript: update.transcript } : {}),
+        version: sql`${calls.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(update.onlyFirst ? and(eq(calls.id, id), isNull(calls.outcome)) : eq(calls.id, id))
+      .returning(announcedCallColumns);
+    if (!row) return null;
+    // The answer written back to the appointment the call is about, in the same transaction (decision 014).
+    const change = row.appointmentId ? APPOINTMENT_ANSWERS[update.outcome] : undefined;
+    if (row.appointmentId && change) {
+      await tx
+        .update(appointments)
+        .set({ status: change.to, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(appointments.id, row.appointmentId),
+            eq(appointments.accountId, row.accountId),
+            inArray(appointments.status, [...change.from]),
+          ),
+        );
+    }
+    return withoutAnnounced(row);
+  });
 }
+
+/**
+ * What a callee's answer does to the appointment the call is about: from which statuses, to which. An answer never
+ * reopens a cancelled or moved appointment, and a confirmed one asked to move is moved only by a new booking.
+ */
+export const APPOINTMENT_ANSWERS: Record<string, { from: readonly string[]; to: string }> = {
+  confirmed: { from: ['scheduled', 'reschedule_requested'], to: 'confirmed' },
+  cancelled: { from: ['scheduled', 'confirmed', 'reschedule_requested'], to: 'cancelled' },
+  reschedule_requested: { from: ['scheduled', 'confirmed'], to: 'reschedule_requested' },
+};
 
 export async function attachRecording(
   db: Database,

@@ -33,6 +33,10 @@ export const callSchema = z.object({
     .nullable()
     .describe('Why the call goes out later than asked, in words (the calling window), else null'),
   campaign_id: z.uuid().nullable().describe('The campaign the call belongs to, if any'),
+  appointment_id: z
+    .uuid()
+    .nullable()
+    .describe('The appointment the call is about, if any: the answer is written back to it'),
   status: z
     .enum(CALL_STATUSES)
     .describe(
@@ -170,6 +174,12 @@ export const createCallInputSchema = z
         'Who is called (with phone); fills {{name}}, and {{first_name}}/{{last_name}} with its words. Defaults to the contact’s name',
       ),
     script_id: z.uuid({ error: 'is not a script id' }).optional().describe('Speak one of your scripts'),
+    appointment_id: z
+      .uuid({ error: 'is not an appointment id' })
+      .optional()
+      .describe(
+        'The appointment the call is about (with contact_id, that contact’s): fills {{date}}, {{time}}, {{service}}, {{staff}} and {{location}} in the business’s time zone, and the answer is written back to it — 1 confirms, 2 cancels, 3 asks to reschedule',
+      ),
     message: z
       .string()
       .trim()

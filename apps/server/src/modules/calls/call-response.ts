@@ -36,6 +36,7 @@ export function callResponse(row: Omit<CallRow, 'search'>): Call {
     timezone: row.timezone,
     schedule_note: scheduleNote(row),
     campaign_id: row.campaignId,
+    appointment_id: row.appointmentId,
     status: row.status as Call['status'],
     outcome: row.outcome as Call['outcome'],
     attempts: row.attempts,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
+import { getAppointment } from '@callwise/db/queries/appointments';
 import { insertCallsWithBilling } from '@callwise/db/queries/billing';
 import {
   type AppliedStatus,
@@ -47,6 +48,7 @@ import { type Pcm, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
 import type { CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
+import { appointmentValues } from '../appointments/appointment-values.ts';
 import { billingRefusal } from '../billing/billing.service.ts';
 import { callbackUrlProblem } from '../webhooks/ssrf.ts';
 import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
@@ -367,6 +369,18 @@ export class CallService {
       phone = parsed.e164;
     }
 
+    // A call about an appointment: its facts fill the message's variables, and the answer goes back to it.
+    let appointmentId: string | null = null;
+    if (input.appointment_id) {
+      const appointment = await getAppointment(db, accountId, input.appointment_id);
+      if (!appointment) throw validation('appointment_id', 'No appointment with this id in your account');
+      if (contactId && appointment.contactId && appointment.contactId !== contactId) {
+        throw validation('appointment_id', 'This appointment is with another contact');
+      }
+      appointmentId = appointment.id;
+      Object.assign(extraValues, appointmentValues(appointment, account.timezone));
+    }
+
     let text: string;
     let scriptId: string | null = null;
     if (input.script_id) {
@@ -422,6 +436,7 @@ export class CallService {
       accountId,
       contactId,
       contact: person,
+      appointmentId,
       campaignId: batch.campaignId,
       scriptId,
       recipientName: recipientName || 'there',

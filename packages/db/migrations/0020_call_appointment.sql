@@ -1,0 +1,3 @@
+ALTER TABLE "calls" ADD COLUMN "appointment_id" uuid;--> statement-breakpoint
+ALTER TABLE "calls" ADD CONSTRAINT "calls_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "calls_appointment_idx" ON "calls" USING btree ("appointment_id") WHERE appointment_id IS NOT NULL;
