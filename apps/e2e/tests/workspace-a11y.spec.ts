@@ -50,16 +50,55 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const problems = (page: Page, within?: string) =>
   seriousViolations(page, { within, tags: TAGS, alsoRules: ['heading-order'] });
 
-/** Waits until nothing is moving (dialogs and sheets slide and fade in); endless spinners aside. */
+/**
+ * Waits until nothing is moving (dialogs and sheets slide and fade in); endless spinners aside. Checked every
+ * 100 ms (not on animation frames, which a loaded machine may starve) for at most 30 s: a page still moving then is
+ * checked as it is, and what moved is noted on the test (once a CI run waited here for ten minutes, unexplained).
+ */
 async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
+  const still = await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { polling: 100, timeout: 30_000 },
+    )
+    .then(
+      () => null,
+      async () => page.evaluate(movingNow),
+    );
+  if (still) {
+    test.info().annotations.push({ type: 'still moving after 30 s', description: still.join('; ') });
+  }
+}
+
+/** What is moving now: each running animation or transition that ends, with its element (runs in the page). */
+function movingNow(): string[] {
+  return document
+    .getAnimations()
+    .filter(
+      (animation) =>
+        animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+    )
+    .map((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      const what =
+        'animationName' in animation
+          ? String(animation.animationName)
+          : 'transitionProperty' in animation
+            ? String(animation.transitionProperty)
+            : animation.id;
+      const where = target
+        ? `${target.tagName.toLowerCase()}[class="${target.getAttribute('class') ?? ''}"]`
+        : '?';
+      return `${what} on ${where} (${Math.round(Number(animation.currentTime ?? 0))} ms in)`;
+    });
 }
 
 /** Nothing sticks out to the right: else the innermost elements that do (tag, classes, right edge). */
