@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type AppointmentRow, appointments } from '../schema.ts';
-import { type Cursor, encodeCursor } from './cursor.ts';
+import { type Cursor, encodeCursor, hasSqlState } from './cursor.ts';
 
 export type NewAppointment = Pick<
   typeof appointments.$inferInsert,
@@ -18,11 +18,7 @@ export type AppointmentPatch = Partial<
 const HOLDING = ['scheduled', 'confirmed', 'reschedule_requested'];
 
 /** PostgreSQL's error for a broken exclusion constraint: the slot is taken. */
-export function isSlotTaken(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.code;
-  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return code === '23P01' || causeCode === '23P01';
-}
+export const isSlotTaken = (error: unknown): boolean => hasSqlState(error, '23P01');
 
 /** Appointments in start order (then id), after the cursor; `from`/`to` keep those overlapping the window. */
 export async function listAppointments(
@@ -69,26 +65,6 @@ export async function getAppointment(db: Database, accountId: string, id: string
     .select()
     .from(appointments)
     .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
-    .limit(1);
-  return row;
-}
-
-export async function findAppointmentByExternalId(
-  db: Database,
-  accountId: string,
-  source: string,
-  externalId: string,
-) {
-  const [row] = await db
-    .select()
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.accountId, accountId),
-        eq(appointments.source, source),
-        eq(appointments.externalId, externalId),
-      ),
-    )
     .limit(1);
   return row;
 }

@@ -95,9 +95,14 @@ export const isPhoneNumberSearch = (q: string) => (phoneDigits(q)?.length ?? 0) 
 
 /** A unique-constraint violation, whichever driver raised it. */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, '23505');
+}
+
+/** Whether a database error (or one it wraps, as the driver's wrappers do) carries this SQLSTATE. */
+export function hasSqlState(error: unknown, code: string): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
+    if ((current as { code?: string }).code === code) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

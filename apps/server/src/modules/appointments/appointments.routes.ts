@@ -5,7 +5,6 @@ import {
   changeAppointmentStatus,
   createAppointment,
   deleteAppointment,
-  findAppointmentByExternalId,
   getAppointment,
   isSlotTaken,
   listAppointments,
@@ -13,6 +12,7 @@ import {
   updateAppointment,
 } from '@callwise/db/queries/appointments';
 import { getContact } from '@callwise/db/queries/contacts';
+import { isUniqueViolation } from '@callwise/db/queries/cursor';
 import type { AppointmentRow } from '@callwise/db/schema';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
@@ -147,12 +147,6 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const input = request.body;
       await checkContact(accountId, input.contact_id);
       const source = request.auth.kind === 'session' ? 'manual' : 'api';
-      if (
-        input.external_id &&
-        (await findAppointmentByExternalId(db(), accountId, source, input.external_id))
-      ) {
-        throw new AppError('conflict', `An appointment with external_id ${input.external_id} already exists`);
-      }
       const startsAt = new Date(input.starts_at);
       const row = await takingSlot(() =>
         createAppointment(db(), accountId, {
@@ -165,6 +159,13 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           notes: input.notes || null,
           source,
           externalId: input.external_id || null,
+          // external_id is unique per account and source (its index): a second use is a 409, whoever writes first.
+        }).catch((error: unknown) => {
+          if (!isUniqueViolation(error)) throw error;
+          throw new AppError(
+            'conflict',
+            `An appointment with external_id ${input.external_id} already exists`,
+          );
         }),
       );
       return reply.status(201).send(appointmentResponse(row, await zoneOf(accountId)));
