@@ -15,6 +15,7 @@ import { createSerializerCompiler } from './lib/serializer.ts';
 import callingRulesRoutes from './modules/account/calling-rules.routes.ts';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.ts';
 import appointmentsRoutes from './modules/appointments/appointments.routes.ts';
+import bookingRoutes from './modules/appointments/booking.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
@@ -127,6 +128,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await privateV1.register(doNotCallRoutes);
         await privateV1.register(scriptsRoutes);
         await privateV1.register(appointmentsRoutes);
+        await privateV1.register(bookingRoutes);
         await privateV1.register(callsRoutes);
         await privateV1.register(webhookDeliveriesRoutes);
         await privateV1.register(campaignsRoutes);

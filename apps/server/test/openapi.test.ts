@@ -307,6 +307,7 @@ async function resetExampleAccount() {
   const db = t.database;
   const account = owner.accountId;
   for (const table of [
+    'booking_settings',
     'appointments',
     'do_not_call',
     'calls',

@@ -1,3 +1,4 @@
+import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -559,6 +560,18 @@ export const appointments = pgTable(
     check('appointments_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],
 );
+
+/**
+ * How an account takes bookings (decision 015): hours, staff, services, closures and reminder rules, one document
+ * validated by `bookingSettingsInputSchema` and replaced whole. No row: the defaults.
+ */
+export const bookingSettings = pgTable('booking_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<BookingSettings>().notNull(),
+  updatedAt: updatedAt(),
+});
 
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;

@@ -1,3 +1,4 @@
+import { SLOT_HOLDING_STATUSES } from '@callwise/shared/schemas/appointments';
 import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type AppointmentRow, appointments } from '../schema.ts';
@@ -15,7 +16,7 @@ export type AppointmentPatch = Partial<
 >;
 
 /** The statuses that hold their slot (the exclusion constraint's WHERE). */
-const HOLDING = ['scheduled', 'confirmed', 'reschedule_requested'];
+const HOLDING = [...SLOT_HOLDING_STATUSES];
 
 /** PostgreSQL's error for a broken exclusion constraint: the slot is taken. */
 export const isSlotTaken = (error: unknown): boolean => hasSqlState(error, '23P01');

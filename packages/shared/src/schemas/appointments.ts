@@ -74,7 +74,11 @@ export const createAppointmentInputSchema = z
       .uuid({ error: 'Choose a contact' })
       .describe('Who the appointment is with (one of your contacts)'),
     starts_at: startsAt,
-    duration_minutes: duration.default(DEFAULT_APPOINTMENT_MINUTES),
+    duration_minutes: duration
+      .optional()
+      .describe(
+        `Its length in minutes; when not given, the service's length in the booking settings, else ${DEFAULT_APPOINTMENT_MINUTES}`,
+      ),
     service: optionalText(200, 'The service booked'),
     staff: optionalText(100, 'The staff member or resource; none: the business as a whole'),
     location: optionalText(300, 'Where it takes place'),

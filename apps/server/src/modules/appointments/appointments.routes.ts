@@ -20,6 +20,7 @@ import {
   type AppointmentStatus,
   appointmentSchema,
   createAppointmentInputSchema,
+  DEFAULT_APPOINTMENT_MINUTES,
   listAppointmentsQuerySchema,
   rescheduleAppointmentInputSchema,
   updateAppointmentInputSchema,
@@ -30,6 +31,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { bookingSettingsOf, findService } from './booking-settings.ts';
 
 const MINUTE = 60_000;
 
@@ -148,11 +150,15 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       await checkContact(accountId, input.contact_id);
       const source = request.auth.kind === 'session' ? 'manual' : 'api';
       const startsAt = new Date(input.starts_at);
+      const minutes =
+        input.duration_minutes ??
+        findService((await bookingSettingsOf(db(), accountId)).settings, input.service)?.duration_minutes ??
+        DEFAULT_APPOINTMENT_MINUTES;
       const row = await takingSlot(() =>
         createAppointment(db(), accountId, {
           contactId: input.contact_id,
           startsAt,
-          endsAt: new Date(startsAt.getTime() + input.duration_minutes * MINUTE),
+          endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
           service: input.service || null,
           staff: input.staff ?? '',
           location: input.location || null,

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { openSlots, type SlotRequest } from './availability.ts';
+import { type BookingSettings, DEFAULT_BOOKING_SETTINGS } from './schemas/booking.ts';
+
+const NY = 'America/New_York';
+const settings = (change: Partial<BookingSettings> = {}): BookingSettings => ({
+  ...DEFAULT_BOOKING_SETTINGS,
+  min_notice_minutes: 0,
+  ...change,
+});
+const request = (change: Partial<SlotRequest>): SlotRequest => ({
+  settings: settings(),
+  timezone: NY,
+  from: new Date('2030-12-02T05:00:00Z'), // Monday 00:00 in New York
+  to: new Date('2030-12-03T05:00:00Z'),
+  now: new Date('2030-01-01T00:00:00Z'),
+  durationMinutes: 60,
+  bufferMinutes: 0,
+  staff: [''],
+  busy: [],
+  ...change,
+});
+const starts = (slots: ReturnType<typeof openSlots>) => slots.map((slot) => slot.startsAt.toISOString());
+
+describe('open slots', () => {
+  it('steps through the opening hours in the business’s time zone, each slot ending by closing', () => {
+    const slots = openSlots(request({}));
+    // 9:00 to 16:00 every 30 minutes (16:30 would end at 17:30): 15 slots, 14:00Z is 9 AM EST.
+    expect(slots).toHaveLength(15);
+    expect(slots[0]?.startsAt.toISOString()).toBe('2030-12-02T14:00:00.000Z');
+    expect(slots.at(-1)?.startsAt.toISOString()).toBe('2030-12-02T21:00:00.000Z');
+    expect(slots[0]?.endsAt.toISOString()).toBe('2030-12-02T15:00:00.000Z');
+  });
+
+  it('keeps wall-clock hours across a daylight-saving change', () => {
+    // Friday 2030-03-08 (EST), a closed weekend with the change, Monday 2030-03-11 (EDT): 9 AM is 14:00Z, then 13:00Z.
+    const slots = openSlots(
+      request({ from: new Date('2030-03-08T05:00:00Z'), to: new Date('2030-03-12T04:00:00Z') }),
+    );
+    const firsts = [...new Set(slots.map((slot) => slot.startsAt.toISOString().slice(0, 10)))].map((day) =>
+      starts(slots).find((start) => start.startsWith(day)),
+    );
+    expect(firsts).toEqual(['2030-03-08T14:00:00.000Z', '2030-03-11T13:00:00.000Z']);
+  });
+
+  it('leaves out busy times with their buffers, and needs the new appointment’s buffer free too', () => {
+    const busy = [
+      // 10:00–10:45 plus a 15-minute buffer: busy until 11:00.
+      { staff: '', start: Date.parse('2030-12-02T15:00:00Z'), end: Date.parse('2030-12-02T16:00:00Z') },
+    ];
+    const slots = openSlots(request({ busy, durationMinutes: 30, bufferMinutes: 30 }));
+    const morning = starts(slots).filter((start) => start < '2030-12-02T17:00:00.000Z');
+    // 9:00 (ends 9:30, buffer to 10:00) fits; 9:30 would need its buffer until 10:30; 10:00–10:30 busy; 11:00 free.
+    expect(morning).toEqual([
+      '2030-12-02T14:00:00.000Z',
+      '2030-12-02T16:00:00.000Z',
+      '2030-12-02T16:30:00.000Z',
+    ]);
+  });
+
+  it('skips closures of the business and of one staff member, and uses a staff member’s own hours', () => {
+    const own = { ...DEFAULT_BOOKING_SETTINGS.hours, monday: [{ opens: '12:00', closes: '14:00' }] };
+    const withStaff = settings({
+      staff: [
+        { name: 'Dr. Patel', bookable: true, hours: null },
+        { name: 'Dr. Kim', bookable: true, hours: own },
+      ],
+      closures: [{ starts_on: '2030-12-03', ends_on: '2030-12-03', staff: 'Dr. Patel', reason: null }],
+    });
+    const slots = openSlots(
+      request({
+        settings: withStaff,
+        staff: ['Dr. Patel', 'Dr. Kim'],
+        to: new Date('2030-12-04T05:00:00Z'),
+      }),
+    );
+    const kim = slots.filter((slot) => slot.staff === 'Dr. Kim');
+    const patel = slots.filter((slot) => slot.staff === 'Dr. Patel');
+    // Kim: Monday 12:00–14:00 only (12:00, 12:30, 13:00); Tuesday the business's hours (15 slots).
+    expect(starts(kim).slice(0, 3)).toEqual([
+      '2030-12-02T17:00:00.000Z',
+      '2030-12-02T17:30:00.000Z',
+      '2030-12-02T18:00:00.000Z',
+    ]);
+    expect(kim).toHaveLength(3 + 15);
+    // Patel: Monday only (closed Tuesday).
+    expect(patel).toHaveLength(15);
+    expect(patel.every((slot) => slot.startsAt.toISOString().startsWith('2030-12-02'))).toBe(true);
+    const everyone = openSlots(
+      request({
+        settings: settings({
+          closures: [{ starts_on: '2030-12-02', ends_on: '2030-12-02', staff: null, reason: 'Holiday' }],
+        }),
+        staff: [''],
+      }),
+    );
+    expect(everyone).toEqual([]);
+  });
+
+  it('offers nothing sooner than the minimum notice, and nothing on a closed weekday', () => {
+    const now = new Date('2030-12-02T15:10:00Z'); // 10:10 AM
+    const slots = openSlots(request({ now, settings: settings({ min_notice_minutes: 120 }) }));
+    expect(slots[0]?.startsAt.toISOString()).toBe('2030-12-02T17:30:00.000Z'); // 12:30 PM
+    const sunday = openSlots(
+      request({ from: new Date('2030-12-01T05:00:00Z'), to: new Date('2030-12-02T05:00:00Z') }),
+    );
+    expect(sunday).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+import { localTime, minutesOfDay, zonedTime } from './calling-window.ts';
+import type { BookingSettings, WeekHours } from './schemas/booking.ts';
+import { WEEKDAYS } from './schemas/booking.ts';
+
+const MINUTE = 60_000;
+
+/** A time someone is already booked: an appointment that holds its slot, with its service's buffer after it. */
+export interface Busy {
+  staff: string;
+  start: number;
+  /** The appointment's end plus the buffer of its service. */
+  end: number;
+}
+
+export interface OpenSlot {
+  startsAt: Date;
+  endsAt: Date;
+  /** '' for the business as a whole. */
+  staff: string;
+}
+
+export interface SlotRequest {
+  settings: BookingSettings;
+  timezone: string;
+  /** Slots start at or after this instant… */
+  from: Date;
+  /** …and before this one. */
+  to: Date;
+  now: Date;
+  durationMinutes: number;
+  bufferMinutes: number;
+  /** Whose slots: staff names ('' for the business as a whole). */
+  staff: string[];
+  /** Busy times of those staff members, any order. */
+  busy: Busy[];
+}
+
+/** The buffer kept after an appointment of a service (0 for one the settings do not know). */
+export function bufferOf(settings: BookingSettings, service: string | null): number {
+  if (!service) return 0;
+  const lower = service.toLowerCase();
+  return settings.services.find((item) => item.name.toLowerCase() === lower)?.buffer_minutes ?? 0;
+}
+
+/** Whose slots an availability request means: the one named, else every bookable staff member, else the business. */
+export function bookableStaff(settings: BookingSettings): string[] {
+  const names = settings.staff.filter((member) => member.bookable).map((member) => member.name);
+  return names.length > 0 ? names : [''];
+}
+
+type Day = { year: number; month: number; day: number };
+
+const dayKey = (day: Day) =>
+  `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
+
+/** The business's local days from the one holding `from` to the one holding `to`. */
+function localDays(from: Date, to: Date, timezone: string): Day[] {
+  const first = localTime(from, timezone);
+  const last = localTime(to, timezone);
+  const end = Date.UTC(last.year, last.month - 1, last.day);
+  const days: Day[] = [];
+  for (let at = Date.UTC(first.year, first.month - 1, first.day); at <= end; at += 24 * 60 * MINUTE) {
+    const date = new Date(at);
+    days.push({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+  }
+  return days;
+}
+
+/**
+ * Open slots: for each staff member, each local day in [from, to) that neither the business nor they are closed,
+ * each stretch of their hours (their own, else the business's), every `slot_step_minutes` from its opening while the
+ * appointment still ends by closing (its buffer may run past it); not sooner than the minimum notice; and not overlapping any
+ * busy time of theirs. The appointment's own buffer must be free too. Sorted by start, then staff.
+ */
+export function openSlots(request: SlotRequest): OpenSlot[] {
+  const { settings, timezone } = request;
+  const duration = request.durationMinutes * MINUTE;
+  const block = duration + request.bufferMinutes * MINUTE;
+  const earliest = Math.max(
+    request.from.getTime(),
+    request.now.getTime() + settings.min_notice_minutes * MINUTE,
+  );
+  const latest = request.to.getTime();
+  const step = settings.slot_step_minutes;
+  const days = latest > earliest ? localDays(new Date(earliest), request.to, timezone) : [];
+  const slots: OpenSlot[] = [];
+  for (const staff of request.staff) {
+    const member = settings.staff.find((item) => item.name === staff);
+    const hours: WeekHours = member?.hours ?? settings.hours;
+    const closed = settings.closures.filter((closure) => closure.staff === null || closure.staff === staff);
+    const busy = request.busy.filter((item) => item.staff === staff).sort((a, b) => a.start - b.start);
+    let first = 0;
+    for (const day of days) {
+      const key = dayKey(day);
+      if (closed.some((closure) => closure.starts_on <= key && key <= closure.ends_on)) continue;
+      const weekday = WEEKDAYS[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()] ?? 'sunday';
+      const openings = [...hours[weekday]].sort((a, b) => minutesOfDay(a.opens) - minutesOfDay(b.opens));
+      for (const opening of openings) {
+        const closes = zonedTime(day, minutesOfDay(opening.closes), timezone).getTime();
+        for (let minute = minutesOfDay(opening.opens); ; minute += step) {
+          const start = zonedTime(day, minute, timezone).getTime();
+          if (start + duration > closes || start >= latest) break;
+          if (start < earliest) continue;
+          // Busy times ending by this start can be passed for good: starts only grow.
+          while (first < busy.length && (busy[first]?.end ?? 0) <= start) first += 1;
+          let free = true;
+          for (let index = first; index < busy.length; index += 1) {
+            const item = busy[index] as Busy;
+            if (item.start >= start + block) break;
+            if (item.end > start) {
+              free = false;
+              break;
+            }
+          }
+          if (free) slots.push({ startsAt: new Date(start), endsAt: new Date(start + duration), staff });
+        }
+      }
+    }
+  }
+  return slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.staff.localeCompare(b.staff));
+}
