@@ -5,6 +5,7 @@ import { CallEventBus } from './lib/call-events.ts';
 import { armCrashPoint } from './lib/crash-points.ts';
 import type { Logger } from './lib/logger.ts';
 import { EMBEDDED_POLL_SECONDS } from './lib/queue.ts';
+import { AppointmentService } from './modules/appointments/appointments.service.ts';
 import { CallSweeper } from './modules/calls/call-sweeper.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { Dispatcher } from './modules/calls/dispatcher.ts';
@@ -24,6 +25,8 @@ export interface Services {
   carrier: Carrier;
   events: CallEventBus;
   calls: CallService;
+  /** Appointments and their reminder calls, written together. */
+  appointments: AppointmentService;
   dispatcher: Dispatcher;
   /** Posts call status changes to their callback_url (workers only). */
   webhooks: WebhookDeliverer;
@@ -87,6 +90,13 @@ export async function openServices(deps: {
     log,
     onCallsDue: () => dispatcher.wake(),
   });
+  const appointments = new AppointmentService({
+    db: database.db,
+    calls,
+    config,
+    log,
+    onCallsDue: () => dispatcher.wake(),
+  });
   const sweeper = new CallSweeper({
     db: database.db,
     carrier,
@@ -112,6 +122,7 @@ export async function openServices(deps: {
     carrier,
     events,
     calls,
+    appointments,
     dispatcher,
     webhooks,
     async startEngine() {

@@ -170,6 +170,8 @@ export const calls = pgTable(
     appointmentId: uuid('appointment_id').references((): AnyPgColumn => appointments.id, {
       onDelete: 'set null',
     }),
+    /** A reminder of its appointment: how long before it the rule sends it (decision 015); null for other calls. */
+    reminderMinutesBefore: integer('reminder_minutes_before'),
     /** What this call costs beyond the plan's allowance (USD), charged when it is created. */
     overageUsd: numeric('overage_usd', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     providerCallId: text('provider_call_id'),

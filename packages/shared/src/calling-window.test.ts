@@ -5,6 +5,7 @@ import {
   insideCallingWindow,
   localDay,
   nextCallingTime,
+  previousCallingTime,
   zonedTime,
 } from './calling-window.ts';
 
@@ -84,5 +85,22 @@ describe('calling window', () => {
     expect(describeLocalTime(new Date('2026-11-22T13:00:00Z'), 'America/New_York')).toBe(
       '8:00 AM on Sun, Nov 22 (America/New_York)',
     );
+  });
+});
+
+describe('previousCallingTime', () => {
+  const window = { start: '08:00', end: '21:00' };
+  it('keeps a time inside the window, and moves one outside back, never later', () => {
+    // 10:00 in Chicago (UTC-6 in December): inside.
+    const inside = new Date('2030-12-03T16:00:00Z');
+    expect(previousCallingTime(inside, 'America/Chicago', window)).toEqual(inside);
+    // 06:30 in Chicago: the day before, 20:45.
+    expect(
+      previousCallingTime(new Date('2030-12-03T12:30:00Z'), 'America/Chicago', window).toISOString(),
+    ).toBe('2030-12-03T02:45:00.000Z');
+    // 22:10 in Chicago: the same day, 20:45.
+    expect(
+      previousCallingTime(new Date('2030-12-04T04:10:00Z'), 'America/Chicago', window).toISOString(),
+    ).toBe('2030-12-04T02:45:00.000Z');
   });
 });

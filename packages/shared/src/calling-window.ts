@@ -131,6 +131,30 @@ export function nextCallingTime(at: Date, timezone: string, window: CallingWindo
   );
 }
 
+/** How long before the window closes a call moved back into it is placed (time to ring and be answered). */
+export const WINDOW_CLOSING_MARGIN_MINUTES = 15;
+
+/**
+ * `at` itself when inside the window, else the latest time before it that is inside: a quarter of an hour before
+ * the window closed that day, or the day before when `at` is before the window opens. For calls that must not go
+ * later than asked (a reminder never goes after its appointment).
+ */
+export function previousCallingTime(at: Date, timezone: string, window: CallingWindow): Date {
+  if (insideCallingWindow(at, timezone, window)) return at;
+  const t = localTime(at, timezone);
+  const start = minutesOfDay(window.start);
+  const end = minutesOfDay(window.end);
+  const latest = Math.max(start, end - WINDOW_CLOSING_MARGIN_MINUTES);
+  if (t.hour * 60 + t.minute >= end)
+    return zonedTime({ year: t.year, month: t.month, day: t.day }, latest, timezone);
+  const yesterday = new Date(Date.UTC(t.year, t.month - 1, t.day - 1));
+  return zonedTime(
+    { year: yesterday.getUTCFullYear(), month: yesterday.getUTCMonth() + 1, day: yesterday.getUTCDate() },
+    latest,
+    timezone,
+  );
+}
+
 /** The recipient's local calendar day of `at` ('YYYY-MM-DD'), and that day's bounds as instants. */
 export function localDay(at: Date, timezone: string): { key: string; start: Date; end: Date } {
   const t = localTime(at, timezone);

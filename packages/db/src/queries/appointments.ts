@@ -71,7 +71,11 @@ export async function getAppointment(db: Database, accountId: string, id: string
 }
 
 /** Inserts an appointment; a taken slot throws (see isSlotTaken). */
-export async function createAppointment(db: Database, accountId: string, values: NewAppointment) {
+export async function createAppointment(
+  db: Database,
+  accountId: string,
+  values: NewAppointment & { id?: string },
+) {
   const [row] = await db
     .insert(appointments)
     .values({ ...values, accountId })
@@ -128,7 +132,7 @@ export async function rescheduleAppointment(
   db: Database,
   accountId: string,
   id: string,
-  at: { startsAt: Date; endsAt: Date },
+  at: { startsAt: Date; endsAt: Date; id?: string },
 ): Promise<{ old: AppointmentRow; created: AppointmentRow } | undefined> {
   return db.transaction(async (tx) => {
     const [old] = await tx
@@ -146,6 +150,7 @@ export async function rescheduleAppointment(
     const [created] = await tx
       .insert(appointments)
       .values({
+        ...(at.id ? { id: at.id } : {}),
         accountId,
         contactId: old.contactId,
         startsAt: at.startsAt,

@@ -1,5 +1,17 @@
 import { CALL_UPDATED_EVENT } from '@callwise/shared/schemas/webhooks';
-import { and, eq, getTableColumns, inArray, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
   accounts,
@@ -508,7 +520,7 @@ export async function setCallOutcome(
     // The answer written back to the appointment the call is about, in the same transaction (decision 014).
     const change = row.appointmentId ? APPOINTMENT_ANSWERS[update.outcome] : undefined;
     if (row.appointmentId && change) {
-      await tx
+      const changed = await tx
         .update(appointments)
         .set({ status: change.to, updatedAt: sql`now()` })
         .where(
@@ -517,7 +529,12 @@ export async function setCallOutcome(
             eq(appointments.accountId, row.accountId),
             inArray(appointments.status, [...change.from]),
           ),
-        );
+        )
+        .returning({ id: appointments.id });
+      // No reminder once it is confirmed or cancelled (decision 015): the others still waiting are cancelled.
+      if (changed.length > 0 && STOPS_REMINDERS.has(change.to)) {
+        await cancelAppointmentReminders(tx, row.accountId, [row.appointmentId], row.id);
+      }
     }
     return withoutAnnounced(row);
   });
@@ -527,6 +544,9 @@ export async function setCallOutcome(
  * What a callee's answer does to the appointment the call is about: from which statuses, to which. An answer never
  * reopens a cancelled or moved appointment, and a confirmed one asked to move is moved only by a new booking.
  */
+/** The appointment statuses after which no reminder goes out. */
+const STOPS_REMINDERS = new Set(['confirmed', 'cancelled', 'rescheduled', 'completed', 'no_show']);
+
 export const APPOINTMENT_ANSWERS: Record<string, { from: readonly string[]; to: string }> = {
   confirmed: { from: ['scheduled', 'reschedule_requested'], to: 'confirmed' },
   cancelled: { from: ['scheduled', 'confirmed', 'reschedule_requested'], to: 'cancelled' },
@@ -606,6 +626,39 @@ export async function cancelCall(db: Database, accountId: string, id: string): P
     .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
     .limit(1);
   return { ok: false, reason: exists ? 'too_late' : 'not_found' };
+}
+
+/**
+ * Cancels the reminder calls of appointments that nobody is placing yet (cancellableCall), optionally all but one
+ * call (the one answering right now). Part of the transaction that confirms, cancels, moves or deletes them
+ * (decision 015). Returns the calls cancelled.
+ */
+export async function cancelAppointmentReminders(
+  db: Database,
+  accountId: string,
+  appointmentIds: string[],
+  exceptCallId?: string,
+): Promise<CallRow[]> {
+  if (appointmentIds.length === 0) return [];
+  const rows = await db
+    .update(calls)
+    .set({
+      status: 'canceled',
+      claimedUntil: null,
+      version: sql`${calls.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(calls.accountId, accountId),
+        inArray(calls.appointmentId, appointmentIds),
+        isNotNull(calls.reminderMinutesBefore),
+        cancellableCall(),
+        exceptCallId ? ne(calls.id, exceptCallId) : undefined,
+      ),
+    )
+    .returning(announcedCallColumns);
+  return rows.map(withoutAnnounced);
 }
 
 /**

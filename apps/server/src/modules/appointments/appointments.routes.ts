@@ -2,14 +2,9 @@ import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
 import {
   type AppointmentPatch,
-  changeAppointmentStatus,
-  createAppointment,
-  deleteAppointment,
   getAppointment,
   isSlotTaken,
   listAppointments,
-  rescheduleAppointment,
-  updateAppointment,
 } from '@callwise/db/queries/appointments';
 import { getContact } from '@callwise/db/queries/contacts';
 import { isUniqueViolation } from '@callwise/db/queries/cursor';
@@ -91,6 +86,7 @@ const tags = ['appointments'];
 /** Appointments (issue #17): the API an integrator and the web app book, move, confirm and cancel with. */
 const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const db = (): Database => fastify.database.db;
+  const service = () => fastify.services.appointments;
   const zoneOf = async (accountId: string) => (await findAccount(db(), accountId))?.timezone ?? 'UTC';
 
   async function checkContact(accountId: string, contactId: string) {
@@ -155,24 +151,26 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         findService((await bookingSettingsOf(db(), accountId)).settings, input.service)?.duration_minutes ??
         DEFAULT_APPOINTMENT_MINUTES;
       const row = await takingSlot(() =>
-        createAppointment(db(), accountId, {
-          contactId: input.contact_id,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
-          service: input.service || null,
-          staff: input.staff ?? '',
-          location: input.location || null,
-          notes: input.notes || null,
-          source,
-          externalId: input.external_id || null,
-          // external_id is unique per account and source (its index): a second use is a 409, whoever writes first.
-        }).catch((error: unknown) => {
-          if (!isUniqueViolation(error)) throw error;
-          throw new AppError(
-            'conflict',
-            `An appointment with external_id ${input.external_id} already exists`,
-          );
-        }),
+        service()
+          .create(accountId, {
+            contactId: input.contact_id,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
+            service: input.service || null,
+            staff: input.staff ?? '',
+            location: input.location || null,
+            notes: input.notes || null,
+            source,
+            externalId: input.external_id || null,
+            // external_id is unique per account and source (its index): a second use is a 409, whoever writes first.
+          })
+          .catch((error: unknown) => {
+            if (!isUniqueViolation(error)) throw error;
+            throw new AppError(
+              'conflict',
+              `An appointment with external_id ${input.external_id} already exists`,
+            );
+          }),
       );
       return reply.status(201).send(appointmentResponse(row, await zoneOf(accountId)));
     },
@@ -229,7 +227,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (input.staff !== undefined) patch.staff = input.staff ?? '';
       if (input.location !== undefined) patch.location = input.location || null;
       if (input.notes !== undefined) patch.notes = input.notes || null;
-      const row = await takingSlot(() => updateAppointment(db(), accountId, request.params.id, patch));
+      const row = await takingSlot(() => service().update(accountId, request.params.id, patch, current));
       if (!row) throw notFound('Appointment');
       return appointmentResponse(row, await zoneOf(accountId));
     },
@@ -252,7 +250,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
       async (request) => {
         const accountId = request.auth.accountId;
-        const row = await changeAppointmentStatus(db(), accountId, request.params.id, rule.from, rule.to);
+        const row = await service().changeStatus(accountId, request.params.id, rule.from, rule.to);
         if (!row) {
           const current = await getAppointment(db(), accountId, request.params.id);
           if (!current) throw notFound('Appointment');
@@ -290,7 +288,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const minutes =
         request.body.duration_minutes ?? (current.endsAt.getTime() - current.startsAt.getTime()) / MINUTE;
       const moved = await takingSlot(() =>
-        rescheduleAppointment(db(), accountId, current.id, {
+        service().reschedule(accountId, current, {
           startsAt,
           endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
         }),
@@ -317,7 +315,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      if (!(await deleteAppointment(db(), request.auth.accountId, request.params.id))) {
+      if (!(await service().delete(request.auth.accountId, request.params.id))) {
         throw notFound('Appointment');
       }
       return reply.status(204).send(null);

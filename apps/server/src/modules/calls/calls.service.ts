@@ -24,6 +24,7 @@ import { getCall } from '@callwise/db/queries/calls';
 import { getContact } from '@callwise/db/queries/contacts';
 import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { getScript } from '@callwise/db/queries/scripts';
+import type { AppointmentRow } from '@callwise/db/schema';
 import { callOpening, promptTexts } from '@callwise/shared/call-prompt';
 import { consentProblem, type SkipReason } from '@callwise/shared/calling-rules';
 import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
@@ -187,6 +188,33 @@ export class CallService {
     options: { onProblem: 'fail' | 'skip'; campaignId?: string },
   ): Promise<{ created: CallRow[]; skipped: SkippedCall[] }> {
     const { db } = this.deps;
+    const { rows, skipped } = await this.prepareMany(accountId, inputs, options);
+    if (rows.length === 0) return { created: [], skipped };
+
+    // Billed in the same transaction: the trial's limit, extra calls beyond a paid plan and the monthly budget.
+    const result = await insertCallsWithBilling(db, accountId, rows);
+    if (!result.ok) throw billingRefusal(result, rows.length, this.deps.config.PUBLIC_URL);
+    this.deps.onCallsDue?.();
+    // In the order asked for.
+    const byId = new Map(result.calls.map((call) => [call.id, call]));
+    return { created: rows.map((row) => byId.get(row.id as string) as CallRow), skipped };
+  }
+
+  /**
+   * The calls createMany would insert, each checked and under the calling rules, without inserting them: for a
+   * caller that inserts them in a transaction of its own (an appointment's reminders). `appointments` gives the
+   * facts of appointments not written yet, by id.
+   */
+  async prepareMany(
+    accountId: string,
+    inputs: CreateCallInput[],
+    options: {
+      onProblem: 'fail' | 'skip';
+      campaignId?: string;
+      appointments?: ReadonlyMap<string, AppointmentRow>;
+    },
+  ): Promise<{ rows: Array<NewCall & { accountId: string }>; skipped: SkippedCall[] }> {
+    const { db } = this.deps;
     const account = await findAccount(db, accountId);
     if (!account) throw notFound('Account');
     const plan = account.plan as PlanId;
@@ -212,6 +240,7 @@ export class CallService {
             campaignId: options.campaignId ?? null,
             measure,
             scripts,
+            appointments: options.appointments,
           }).catch((error: unknown) => skip(start + offset, error)),
         ),
       );
@@ -219,21 +248,13 @@ export class CallService {
         if (call) prepared.push({ index: start + offset, call });
       }
     }
-    const rows: NewCall[] = [];
+    const rows: Array<NewCall & { accountId: string }> = [];
     for (const { index, call } of await this.applyRules(account, prepared)) {
       if ('refusal' in call) skip(index, call.refusal);
-      else rows.push(call);
+      else rows.push({ ...call, accountId });
     }
     skipped.sort((a, b) => a.index - b.index);
-    if (rows.length === 0) return { created: [], skipped };
-
-    // Billed in the same transaction: the trial's limit, extra calls beyond a paid plan and the monthly budget.
-    const result = await insertCallsWithBilling(db, accountId, rows);
-    if (!result.ok) throw billingRefusal(result, rows.length, this.deps.config.PUBLIC_URL);
-    this.deps.onCallsDue?.();
-    // In the order asked for.
-    const byId = new Map(result.calls.map((call) => [call.id, call]));
-    return { created: rows.map((row) => byId.get(row.id as string) as CallRow), skipped };
+    return { rows, skipped };
   }
 
   /**
@@ -329,6 +350,7 @@ export class CallService {
       campaignId: string | null;
       measure: boolean;
       scripts: Map<string, ReturnType<typeof getScript>>;
+      appointments?: ReadonlyMap<string, AppointmentRow>;
     },
   ): Promise<PreparedCall> {
     const { db } = this.deps;
@@ -372,7 +394,9 @@ export class CallService {
     // A call about an appointment: its facts fill the message's variables, and the answer goes back to it.
     let appointmentId: string | null = null;
     if (input.appointment_id) {
-      const appointment = await getAppointment(db, accountId, input.appointment_id);
+      const appointment =
+        batch.appointments?.get(input.appointment_id) ??
+        (await getAppointment(db, accountId, input.appointment_id));
       if (!appointment) throw validation('appointment_id', 'No appointment with this id in your account');
       if (contactId && appointment.contactId && appointment.contactId !== contactId) {
         throw validation('appointment_id', 'This appointment is with another contact');

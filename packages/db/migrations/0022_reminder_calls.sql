@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "reminder_minutes_before" integer;
