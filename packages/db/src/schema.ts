@@ -1,3 +1,4 @@
+import type { CallDialogue } from '@callwise/shared/call-dialogue';
 import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import { sql } from 'drizzle-orm';
 import {
@@ -172,6 +173,11 @@ export const calls = pgTable(
     }),
     /** A reminder of its appointment: how long before it the rule sends it (decision 015); null for other calls. */
     reminderMinutesBefore: integer('reminder_minutes_before'),
+    /**
+     * Where a conversation of several turns stands (the times offered to move an appointment, decision 017), so
+     * that any worker can take the next turn; null for a call of one answer.
+     */
+    dialogue: jsonb('dialogue').$type<CallDialogue>(),
     /** What this call costs beyond the plan's allowance (USD), charged when it is created. */
     overageUsd: numeric('overage_usd', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     providerCallId: text('provider_call_id'),
