@@ -6,6 +6,7 @@ import { armCrashPoint } from './lib/crash-points.ts';
 import type { Logger } from './lib/logger.ts';
 import { EMBEDDED_POLL_SECONDS } from './lib/queue.ts';
 import { AppointmentService } from './modules/appointments/appointments.service.ts';
+import { RescheduleDialogue } from './modules/appointments/reschedule-dialogue.ts';
 import { CallSweeper } from './modules/calls/call-sweeper.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { Dispatcher } from './modules/calls/dispatcher.ts';
@@ -80,7 +81,7 @@ export async function openServices(deps: {
     // Twilio is paced: the dispatcher hands over only what one paced batch places within its claim.
     ...(twilio ? { batchSize: twilio.batchSize } : {}),
   });
-  const calls = new CallService({
+  const calls: CallService = new CallService({
     db: database.db,
     config,
     speech,
@@ -89,14 +90,16 @@ export async function openServices(deps: {
     queue,
     log,
     onCallsDue: () => dispatcher.wake(),
+    rescheduling: (): RescheduleDialogue => rescheduling,
   });
-  const appointments = new AppointmentService({
+  const appointments: AppointmentService = new AppointmentService({
     db: database.db,
     calls,
     config,
     log,
     onCallsDue: () => dispatcher.wake(),
   });
+  const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db: database.db, appointments });
   const sweeper = new CallSweeper({
     db: database.db,
     carrier,

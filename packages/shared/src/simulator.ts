@@ -9,7 +9,12 @@ export const SIMULATOR_BEHAVIOURS = {
   '0103': { summary: 'The call fails', kind: 'failed' },
   '0104': { summary: 'Voicemail picks up', kind: 'voicemail' },
   '0105': { summary: 'Answers and presses 2 (cancels)', kind: 'answer', digits: '2' },
-  '0106': { summary: 'Answers and presses 3 (asks to reschedule)', kind: 'answer', digits: '3' },
+  '0106': {
+    summary: 'Answers and presses 3 (asks to reschedule), then takes the first time offered',
+    kind: 'answer',
+    digits: '3',
+    next: ['1'],
+  },
   '0107': { summary: 'Answers and presses 9 (opts out)', kind: 'answer', digits: '9' },
   '0108': { summary: 'Answers and says nothing', kind: 'answer', digits: null },
   '0109': {
@@ -17,11 +22,17 @@ export const SIMULATOR_BEHAVIOURS = {
     kind: 'busy-once',
     digits: '1',
   },
+  '0110': {
+    summary: 'Answers and presses 3 (asks to reschedule), then 0 (to be called back instead)',
+    kind: 'answer',
+    digits: '3',
+    next: ['0'],
+  },
 } as const;
 
 export type SimulatorBehaviourCode = keyof typeof SIMULATOR_BEHAVIOURS;
 
-/** The behaviour code for a number (E.164): its last four digits when they are 0100–0109 after 555, else 0100. */
+/** The behaviour code for a number (E.164): its last four digits when they are 0100–0110 after 555, else 0100. */
 export function simulatorBehaviourFor(phone: string): SimulatorBehaviourCode {
   const match = /555(01\d\d)$/.exec(phone.replace(/\D/g, ''));
   const code = match?.[1];

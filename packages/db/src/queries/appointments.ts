@@ -126,18 +126,30 @@ export async function changeAppointmentStatus(
 /**
  * Moves an appointment to a new time: in one transaction the old one becomes `rescheduled` (freeing its slot)
  * and a new one, a copy at the new time linked both ways, takes the new slot. A taken slot throws (isSlotTaken)
- * and changes nothing; undefined when the old one no longer holds a slot.
+ * and changes nothing; undefined when the old one no longer holds a slot. With `externalId` (a calendar source's
+ * move, decision 016) the new one takes that id in the source and the old one gives its own up.
  */
 export async function rescheduleAppointment(
   db: Database,
   accountId: string,
   id: string,
-  at: { startsAt: Date; endsAt: Date; id?: string },
+  at: {
+    startsAt: Date;
+    endsAt: Date;
+    id?: string;
+    externalId?: string;
+    /** The new one's status: `confirmed` when the customer chose the time themselves. */
+    status?: 'scheduled' | 'confirmed';
+  },
 ): Promise<{ old: AppointmentRow; created: AppointmentRow } | undefined> {
   return db.transaction(async (tx) => {
     const [old] = await tx
       .update(appointments)
-      .set({ status: 'rescheduled', updatedAt: new Date() })
+      .set({
+        status: 'rescheduled',
+        updatedAt: new Date(),
+        ...(at.externalId !== undefined ? { externalId: null } : {}),
+      })
       .where(
         and(
           eq(appointments.accountId, accountId),
@@ -160,7 +172,9 @@ export async function rescheduleAppointment(
         location: old.location,
         notes: old.notes,
         source: old.source,
+        ...(at.externalId !== undefined ? { externalId: at.externalId } : {}),
         rescheduledFromId: old.id,
+        status: at.status ?? 'scheduled',
       })
       .returning();
     if (!created) throw new Error('appointment not created');

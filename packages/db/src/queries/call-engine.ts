@@ -1,3 +1,4 @@
+import type { CallDialogue } from '@callwise/shared/call-dialogue';
 import { CALL_UPDATED_EVENT } from '@callwise/shared/schemas/webhooks';
 import {
   and,
@@ -503,7 +504,13 @@ export async function applyCarrierStatuses(
 export async function setCallOutcome(
   db: Database,
   id: string,
-  update: { outcome: string; transcript?: NonNullable<CallRow['transcript']>; onlyFirst?: boolean },
+  update: {
+    outcome: string;
+    transcript?: NonNullable<CallRow['transcript']>;
+    onlyFirst?: boolean;
+    /** A conversation that goes on after this answer (decision 017). */
+    dialogue?: CallDialogue;
+  },
 ): Promise<CallRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -511,6 +518,7 @@ export async function setCallOutcome(
       .set({
         outcome: update.outcome,
         ...(update.transcript ? { transcript: update.transcript } : {}),
+        ...(update.dialogue ? { dialogue: update.dialogue } : {}),
         version: sql`${calls.version} + 1`,
         updatedAt: sql`now()`,
       })
@@ -544,6 +552,37 @@ export async function setCallOutcome(
  * What a callee's answer does to the appointment the call is about: from which statuses, to which. An answer never
  * reopens a cancelled or moved appointment, and a confirmed one asked to move is moved only by a new booking.
  */
+/**
+ * The next turn of a call's conversation (decision 017): its new state, the lines it adds to the transcript and,
+ * when the turn settles it, the call's outcome — only when the conversation is still where the caller read it
+ * (`turns` turns in): of two reports of one turn, one wins; null for the other.
+ */
+export async function advanceCallDialogue(
+  db: Database,
+  id: string,
+  turns: number,
+  update: { dialogue: CallDialogue; lines: NonNullable<CallRow['transcript']>; outcome?: string },
+): Promise<CallRow | null> {
+  const [row] = await db
+    .update(calls)
+    .set({
+      dialogue: update.dialogue,
+      transcript: sql`coalesce(${calls.transcript}, '[]'::jsonb) || ${JSON.stringify(update.lines)}::jsonb`,
+      ...(update.outcome ? { outcome: update.outcome } : {}),
+      version: sql`${calls.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(calls.id, id),
+        sql`${calls.dialogue}->>'stage' = 'offering'`,
+        sql`(${calls.dialogue}->>'turns')::int = ${turns}`,
+      ),
+    )
+    .returning(announcedCallColumns);
+  return row ? withoutAnnounced(row) : null;
+}
+
 /** The appointment statuses after which no reminder goes out. */
 const STOPS_REMINDERS = new Set(['confirmed', 'cancelled', 'rescheduled', 'completed', 'no_show']);
 

@@ -4,7 +4,8 @@ import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.t
 /**
  * A call about an appointment (issue #17): the appointment's facts fill the message, and the callee's answer is
  * written back to it — pressing 1 confirms it, 2 cancels it (its slot is free again), 3 asks to reschedule. Placed
- * by the simulated carrier, whose callees at …0100, …0105 and …0106 press 1, 2 and 3.
+ * by the simulated carrier, whose callees at …0100 and …0105 press 1 and 2, and at …0110 press 3 and then 0 to be
+ * called back (…0106 takes a time offered: reschedule-call.test.ts).
  */
 let t: TestApp;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -88,7 +89,7 @@ describe('a call about an appointment', () => {
       { phone: '+12025550100', startsAt: '2027-02-02T15:00:00Z', status: 'confirmed', outcome: 'confirmed' },
       { phone: '+12025550105', startsAt: '2027-02-03T15:00:00Z', status: 'cancelled', outcome: 'cancelled' },
       {
-        phone: '+12025550106',
+        phone: '+12025550110',
         startsAt: '2027-02-04T15:00:00Z',
         status: 'reschedule_requested',
         outcome: 'reschedule_requested',

@@ -100,13 +100,22 @@ export class AppointmentService {
     return row;
   }
 
-  /** Moves it (decision 014): the old one's reminders are cancelled, the new one gets its own. */
-  async reschedule(accountId: string, current: AppointmentRow, at: { startsAt: Date; endsAt: Date }) {
+  /**
+   * Moves it (decision 014): the old one's reminders are cancelled, the new one gets its own — none when it is
+   * `confirmed` at once (the customer chose the new time themselves, e.g. during a call).
+   */
+  async reschedule(
+    accountId: string,
+    current: AppointmentRow,
+    at: { startsAt: Date; endsAt: Date },
+    options: { confirmed?: boolean } = {},
+  ) {
     const newId = randomUUID();
-    const next: AppointmentRow = { ...current, ...at, id: newId, status: 'scheduled' };
+    const status = options.confirmed ? 'confirmed' : 'scheduled';
+    const next: AppointmentRow = { ...current, ...at, id: newId, status };
     const reminders = await this.prepareReminders(accountId, next);
     const moved = await this.deps.db.transaction(async (tx) => {
-      const result = await rescheduleAppointment(tx, accountId, current.id, { ...at, id: newId });
+      const result = await rescheduleAppointment(tx, accountId, current.id, { ...at, id: newId, status });
       if (result) {
         await cancelAppointmentReminders(tx, accountId, [current.id]);
         await this.insertReminders(tx, accountId, reminders);

@@ -5,6 +5,7 @@ import { getAppointment } from '@callwise/db/queries/appointments';
 import { insertCallsWithBilling } from '@callwise/db/queries/billing';
 import {
   type AppliedStatus,
+  advanceCallDialogue,
   applyCarrierStatuses,
   attachRecording,
   type CallRow,
@@ -48,8 +49,9 @@ import type { DialogueEngine } from '../../providers/dialogue/index.ts';
 import { type Pcm, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
-import type { CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
+import type { CalleeInput, CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
 import { appointmentValues } from '../appointments/appointment-values.ts';
+import type { RescheduleDialogue } from '../appointments/reschedule-dialogue.ts';
 import { billingRefusal } from '../billing/billing.service.ts';
 import { callbackUrlProblem } from '../webhooks/ssrf.ts';
 import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
@@ -150,6 +152,11 @@ export interface CallServiceDeps {
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /** Tells this process's dispatcher that a call may be due. */
   onCallsDue?: () => void;
+  /**
+   * The conversation that moves an appointment during its call (decision 017); built after this service (it
+   * books through the appointments, which create calls through this service), hence reached through a function.
+   */
+  rescheduling?: () => RescheduleDialogue | undefined;
 }
 
 /** Creating and cancelling calls, their recordings, and our side of each call a carrier places. */
@@ -646,20 +653,22 @@ export class CallService {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
       if (!call) return null;
       // The first answer of an attempt is the callee's answer: a repeated report of it (a carrier's retry, a
-      // replay) changes nothing and hears the same reply again.
-      if (call.outcome) return this.replayedAnswer(call);
+      // replay) changes nothing and hears the same reply again. A later turn of a conversation goes on.
+      if (call.outcome) return this.laterTurn(call, input);
       const account = await findAccount(this.deps.db, call.accountId);
-      const answer = await this.deps.dialogue.respond(input, {
+      let answer = await this.deps.dialogue.respond(input, {
         message: call.message,
         callType: call.callType as CallType,
         businessName: account?.name ?? 'us',
         recipientName: call.recipientName,
       });
-      const heard = input.digits
-        ? `Pressed ${input.digits}`
-        : input.speech?.trim()
-          ? input.speech.trim()
-          : '(no response)';
+      const heard = heardText(input);
+      // Asked to reschedule a call about an appointment: the call offers open times and listens again.
+      const offer =
+        answer.intent === 'reschedule' && call.appointmentId
+          ? await this.deps.rescheduling?.()?.offer(call.accountId, call.appointmentId)
+          : null;
+      if (offer) answer = { ...answer, reply: offer.reply };
       const transcript: Transcript = [
         {
           speaker: 'ai',
@@ -677,6 +686,7 @@ export class CallService {
         outcome: answer.outcome,
         transcript,
         onlyFirst: true,
+        ...(offer ? { dialogue: offer.dialogue } : {}),
       });
       if (!recorded) {
         const now = await findCallByProviderId(this.deps.db, providerCallId);
@@ -694,7 +704,10 @@ export class CallService {
           },
         );
       }
-      return { reply: await this.deps.speech.speak(call.voice as VoiceId, answer.reply) };
+      return {
+        reply: await this.deps.speech.speak(call.voice as VoiceId, answer.reply),
+        ...(offer ? { gather: true } : {}),
+      };
     },
     onRecording: async (providerCallId, recording) => {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
@@ -704,6 +717,43 @@ export class CallService {
       await attachRecording(this.deps.db, call.id, { key, url: `/v1/calls/${call.id}/recording` });
     },
   };
+
+  /**
+   * An answer after the first: the next turn of a conversation still going on (the callee's choice among the
+   * times offered), or a repeated report of a turn already taken, which hears the same reply again.
+   */
+  private async laterTurn(
+    call: CallRow,
+    input: CalleeInput,
+  ): Promise<{ reply: Pcm; gather?: boolean } | null> {
+    const state = call.dialogue;
+    const rescheduling = this.deps.rescheduling?.();
+    const turn = input.turn ?? 1;
+    if (state?.stage !== 'offering' || !rescheduling || turn <= state.turns) {
+      const replay = await this.replayedAnswer(call);
+      return replay && state?.stage === 'offering' ? { ...replay, gather: true } : replay;
+    }
+    const account = await findAccount(this.deps.db, call.accountId);
+    const next = await rescheduling.choose(call.accountId, state, input, account?.name ?? '');
+    const last = call.transcript?.at(-1)?.at ?? 2;
+    const advanced = await advanceCallDialogue(this.deps.db, call.id, state.turns, {
+      dialogue: next.dialogue,
+      lines: [
+        { speaker: 'callee', text: heardText(input), at: last + 1 },
+        { speaker: 'ai', text: next.reply, at: last + 2 },
+      ],
+      ...(next.outcome ? { outcome: next.outcome } : {}),
+    });
+    if (!advanced) {
+      // Another report of this turn got there first: its reply.
+      const now = await findCallById(this.deps.db, call.id);
+      return now ? this.replayedAnswer(now) : null;
+    }
+    return {
+      reply: await this.deps.speech.speak(call.voice as VoiceId, next.reply),
+      ...(next.gather ? { gather: true } : {}),
+    };
+  }
 
   /** The reply already given to the first answer of a call, spoken again. */
   private async replayedAnswer(call: CallRow): Promise<{ reply: Pcm } | null> {
@@ -779,4 +829,10 @@ export class CallService {
     this.alertedWindows.add(window.id);
     if (this.alertedWindows.size > 10_000) this.alertedWindows.clear();
   }
+}
+
+/** What the transcript says the callee did: the keys pressed, the words heard, or nothing. */
+function heardText(input: CalleeInput): string {
+  if (input.digits) return `Pressed ${input.digits}`;
+  return input.speech?.trim() || '(no response)';
 }

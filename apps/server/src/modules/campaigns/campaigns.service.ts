@@ -84,6 +84,7 @@ export function campaignResponse(
       confirmed: stats.outcomes.confirmed ?? 0,
       cancelled: stats.outcomes.cancelled ?? 0,
       reschedule_requested: stats.outcomes.reschedule_requested ?? 0,
+      rescheduled: stats.outcomes.rescheduled ?? 0,
       opted_out: stats.outcomes.opted_out ?? 0,
       voicemail: stats.outcomes.voicemail ?? 0,
       no_response: stats.outcomes.no_response ?? 0,

@@ -294,6 +294,69 @@ describe('a call answered by a person, end to end', () => {
   });
 });
 
+describe('a conversation of several turns', () => {
+  it('asked to reschedule, offers times in another Gather (turn 2), books the one pressed; a replayed turn changes nothing', async () => {
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/v1/contacts',
+      headers: owner.headers,
+      payload: {
+        name: 'Maria Garcia',
+        phone: nextNumber(),
+        email: 'maria@example.com',
+        company: 'Garcia Bakery',
+        consent: 'informational',
+      },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/appointments',
+      headers: owner.headers,
+      payload: { contact_id: contact.json().id, starts_at: '2030-12-04T10:00:00-05:00' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const seeded = await seedCall(t.database.db, owner.accountId, {
+      status: 'queued',
+      phone: contact.json().phone,
+      contactId: contact.json().id,
+      appointmentId: booked.json().id,
+      callType: 'appointment-reminder',
+    });
+    const row = await waitFor(seeded.id, (item) => item.provider_call_id !== null);
+    const call = { id: seeded.id, phone: seeded.phone, sid: row.provider_call_id as string, attempt: 1 };
+    await fromTwilio(
+      hookPath('voice', call),
+      callParams(call, { CallStatus: 'in-progress', AnsweredBy: 'human' }),
+    );
+
+    const first = () =>
+      fromTwilio(hookPath('gather', call), callParams(call, { CallStatus: 'in-progress', Digits: '3' }));
+    const asked = await first();
+    expect(asked.statusCode, asked.body).toBe(200);
+    const next = `${PUBLIC_URL}${hookPath('gather', call)}&turn=2`.replaceAll('&', '&amp;');
+    expect(asked.body).toContain(`action="${next}"`);
+    expect(asked.body).not.toContain('<Hangup/>');
+    // Twilio retrying the first answer hears the same question, and nothing is chosen by it.
+    const retried = await first();
+    expect(retried.body).toContain(`action="${next}"`);
+    expect((await callRow(call.id)).outcome).toBe('reschedule_requested');
+
+    const second = `${hookPath('gather', call)}&turn=2`;
+    const chose = await fromTwilio(second, callParams(call, { CallStatus: 'in-progress', Digits: '1' }));
+    expect(chose.statusCode, chose.body).toBe(200);
+    expect(chose.body).toMatch(/<Play>[^<]+<\/Play><Hangup\/><\/Response>$/);
+    expect((await callRow(call.id)).outcome).toBe('rescheduled');
+    const again = await fromTwilio(second, callParams(call, { CallStatus: 'in-progress', Digits: '1' }));
+    expect(again.body).toMatch(/<Hangup\/>/);
+    const moves = await t.database.executeSql(
+      'SELECT count(*)::int AS n FROM appointments WHERE rescheduled_from_id = $1',
+      [booked.json().id],
+    );
+    expect((moves.rows[0] as { n: number }).n).toBe(1);
+  });
+});
+
 describe('other ends of a call', () => {
   it('a machine gets our message after the beep, then we hang up', async () => {
     const call = await placedCall();

@@ -16,7 +16,12 @@ import { AUDIO_NAME, CallAudio } from './call-audio.ts';
 
 const callSid = z.string().regex(/^CA[0-9a-fA-F]{32}$/, 'must be a Twilio call SID');
 /** The placement a request is about: our call and its attempt (in the URL we gave Twilio, so signed). */
-const placementQuery = z.object({ call: z.uuid(), attempt: z.coerce.number().int().min(1).max(100) });
+const placementQuery = z.object({
+  call: z.uuid(),
+  attempt: z.coerce.number().int().min(1).max(100),
+  /** Which answer of the callee a gather posts: 1 (absent) for the first, 2 for the one after our question. */
+  turn: z.coerce.number().int().min(1).max(20).optional(),
+});
 const placementOf = (query: { call: string; attempt: number }) => ({
   callId: query.call,
   attempt: query.attempt,
@@ -115,7 +120,8 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  // What the callee pressed or said (or nothing, when the wait ran out): our reply, then we hang up.
+  // What the callee pressed or said (or nothing, when the wait ran out): our reply, then we hang up — or listen
+  // again, when the reply asks something (the times offered to move an appointment).
   fastify.post(
     `${TWILIO_WEBHOOK_PATH}/gather`,
     {
@@ -133,13 +139,20 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { CallSid, Digits, SpeechResult } = request.body;
       const callId = await carrier.reportedCall(CallSid, placementOf(request.query));
       if (!callId) return twiml(reply, hangUpTwiml());
+      const turn = request.query.turn ?? 1;
       const input = {
+        turn,
         ...(Digits ? { digits: Digits } : {}),
         ...(SpeechResult?.trim() ? { speech: SpeechResult } : {}),
       };
       const answer = await host.onInput(CallSid, input);
       if (!answer) return twiml(reply, hangUpTwiml());
+      // Each publish signs a new address, so a second turn's audio under the same name is never a cached first.
       const url = await audio.publish(callId, `reply-${CallSid}`, answer.reply);
+      if (answer.gather) {
+        const next = `${twilioWebhookUrl(config.PUBLIC_URL, 'gather', placementOf(request.query))}&turn=${turn + 1}`;
+        return twiml(reply, askTwiml(url, next));
+      }
       return twiml(reply, playAndHangUpTwiml(url));
     },
   );

@@ -34,14 +34,23 @@ export interface CallPrompt {
   gather: boolean;
 }
 
+/** What the callee pressed or said (both absent: nothing), and which of their answers in the call it is. */
+export interface CalleeInput {
+  digits?: string;
+  speech?: string;
+  /** 1 (or absent) for the first answer, 2 for the one after our next question, …: a repeated report is known. */
+  turn?: number;
+}
+
 /** Our side of a call, which a carrier drives: status reports, the conversation and the recording. */
 export interface CallHost {
   onStatus(event: CarrierStatusEvent): Promise<void>;
   onAnswer(providerCallId: string, answeredBy: 'human' | 'machine'): Promise<CallPrompt | null>;
-  onInput(
-    providerCallId: string,
-    input: { digits?: string; speech?: string },
-  ): Promise<{ reply: Pcm } | null>;
+  /**
+   * What the callee pressed or said: our reply, and whether to listen again after it (a conversation of several
+   * turns, e.g. the times offered to move an appointment); else the call ends after the reply.
+   */
+  onInput(providerCallId: string, input: CalleeInput): Promise<{ reply: Pcm; gather?: boolean } | null>;
   onRecording(
     providerCallId: string,
     recording: { data: Buffer; contentType: string; durationSeconds: number },

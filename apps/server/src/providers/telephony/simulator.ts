@@ -16,6 +16,7 @@ import { crashPoint } from '../../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
 import { concatPcm, dtmfTone, encodeWav, type Pcm, pcmDurationSeconds, silence } from '../speech/audio.ts';
 import type {
+  CalleeInput,
   CallHost,
   Carrier,
   CarrierLookup,
@@ -289,21 +290,30 @@ export class SimulatedCarrier implements Carrier {
       await this.wait(pcmDurationSeconds(prompt.audio));
       await renew();
       if (prompt.gather && !machine) {
-        const digits = 'digits' in behaviour ? behaviour.digits : null;
-        let input: { digits?: string };
-        if (digits) {
-          await this.wait(t.think + t.keyPress);
-          parts.push(silence(t.think * 1000), dtmfTone(digits, t.keyPress * 1000));
-          input = { digits };
-        } else {
-          await this.wait(t.gatherTimeout);
-          parts.push(silence(t.gatherTimeout * 1000));
-          input = {};
-        }
-        const answer = await host.onInput(providerCallId, input);
-        if (answer) {
+        // The callee's keys, one per turn: the first answer, then what they press when asked again (the times
+        // offered to move an appointment); silence once they have no more.
+        const keys: Array<string | null> = [
+          'digits' in behaviour ? behaviour.digits : null,
+          ...('next' in behaviour ? behaviour.next : []),
+        ];
+        for (let turn = 0; turn < MAX_TURNS; turn += 1) {
+          const digits = keys[turn] ?? null;
+          let input: CalleeInput;
+          if (digits) {
+            await this.wait(t.think + t.keyPress);
+            parts.push(silence(t.think * 1000), dtmfTone(digits, t.keyPress * 1000));
+            input = { digits, turn: turn + 1 };
+          } else {
+            await this.wait(t.gatherTimeout);
+            parts.push(silence(t.gatherTimeout * 1000));
+            input = { turn: turn + 1 };
+          }
+          const answer = await host.onInput(providerCallId, input);
+          if (!answer) break;
           parts.push(answer.reply);
           await this.wait(pcmDurationSeconds(answer.reply));
+          await renew();
+          if (!answer.gather) break;
         }
       }
     }
@@ -320,6 +330,9 @@ export class SimulatedCarrier implements Carrier {
     return finish();
   }
 }
+
+/** The most turns a simulated conversation takes (a real callee hangs up long before). */
+const MAX_TURNS = 6;
 
 const SIMULATED_FAILURE = 'The carrier could not connect the call (simulated network failure).';
 

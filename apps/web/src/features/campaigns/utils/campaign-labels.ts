@@ -1,4 +1,9 @@
-import { CALL_TYPE_LABELS, type CallOutcome, type CallType } from '@callwise/shared/calls';
+import {
+  CALL_OUTCOME_LABELS,
+  CALL_TYPE_LABELS,
+  type CallOutcome,
+  type CallType,
+} from '@callwise/shared/calls';
 import type { Campaign, CampaignState } from '@callwise/shared/schemas/campaigns';
 import { findVoice } from '@callwise/shared/voices';
 
@@ -10,14 +15,8 @@ export const STATE_LABELS: Record<CampaignState, string> = {
   canceled: 'Cancelled',
 };
 
-export const OUTCOME_LABELS: Record<CallOutcome, string> = {
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  reschedule_requested: 'Reschedule requested',
-  opted_out: 'Opted out',
-  voicemail: 'Voicemail',
-  no_response: 'No response',
-};
+/** The outcomes' words, as everywhere in the product. */
+export const OUTCOME_LABELS: Record<CallOutcome, string> = CALL_OUTCOME_LABELS;
 
 /** The voice's name ("Aria") for its id; an unknown id as it is. */
 export const voiceLabel = (voice: string) => findVoice(voice)?.name ?? voice;

@@ -1,0 +1,258 @@
+import type { Database } from '@callwise/db/client';
+import { findAccount } from '@callwise/db/queries/accounts';
+import { getAppointment, isSlotTaken } from '@callwise/db/queries/appointments';
+import { holdingAppointments } from '@callwise/db/queries/booking-settings';
+import type { AppointmentRow } from '@callwise/db/schema';
+import { bufferOf, openSlots } from '@callwise/shared/availability';
+import type { CallDialogue, OfferedSlot } from '@callwise/shared/call-dialogue';
+import type { AppointmentService } from './appointments.service.ts';
+import { bookingSettingsOf, findService } from './booking-settings.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** How many times one question offers at most, and how far around the old time it looks. */
+export const MAX_OFFERS = 3;
+const LOOK_BEFORE = 7 * DAY;
+const LOOK_AFTER = 21 * DAY;
+/** Answers we could not use before we stop asking. */
+const MAX_UNCLEAR = 2;
+const CALL_BACK_KEY = '0';
+
+/** A turn's result: what to say, whether to listen again, the conversation's new state, and the call's outcome. */
+export interface DialogueTurn {
+  reply: string;
+  gather: boolean;
+  dialogue: CallDialogue;
+  outcome?: 'rescheduled';
+}
+
+type Offering = Extract<CallDialogue, { stage: 'offering' }>;
+
+/** Words naming an offer by its place; ordinals first ("the third one" is not "one"). */
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  one: 1,
+  two: 2,
+  three: 3,
+};
+const DECLINES =
+  /\b(call (?:me )?back|none|neither|no(?:ne)? of (?:them|those)|no thanks?|not? (?:those|any))\b/i;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * Moving an appointment during the call (issue #17, decision 017): after the callee asks to reschedule, the call
+ * offers up to three open times near the old one ("Press 1 for Thursday, December 4 at 3:00 PM, …, 0 to have us
+ * call you back"), books the one chosen through the same constraint as any booking (taken meanwhile: the next
+ * times are offered), and confirms it by voice. Its state is the call's `dialogue`, so any worker takes a turn.
+ */
+export class RescheduleDialogue {
+  constructor(private readonly deps: { db: Database; appointments: AppointmentService }) {}
+
+  /** The question after "reschedule": open times near the appointment's, or null when there are none. */
+  async offer(accountId: string, appointmentId: string): Promise<DialogueTurn | null> {
+    const appointment = await getAppointment(this.deps.db, accountId, appointmentId);
+    if (!appointment || !['scheduled', 'confirmed', 'reschedule_requested'].includes(appointment.status)) {
+      return null;
+    }
+    const { offers, timezone } = await this.openTimes(appointment, []);
+    if (offers.length === 0) return null;
+    return {
+      reply: `No problem. ${offerText(offers, timezone)}`,
+      gather: true,
+      dialogue: { stage: 'offering', appointment_id: appointment.id, offers, turns: 1 },
+    };
+  }
+
+  /** The callee's choice among the times offered (a key, or words naming one), or a request to be called back. */
+  async choose(
+    accountId: string,
+    state: Offering,
+    input: { digits?: string; speech?: string },
+    businessName: string,
+  ): Promise<DialogueTurn> {
+    const turns = state.turns + 1;
+    const callBack = (prefix = 'No problem.'): DialogueTurn => {
+      const reply = `${prefix} Someone from ${businessName || 'our team'} will call you to find a new time. Goodbye.`;
+      return {
+        reply,
+        gather: false,
+        dialogue: { stage: 'declined', appointment_id: state.appointment_id, reply },
+      };
+    };
+    const { timezone } = await this.zone(accountId);
+    const choice = chosenOffer(state.offers, input, timezone);
+    if (choice === 'decline') return callBack();
+    const appointment = await getAppointment(this.deps.db, accountId, state.appointment_id);
+    if (!appointment) return callBack('Sorry, this appointment can no longer be moved.');
+    if (choice === null) {
+      if (turns > MAX_UNCLEAR) return callBack('Sorry, I did not catch that.');
+      return {
+        reply: `Sorry, I did not catch that. ${offerText(state.offers, timezone)}`,
+        gather: true,
+        dialogue: { ...state, turns },
+      };
+    }
+    try {
+      const moved = await this.deps.appointments.reschedule(
+        accountId,
+        appointment,
+        { startsAt: new Date(choice.starts_at), endsAt: new Date(choice.ends_at) },
+        { confirmed: true },
+      );
+      if (!moved) {
+        // Moved already (this very answer, reported twice) or closed meanwhile.
+        if (appointment.rescheduledToId) {
+          const booked = await getAppointment(this.deps.db, accountId, appointment.rescheduledToId);
+          if (booked) return this.booked(state, booked, timezone);
+        }
+        return callBack('Sorry, this appointment can no longer be moved.');
+      }
+      return this.booked(state, moved.created, timezone);
+    } catch (error) {
+      if (!isSlotTaken(error)) throw error;
+      // Taken between the offer and the answer: the next open times.
+      const tried = [...state.offers.map((offer) => offer.starts_at)];
+      const { offers } = await this.openTimes(appointment, tried);
+      if (offers.length === 0) return callBack('Sorry, that time was just taken.');
+      return {
+        reply: `Sorry, that time was just taken. ${offerText(offers, timezone)}`,
+        gather: true,
+        dialogue: { ...state, offers, turns },
+      };
+    }
+  }
+
+  private booked(state: Offering, booked: AppointmentRow, timezone: string): DialogueTurn {
+    const who = booked.staff ? ` with ${booked.staff}` : '';
+    const reply = `You're booked for ${spokenTime(booked.startsAt, timezone)}${who}. Your appointment is confirmed. Goodbye.`;
+    return {
+      reply,
+      gather: false,
+      dialogue: { stage: 'booked', appointment_id: state.appointment_id, booked_id: booked.id, reply },
+      outcome: 'rescheduled',
+    };
+  }
+
+  private async zone(accountId: string) {
+    return { timezone: (await findAccount(this.deps.db, accountId))?.timezone ?? 'UTC' };
+  }
+
+  /** Up to MAX_OFFERS open times of the same staff member nearest the appointment's, in time order. */
+  private async openTimes(appointment: AppointmentRow, exclude: string[]) {
+    const { db } = this.deps;
+    const [{ settings }, { timezone }] = await Promise.all([
+      bookingSettingsOf(db, appointment.accountId),
+      this.zone(appointment.accountId),
+    ]);
+    const now = new Date();
+    const old = appointment.startsAt.getTime();
+    const from = new Date(Math.max(now.getTime(), old - LOOK_BEFORE));
+    const to = new Date(old + LOOK_AFTER);
+    const duration = Math.round((appointment.endsAt.getTime() - old) / MINUTE);
+    const buffer = findService(settings, appointment.service)?.buffer_minutes ?? 0;
+    const held = await holdingAppointments(
+      db,
+      appointment.accountId,
+      [appointment.staff],
+      new Date(from.getTime() - 4 * 60 * MINUTE),
+      new Date(to.getTime() + (duration + buffer) * MINUTE),
+    );
+    const slots = openSlots({
+      settings,
+      timezone,
+      from,
+      to,
+      now,
+      durationMinutes: duration,
+      bufferMinutes: buffer,
+      staff: [appointment.staff],
+      busy: held.map((item) => ({
+        staff: item.staff,
+        start: item.startsAt.getTime(),
+        end: item.endsAt.getTime() + bufferOf(settings, item.service) * MINUTE,
+      })),
+    });
+    const offers: OfferedSlot[] = slots
+      .filter((slot) => !exclude.includes(slot.startsAt.toISOString()))
+      .sort((a, b) => Math.abs(a.startsAt.getTime() - old) - Math.abs(b.startsAt.getTime() - old))
+      .slice(0, MAX_OFFERS)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+      .map((slot) => ({
+        starts_at: slot.startsAt.toISOString(),
+        ends_at: slot.endsAt.toISOString(),
+        staff: slot.staff,
+      }));
+    return { offers, timezone };
+  }
+}
+
+/** "Thursday, December 4 at 3:00 PM" in the business's time zone. */
+export function spokenTime(at: Date, timezone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' });
+  return `${day.format(at)} at ${time.format(at)}`;
+}
+
+/** The question: each time with its key, then the key to be called back instead. */
+export function offerText(offers: OfferedSlot[], timezone: string): string {
+  const choices = offers.map(
+    (offer, index) => `For ${spokenTime(new Date(offer.starts_at), timezone)}, press ${index + 1}.`,
+  );
+  return `${choices.join(' ')} To have us call you back instead, press ${CALL_BACK_KEY}.`;
+}
+
+/**
+ * Which offer an answer takes: its key, or words naming it ("the first one", "Thursday", "at 3", "3 PM on
+ * Friday"); 'decline' for 0 or "call me back"; null when it names none or more than one.
+ */
+export function chosenOffer(
+  offers: OfferedSlot[],
+  input: { digits?: string; speech?: string },
+  timezone = 'UTC',
+): OfferedSlot | 'decline' | null {
+  if (input.digits) {
+    if (input.digits.startsWith(CALL_BACK_KEY)) return 'decline';
+    return offers[Number(input.digits.slice(0, 1)) - 1] ?? null;
+  }
+  const words = input.speech?.toLowerCase().trim();
+  if (!words) return null;
+  if (DECLINES.test(words)) return 'decline';
+  for (const [word, position] of Object.entries(ORDINALS)) {
+    if (new RegExp(`\\b(?:the )?${word}(?: one)?\\b`).test(words) && offers[position - 1]) {
+      const onlyOrdinal = !WEEKDAYS.some((day) => words.includes(day)) && !/\d/.test(words);
+      if (onlyOrdinal) return offers[position - 1] ?? null;
+    }
+  }
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    weekday: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const matches = offers.filter((offer) => {
+    const spoken = parts.formatToParts(new Date(offer.starts_at));
+    const weekday = spoken.find((part) => part.type === 'weekday')?.value.toLowerCase() ?? '';
+    const hour = Number(spoken.find((part) => part.type === 'hour')?.value);
+    const minute = Number(spoken.find((part) => part.type === 'minute')?.value);
+    const period = spoken.find((part) => part.type === 'dayPeriod')?.value.toLowerCase() ?? '';
+    const namesDay = WEEKDAYS.some((day) => words.includes(day));
+    const dayFits = !namesDay || words.includes(weekday);
+    const time = /\b(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?/.exec(words);
+    let timeFits = true;
+    if (time) {
+      const saidHour = Number(time[1]);
+      const saidMinute = time[2] ? Number(time[2]) : 0;
+      const saidPeriod = time[3]?.replaceAll('.', '');
+      timeFits = saidHour === hour && saidMinute === minute && (!saidPeriod || saidPeriod === period);
+    }
+    return (namesDay || time !== null) && dayFits && timeFits;
+  });
+  return matches.length === 1 ? (matches[0] ?? null) : null;
+}
