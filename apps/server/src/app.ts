@@ -16,6 +16,8 @@ import callingRulesRoutes from './modules/account/calling-rules.routes.ts';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.ts';
 import appointmentsRoutes from './modules/appointments/appointments.routes.ts';
 import bookingRoutes from './modules/appointments/booking.routes.ts';
+import calcomWebhookRoutes from './modules/appointments/sources/calcom-webhook.routes.ts';
+import calendarConnectionsRoutes from './modules/appointments/sources/calendar-connections.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
@@ -112,6 +114,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   if (options.config.TELEPHONY_PROVIDER === 'twilio') {
     await fastify.register(import('./modules/telephony/twilio.routes.ts'));
   }
+  // Cal.com's booking webhooks (each request signature-checked with its connection's secret).
+  await fastify.register(calcomWebhookRoutes);
 
   await fastify.register(
     async (v1) => {
@@ -146,6 +150,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await sessionV1.register(apiKeysRoutes);
         await sessionV1.register(billingRoutes);
         await sessionV1.register(webhookSecretRoutes);
+        await sessionV1.register(calendarConnectionsRoutes);
       });
     },
     { prefix: '/v1' },

@@ -5,10 +5,12 @@ import { z } from 'zod';
 import {
   EXAMPLE_API_KEY,
   EXAMPLE_APPOINTMENT,
+  EXAMPLE_CALENDAR_CONNECTION,
   EXAMPLE_CALL,
   EXAMPLE_CAMPAIGN,
   EXAMPLE_CONTACT,
   EXAMPLE_DO_NOT_CALL,
+  EXAMPLE_ICS_CONNECTION,
   EXAMPLE_IDS,
   EXAMPLE_IMPORT,
   EXAMPLE_OTHER_CONTACT,
@@ -307,6 +309,7 @@ async function resetExampleAccount() {
   const db = t.database;
   const account = owner.accountId;
   for (const table of [
+    'calendar_connections',
     'booking_settings',
     'appointments',
     'do_not_call',
@@ -361,6 +364,22 @@ async function resetExampleAccount() {
       EXAMPLE_APPOINTMENT.updated_at,
     ],
   );
+  for (const connection of [EXAMPLE_CALENDAR_CONNECTION, EXAMPLE_ICS_CONNECTION]) {
+    await db.executeSql(
+      `INSERT INTO calendar_connections (id, account_id, kind, name, url, secret, created_at, updated_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+      [
+        connection.id,
+        account,
+        connection.kind,
+        connection.name,
+        connection.url,
+        connection.kind === 'calcom' ? 'e'.repeat(64) : null,
+        connection.created_at,
+        connection.updated_at,
+      ],
+    );
+  }
   for (const script of [EXAMPLE_SCRIPT, EXAMPLE_OTHER_SCRIPT]) {
     await db.executeSql(
       'INSERT INTO scripts (id, account_id, title, content, category, created_at, updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',

@@ -581,6 +581,38 @@ export const bookingSettings = pgTable('booking_settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Calendars that feed an account's appointments (decision 016): an ICS subscription (its URL, refreshed on a
+ * schedule) or a Cal.com webhook (its signing secret; the API key, never answered, for writing back).
+ */
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    id: id(),
+    accountId: accountRef(),
+    /** ics or calcom. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** The ICS subscription's URL; null for Cal.com. */
+    url: text('url'),
+    /** Cal.com: the webhook's signing secret (hex); null for ICS. */
+    secret: text('secret'),
+    /** Cal.com's API key, when the account gave one; never answered by the API. */
+    apiKey: text('api_key'),
+    /** ICS: the event ids its last sync read, so that one gone from the feed is cancelled. */
+    seenExternalIds: text('seen_external_ids').array().notNull().default(sql`'{}'::text[]`),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
+    /** Why the last sync failed, in words; null when it worked. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('calendar_connections_account_idx').on(table.accountId, table.createdAt),
+    check('calendar_connections_kind', sql`${table.kind} IN ('ics', 'calcom')`),
+  ],
+);
+
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
@@ -597,3 +629,4 @@ export type Campaign = typeof campaigns.$inferSelect;
 export type BillingCharge = typeof billingCharges.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
+export type CalendarConnectionRow = typeof calendarConnections.$inferSelect;

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
 import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
+import { CalendarConnectionService } from '../modules/appointments/sources/calendar-connections.ts';
+import { calendarRefreshJob } from '../modules/appointments/sources/calendar-refresh.job.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
@@ -19,7 +21,7 @@ export interface JobDeps {
   config: Config;
   database: DatabaseHandle;
   queue: PgBoss;
-  services: Pick<Services, 'storage'>;
+  services: Pick<Services, 'storage' | 'appointments'>;
 }
 
 /** Every job the worker runs, built with what they need. */
@@ -44,6 +46,16 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       windowMs: deps.config.FAILURE_ALERT_WINDOW_SECONDS * 1000,
     }),
     callsDailySummaryJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
+    calendarRefreshJob(
+      () =>
+        new CalendarConnectionService({
+          db: deps.database.db,
+          appointments: deps.services.appointments,
+          config: deps.config,
+          // Problems are written on each connection (last_error); anything else fails the job.
+          log: { info: () => undefined, warn: () => undefined },
+        }),
+    ),
     recordingsPurgeJob({
       db: deps.database.db,
       storage: deps.services.storage,

@@ -7,6 +7,7 @@ import {
   type BookingSettingsResponse,
   DEFAULT_BOOKING_SETTINGS,
 } from '@callwise/shared/schemas/booking';
+import type { CalendarConnection } from '@callwise/shared/schemas/calendar-connections';
 import type { Call } from '@callwise/shared/schemas/calls';
 import type { Campaign, CampaignDetail } from '@callwise/shared/schemas/campaigns';
 import type { ContactImport } from '@callwise/shared/schemas/contact-imports';
@@ -64,6 +65,8 @@ export const EXAMPLE_IDS = {
   campaign: 'd7e8f9a0-1b2c-4d3e-8f4a-5b6c7d8e9f01',
   pausedCampaign: 'd7e8f9a0-1b2c-4d3e-8f4a-5b6c7d8e9f02',
   appointment: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a01',
+  calendarConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b01',
+  icsConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b03',
   /** An id that is nowhere (or in another account: the answer is the same). */
   missing: '0b0b0b0b-0000-4000-8000-000000000404',
 } as const;
@@ -146,6 +149,52 @@ export const EXAMPLE_APPOINTMENT: Appointment = {
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 };
+
+/** A Cal.com connection of the examples' account (its secret is never answered again). */
+export const EXAMPLE_CALENDAR_CONNECTION: CalendarConnection = {
+  id: EXAMPLE_IDS.calendarConnection,
+  kind: 'calcom',
+  name: 'Cal.com bookings',
+  url: null,
+  webhook_url: `https://app.callwise.example/hooks/calcom/${EXAMPLE_IDS.calendarConnection}`,
+  has_api_key: false,
+  last_synced_at: null,
+  last_error: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+/**
+ * An ICS subscription of the examples' account. (Its address is on a private network, refused when added: the
+ * row is written directly so that reading it shows what a failed read answers.)
+ */
+export const EXAMPLE_ICS_CONNECTION: CalendarConnection = {
+  ...EXAMPLE_CALENDAR_CONNECTION,
+  id: EXAMPLE_IDS.icsConnection,
+  kind: 'ics',
+  name: 'Front desk calendar',
+  url: 'http://192.168.1.20/front-desk.ics',
+  webhook_url: null,
+  created_at: '2026-11-20T10:05:00.000Z',
+  updated_at: '2026-11-20T10:05:00.000Z',
+};
+
+/** An .ics file with one appointment (the examples' contact, found by the phone number in its description). */
+const EXAMPLE_ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Harbor Dental//Front desk//EN',
+  'BEGIN:VEVENT',
+  'UID:20261204T140000-cleaning@harbordental.example',
+  'DTSTAMP:20261120T100000Z',
+  'DTSTART;TZID=America/New_York:20261204T090000',
+  'DTEND;TZID=America/New_York:20261204T094500',
+  'SUMMARY:Cleaning',
+  'DESCRIPTION:Patient mobile: +1 202 555 0143',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
 
 const weekdays = [
   { opens: '08:00', closes: '12:00' },
@@ -345,6 +394,7 @@ export const EXAMPLE_CAMPAIGN: CampaignDetail = {
     confirmed: 0,
     cancelled: 0,
     reschedule_requested: 0,
+    rescheduled: 0,
     opted_out: 0,
     voicemail: 0,
     no_response: 0,
@@ -1361,6 +1411,106 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         external_id: null,
         rescheduled_from: EXAMPLE_IDS.appointment,
       },
+    },
+  ],
+  'POST /v1/appointments/import-ics': [
+    {
+      name: 'import',
+      summary: 'Import an .ics file exported from a calendar',
+      body: { ics: EXAMPLE_ICS },
+      status: 200,
+      response: { created: 1, updated: 0, cancelled: 0, unchanged: 0, skipped: [] },
+    },
+    {
+      name: 'not_a_calendar',
+      summary: 'A file that is not a calendar',
+      body: { ics: 'Name,Phone\nMaria Garcia,+12025550143' },
+      status: 400,
+      response: fieldError(
+        'ics',
+        'is not a readable calendar: Not an iCalendar file: no BEGIN:VCALENDAR line',
+      ),
+    },
+  ],
+  'GET /v1/calendar-connections': [
+    {
+      name: 'list',
+      summary: 'The account’s calendar connections',
+      status: 200,
+      response: { data: [EXAMPLE_CALENDAR_CONNECTION, EXAMPLE_ICS_CONNECTION] },
+    },
+  ],
+  'POST /v1/calendar-connections': [
+    {
+      name: 'calcom',
+      summary: 'Connect Cal.com: paste the webhook URL and secret into a Cal.com webhook',
+      body: { kind: 'calcom', name: 'Cal.com bookings' },
+      status: 201,
+      response: {
+        ...EXAMPLE_CALENDAR_CONNECTION,
+        id: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b02',
+        secret: '3b1f0c6e9a4d7e2f5b8c1a0d3e6f9b2c5e8a1d4f7b0c3e6a9d2f5b8e1c4a7d0f',
+        sync: null,
+      },
+    },
+    {
+      name: 'ics_private_address',
+      summary: 'An ICS address on this machine is refused',
+      body: { kind: 'ics', name: 'Front desk', url: 'http://127.0.0.1/calendar.ics' },
+      status: 400,
+      response: fieldError('url', 'must be a public address: 127.0.0.1 is a loopback address'),
+    },
+  ],
+  'DELETE /v1/calendar-connections/{id}': [
+    {
+      name: 'delete',
+      summary: 'Remove it (its appointments stay)',
+      params: { id: EXAMPLE_IDS.calendarConnection },
+      status: 204,
+    },
+    {
+      name: 'not_found',
+      summary: 'An id that is not one of yours',
+      params: { id: EXAMPLE_IDS.missing },
+      status: 404,
+      response: notFound('Calendar connection'),
+    },
+  ],
+  'POST /v1/calendar-connections/{id}/sync': [
+    {
+      name: 'failed_read',
+      summary: 'Read an ICS subscription now; a failed read answers why',
+      params: { id: EXAMPLE_IDS.icsConnection },
+      status: 200,
+      response: {
+        connection: {
+          ...EXAMPLE_ICS_CONNECTION,
+          last_synced_at: '2026-11-26T09:00:00.000Z',
+          last_error:
+            'The calendar address must be a public address: 192.168.1.20 is a private network address.',
+          updated_at: '2026-11-26T09:00:00.000Z',
+        },
+        sync: null,
+      },
+    },
+    {
+      name: 'calcom',
+      summary: 'A Cal.com connection is not read (Cal.com sends each booking)',
+      params: { id: EXAMPLE_IDS.calendarConnection },
+      status: 409,
+      response: {
+        error: {
+          code: 'conflict',
+          message: 'A Cal.com connection is not read: Cal.com sends each booking as it happens.',
+        },
+      },
+    },
+    {
+      name: 'not_found',
+      summary: 'An id that is not one of yours',
+      params: { id: EXAMPLE_IDS.missing },
+      status: 404,
+      response: notFound('Calendar connection'),
     },
   ],
   'DELETE /v1/appointments/{id}': [

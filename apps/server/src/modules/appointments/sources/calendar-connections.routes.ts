@@ -1,0 +1,188 @@
+import {
+  deleteCalendarConnection,
+  getCalendarConnection,
+  listCalendarConnections,
+} from '@callwise/db/queries/calendar-connections';
+import { apiErrorSchema } from '@callwise/shared/errors';
+import {
+  calendarConnectionSchema,
+  calendarConnectionSyncSchema,
+  calendarSyncSummarySchema,
+  createCalendarConnectionInputSchema,
+  createdCalendarConnectionSchema,
+  importIcsInputSchema,
+} from '@callwise/shared/schemas/calendar-connections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { CalendarConnectionService, calendarConnectionResponse } from './calendar-connections.ts';
+import { IcsParseError } from './ics.ts';
+import { icsUrlProblem } from './ics-fetch.ts';
+
+const fieldError = (field: string, message: string) =>
+  new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
+
+const idParams = z.object({
+  id: z.uuid({ error: 'is not a calendar connection id' }).describe('The connection’s id'),
+});
+// Under appointments: the calendars are where appointments come from (lib/openapi.ts declares the tags).
+const tags = ['appointments'];
+/** An uploaded calendar may be larger than a JSON request. */
+const ICS_UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+/**
+ * Calendars feeding the appointments (decision 016), signed-in session only: ICS subscriptions and Cal.com
+ * webhooks, and the upload of an .ics file.
+ */
+const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { config } = fastify;
+  const db = () => fastify.database.db;
+  let service: CalendarConnectionService | undefined;
+  const connections = () => {
+    service ??= new CalendarConnectionService({
+      db: db(),
+      appointments: fastify.services.appointments,
+      config,
+      log: fastify.log,
+    });
+    return service;
+  };
+  const response = (row: Parameters<typeof calendarConnectionResponse>[0]) =>
+    calendarConnectionResponse(row, config.PUBLIC_URL);
+
+  // An .ics file may be sent as it is (text/calendar) as well as in JSON.
+  fastify.addContentTypeParser(
+    'text/calendar',
+    { parseAs: 'string', bodyLimit: ICS_UPLOAD_LIMIT },
+    (_r, body, done) => done(null, { ics: body as string }),
+  );
+
+  fastify.get(
+    '/calendar-connections',
+    {
+      schema: {
+        tags,
+        summary: 'List calendar connections',
+        description:
+          'ICS subscriptions and Cal.com webhooks, with their last sync and its error. Signed-in session only.',
+        response: {
+          200: z.object({
+            data: z.array(calendarConnectionSchema).describe('The connections, oldest first'),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      data: (await listCalendarConnections(db(), request.auth.accountId)).map(response),
+    }),
+  );
+
+  fastify.post(
+    '/calendar-connections',
+    {
+      schema: {
+        tags,
+        summary: 'Add a calendar connection',
+        description:
+          'An ICS subscription (`kind: ics`: its address must be a public http(s) one; it is read now and every 15 ' +
+          'minutes, a day ago to 90 days ahead) or a Cal.com webhook (`kind: calcom`: the answer carries the ' +
+          'webhook URL and its signing secret, shown only now). Signed-in session only.',
+        body: createCalendarConnectionInputSchema,
+        response: { 201: createdCalendarConnectionSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      if (input.kind === 'ics') {
+        const problem = icsUrlProblem(input.url, config.WEBHOOK_ALLOW_PRIVATE);
+        if (problem) throw fieldError('url', problem);
+      }
+      const row = await connections().create(request.auth.accountId, input);
+      if (row.kind === 'ics') {
+        const { row: synced, summary } = await connections().syncIcs(row);
+        return reply.code(201).send({ ...response(synced), secret: null, sync: summary });
+      }
+      return reply.code(201).send({ ...response(row), secret: row.secret, sync: null });
+    },
+  );
+
+  fastify.delete(
+    '/calendar-connections/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a calendar connection',
+        description:
+          'Its appointments stay; an ICS subscription is no longer read, a Cal.com webhook is refused from now on.',
+        params: idParams,
+        response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteCalendarConnection(db(), request.auth.accountId, request.params.id))) {
+        throw notFound('Calendar connection');
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.post(
+    '/calendar-connections/:id/sync',
+    {
+      schema: {
+        tags,
+        summary: 'Read an ICS subscription now',
+        description:
+          'Applies its events to the appointments now. A failed read answers 200 with `sync: null` and the ' +
+          'connection’s `last_error`; a Cal.com connection cannot be read (409: Cal.com sends its bookings).',
+        params: idParams,
+        response: {
+          200: calendarConnectionSyncSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await getCalendarConnection(db(), request.auth.accountId, request.params.id);
+      if (!row) throw notFound('Calendar connection');
+      if (row.kind !== 'ics') {
+        throw new AppError(
+          'conflict',
+          'A Cal.com connection is not read: Cal.com sends each booking as it happens.',
+        );
+      }
+      const { row: synced, summary } = await connections().syncIcs(row);
+      return { connection: response(synced), sync: summary };
+    },
+  );
+
+  fastify.post(
+    '/appointments/import-ics',
+    {
+      bodyLimit: ICS_UPLOAD_LIMIT,
+      schema: {
+        tags: ['appointments'],
+        summary: 'Import appointments from an .ics file',
+        description:
+          'The file’s timed events from a day ago to a year ahead become appointments (source `ics`, matched again ' +
+          'by UID on the next upload: moved, corrected or cancelled; one overlapping another appointment is skipped ' +
+          'and listed). Send the text as `text/calendar` or as JSON `{ "ics": "…" }`. Signed-in session only.',
+        body: importIcsInputSchema,
+        response: { 200: calendarSyncSummarySchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      try {
+        return await connections().importIcs(request.auth.accountId, request.body.ics);
+      } catch (error) {
+        if (error instanceof IcsParseError)
+          throw fieldError('ics', `is not a readable calendar: ${error.message}`);
+        throw error;
+      }
+    },
+  );
+};
+
+export default calendarConnectionsRoutes;

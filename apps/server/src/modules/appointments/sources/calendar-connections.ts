@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@callwise/db/client';
+import {
+  createCalendarConnection,
+  listIcsSubscriptions,
+  recordCalendarSync,
+} from '@callwise/db/queries/calendar-connections';
+import type { CalendarConnectionRow } from '@callwise/db/schema';
+import {
+  type CalendarConnection,
+  type CreateCalendarConnectionInput,
+  ICS_HORIZON_FUTURE_DAYS,
+  ICS_HORIZON_PAST_DAYS,
+} from '@callwise/shared/schemas/calendar-connections';
+import type { Config } from '../../../config.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import type { Resolver } from '../../webhooks/ssrf.ts';
+import type { AppointmentService } from '../appointments.service.ts';
+import { CalendarSync, fromIcsEvent, type SyncSummary } from './calendar-sync.ts';
+import { IcsParseError, parseIcsEvents } from './ics.ts';
+import { fetchIcs, IcsFetchError, icsUrlOf } from './ics-fetch.ts';
+
+const DAY = 86_400_000;
+/** An uploaded file is read further ahead than a subscription (it is not read again). */
+const UPLOAD_FUTURE_DAYS = 365;
+
+export const CALCOM_WEBHOOK_PATH = '/hooks/calcom';
+
+/** The subscription's window: a day ago to 90 days ahead. */
+export function icsHorizon(now = new Date()) {
+  return {
+    from: new Date(now.getTime() - ICS_HORIZON_PAST_DAYS * DAY),
+    to: new Date(now.getTime() + ICS_HORIZON_FUTURE_DAYS * DAY),
+  };
+}
+
+export function calendarConnectionResponse(
+  row: CalendarConnectionRow,
+  publicUrl: string,
+): CalendarConnection {
+  return {
+    id: row.id,
+    kind: row.kind as CalendarConnection['kind'],
+    name: row.name,
+    url: row.kind === 'ics' ? row.url : null,
+    webhook_url: row.kind === 'calcom' ? `${publicUrl}${CALCOM_WEBHOOK_PATH}/${row.id}` : null,
+    has_api_key: Boolean(row.apiKey),
+    last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface CalendarConnectionServiceDeps {
+  db: Database;
+  appointments: AppointmentService;
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'>;
+  log: Pick<Logger, 'info' | 'warn'>;
+  /** Tests: where host names resolve. */
+  resolve?: Resolver;
+}
+
+/** Calendar connections: adding them, reading ICS calendars (uploaded or subscribed) into appointments. */
+export class CalendarConnectionService {
+  readonly sync: CalendarSync;
+
+  constructor(private readonly deps: CalendarConnectionServiceDeps) {
+    this.sync = new CalendarSync({ db: deps.db, appointments: deps.appointments, log: deps.log });
+  }
+
+  async create(accountId: string, input: CreateCalendarConnectionInput) {
+    if (input.kind === 'ics') {
+      return createCalendarConnection(this.deps.db, accountId, {
+        kind: 'ics',
+        name: input.name,
+        url: icsUrlOf(input.url),
+      });
+    }
+    return createCalendarConnection(this.deps.db, accountId, {
+      kind: 'calcom',
+      name: input.name,
+      secret: randomBytes(32).toString('hex'),
+      apiKey: input.api_key ?? null,
+    });
+  }
+
+  /**
+   * An uploaded .ics file's events (a day ago to a year ahead) applied to the account's appointments; nothing is
+   * cancelled for being absent from it. @throws IcsParseError for text that is not a calendar.
+   */
+  async importIcs(accountId: string, text: string): Promise<SyncSummary> {
+    const now = Date.now();
+    const events = parseIcsEvents(text, {
+      from: new Date(now - ICS_HORIZON_PAST_DAYS * DAY),
+      to: new Date(now + UPLOAD_FUTURE_DAYS * DAY),
+    });
+    return this.sync.apply(accountId, 'ics', events.map(fromIcsEvent));
+  }
+
+  /**
+   * Reads an ICS subscription now: its events inside the horizon applied, those it listed last time and no longer
+   * does cancelled. Records when, and the error (the summary is then null).
+   */
+  async syncIcs(
+    connection: CalendarConnectionRow,
+  ): Promise<{ row: CalendarConnectionRow; summary: SyncSummary | null }> {
+    const at = new Date();
+    const horizon = icsHorizon(at);
+    try {
+      if (!connection.url) throw new IcsFetchError('The connection has no calendar address.');
+      const text = await fetchIcs(connection.url, {
+        allowPrivate: this.deps.config.WEBHOOK_ALLOW_PRIVATE,
+        ...(this.deps.resolve ? { resolve: this.deps.resolve } : {}),
+      });
+      const events = parseIcsEvents(text, horizon).map(fromIcsEvent);
+      const summary = await this.sync.apply(connection.accountId, 'ics', events, {
+        gone: { previous: connection.seenExternalIds, ...horizon },
+      });
+      const row = await recordCalendarSync(this.deps.db, connection.id, {
+        at,
+        error: null,
+        seenExternalIds: events.map((event) => event.externalId),
+      });
+      return { row: row ?? connection, summary };
+    } catch (error) {
+      if (!(error instanceof IcsFetchError || error instanceof IcsParseError)) throw error;
+      const message =
+        error instanceof IcsParseError
+          ? `The address did not answer with a calendar: ${error.message}`
+          : error.message;
+      const row = await recordCalendarSync(this.deps.db, connection.id, { at, error: message });
+      return { row: row ?? connection, summary: null };
+    }
+  }
+
+  /**
+   * Every ICS subscription read again (the refresh job); one that fails keeps its error and the rest go on. An
+   * unexpected error (not the calendar's) is thrown once all were tried, so that the job counts as failed.
+   */
+  async refreshAll(): Promise<{ synced: number; failed: number }> {
+    let synced = 0;
+    let failed = 0;
+    const unexpected: unknown[] = [];
+    for (const connection of await listIcsSubscriptions(this.deps.db)) {
+      try {
+        const { summary } = await this.syncIcs(connection);
+        if (summary) synced++;
+        else failed++;
+      } catch (error) {
+        failed++;
+        unexpected.push(error);
+        this.deps.log.warn({ connectionId: connection.id, err: error }, 'calendar refresh failed');
+      }
+    }
+    if (unexpected.length > 0)
+      throw new AggregateError(unexpected, `${unexpected.length} calendar refreshes failed`);
+    return { synced, failed };
+  }
+}
