@@ -8,6 +8,7 @@ const SECTIONS: [path: string, label: string, heading: string][] = [
   ['/settings/profile', 'Profile', 'Profile'],
   ['/settings/notifications', 'Notifications', 'Notifications'],
   ['/settings/calling-rules', 'Calling rules', 'Calling rules'],
+  ['/settings/booking', 'Booking', 'Opening hours'],
   ['/settings/do-not-call', 'Do-not-call list', 'Do-not-call list'],
   ['/settings/security', 'Security', 'Security'],
   ['/settings/api-keys', 'API keys', 'API Keys'],
@@ -33,7 +34,7 @@ test('each section loads directly, keeps itself on reload, and is reached from t
   page,
   request,
 }) => {
-  // Sixteen page loads and eight section changes: more than one test's usual minute on a busy machine.
+  // Eighteen page loads and nine section changes: more than one test's usual minute on a busy machine.
   test.setTimeout(150_000);
   await signInAsNewUser(page, request);
   for (const [path, label, heading] of SECTIONS) {

@@ -23,6 +23,7 @@ const SHARED_PAGES = ['/help', '/api'];
 const PAGES: Record<string, string> = {
   '/dashboard': '/dashboard',
   '/contacts': '/contacts',
+  '/appointments': '/appointments',
   '/scripts': '/scripts',
   '/call-history': '/call-history',
   '/campaigns': '/campaigns',
@@ -32,6 +33,7 @@ const PAGES: Record<string, string> = {
   '/settings/profile': '/settings/profile',
   '/settings/notifications': '/settings/notifications',
   '/settings/calling-rules': '/settings/calling-rules',
+  '/settings/booking': '/settings/booking',
   '/settings/do-not-call': '/settings/do-not-call',
   '/settings/security': '/settings/security',
   '/settings/api-keys': '/settings/api-keys',
@@ -120,7 +122,13 @@ async function widerThanScreen(page: Page): Promise<string[]> {
 }
 
 /** A user with something on every page: contacts, a script, calls (one still to come), a campaign, a blocked number. */
-async function seededUser(request: APIRequestContext): Promise<{ user: SignedInUser; campaignId: string }> {
+/** The date an instant falls on in this machine's zone (the business's: the fixtures sign up with it), as YYYY-MM-DD. */
+const dayOf = (at: Date) =>
+  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+
+async function seededUser(
+  request: APIRequestContext,
+): Promise<{ user: SignedInUser; campaignId: string; appointmentDay: string }> {
   const user = await createUser(request);
   const contacts = [
     { name: 'Ana Alvarez', phone: '+12025550100', tags: ['spring', 'vip'] },
@@ -163,7 +171,13 @@ async function seededUser(request: APIRequestContext): Promise<{ user: SignedInU
     starts_at: later,
   });
   await apiPost(request, user, '/v1/do-not-call', { phone: '+12025550199', note: 'Asked by e-mail' });
-  return { user, campaignId: campaign.id };
+  await apiPost(request, user, '/v1/appointments', {
+    contact_id: ids[1],
+    starts_at: later,
+    service: 'Cleaning',
+    location: 'Main office',
+  });
+  return { user, campaignId: campaign.id, appointmentDay: dayOf(new Date(later)) };
 }
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
@@ -225,7 +239,7 @@ for (const width of WIDTHS) {
     // About fifty states, each read whole by axe: 5–7 minutes on a busy 2-core machine.
     test.setTimeout(900_000);
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    const { user, campaignId } = await seededUser(page.request);
+    const { user, campaignId, appointmentDay } = await seededUser(page.request);
     await restoreSession(page, user.session);
     const visited = new Set<string>();
 
@@ -344,6 +358,25 @@ for (const width of WIDTHS) {
       await expect(wizard).toBeHidden();
     });
 
+    await test.step('appointments', async () => {
+      await page.goto(`${PAGES['/appointments'] ?? ''}?date=${appointmentDay}`);
+      await expect(page.getByTestId('appointment-card')).toHaveCount(1);
+      await check('appointments', '/appointments');
+
+      await page.getByTestId('appointment-card').click();
+      const details = dialog(page, 'Ben Brooks');
+      await expect(details.getByTestId('appointment-status')).toHaveText('Scheduled');
+      await check('an appointment');
+      await closeWithEscape(page, details);
+
+      await page.getByRole('button', { name: 'New Appointment' }).first().click();
+      const book = dialog(page, 'New Appointment');
+      await book.getByRole('button', { name: 'Book Appointment' }).click();
+      await expect(book.getByText('Choose a contact')).toBeVisible();
+      await check('New Appointment, with its errors');
+      await closeWithEscape(page, book);
+    });
+
     await test.step('scripts', async () => {
       await page.goto(PAGES['/scripts'] ?? '');
       await expect(page.getByTestId('script-card')).toHaveCount(1);
@@ -460,6 +493,7 @@ for (const width of WIDTHS) {
         ['/settings/profile', 'Profile', ['Profile']],
         ['/settings/notifications', 'Notifications', ['Notifications']],
         ['/settings/calling-rules', 'Calling rules', ['Calling rules']],
+        ['/settings/booking', 'Booking', ['Opening hours', 'Reminders']],
         ['/settings/do-not-call', 'Do-not-call list', ['Do-not-call list']],
         ['/settings/security', 'Security', ['Security']],
         ['/settings/api-keys', 'API keys', ['API Keys']],

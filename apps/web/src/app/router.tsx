@@ -35,6 +35,11 @@ const publicRoutes: RouteObject[] = [
 const workspaceRoutes: RouteObject[] = [
   { path: paths.dashboard, handle: handle('Dashboard'), lazy: page(() => import('@/app/routes/dashboard')) },
   { path: paths.contacts, handle: handle('Contacts'), lazy: page(() => import('@/app/routes/contacts')) },
+  {
+    path: paths.appointments,
+    handle: handle('Appointments'),
+    lazy: page(() => import('@/app/routes/appointments')),
+  },
   { path: paths.scripts, handle: handle('Scripts'), lazy: page(() => import('@/app/routes/scripts')) },
   {
     path: paths.callHistory,

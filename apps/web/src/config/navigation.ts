@@ -1,4 +1,5 @@
 import {
+  CalendarDaysIcon,
   CircleHelpIcon,
   CodeXmlIcon,
   FileTextIcon,
@@ -29,6 +30,7 @@ export const workspaceNavigation: NavGroup[] = [
     items: [
       { title: 'Dashboard', href: paths.dashboard, icon: LayoutDashboardIcon },
       { title: 'Contacts', href: paths.contacts, icon: UsersIcon },
+      { title: 'Appointments', href: paths.appointments, icon: CalendarDaysIcon },
       { title: 'Scripts', href: paths.scripts, icon: FileTextIcon },
       { title: 'Call History', href: paths.callHistory, icon: HistoryIcon },
       { title: 'Campaigns', href: paths.campaigns, icon: MegaphoneIcon },

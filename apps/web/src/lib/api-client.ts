@@ -101,6 +101,8 @@ export const api = {
   get: <T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal) => apiRequest(path, { schema, signal }),
   post: <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
     apiRequest(path, { method: 'POST', body, schema }),
+  put: <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
+    apiRequest(path, { method: 'PUT', body, schema }),
   patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) =>
     apiRequest(path, { method: 'PATCH', body, schema }),
   delete: <T>(path: string, schema: z.ZodType<T>) => apiRequest(path, { method: 'DELETE', schema }),

@@ -9,3 +9,9 @@ export const dashboardQueryKey = ['dashboard'] as const;
  * a call, and every live call event, refresh them all.
  */
 export const callsQueryKey = ['calls'] as const;
+
+/**
+ * The booking settings (GET /v1/booking-settings): Settings → Booking changes them, and the Appointments page
+ * reads their staff members and services, so both use this key.
+ */
+export const bookingSettingsQueryKey = ['booking-settings'] as const;

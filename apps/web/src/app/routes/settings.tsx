@@ -6,6 +6,7 @@ import { BillingSection } from '@/features/billing/components/billing-section';
 import { useMe } from '@/features/settings/api/get-me';
 import { updateMe } from '@/features/settings/api/update-me';
 import { ApiKeysCard } from '@/features/settings/components/api-keys-card';
+import { BookingSection } from '@/features/settings/components/booking-section';
 import { CallingRulesCard } from '@/features/settings/components/calling-rules-card';
 import { DoNotCallCard } from '@/features/settings/components/do-not-call-card';
 import { NotificationsCard } from '@/features/settings/components/notifications-card';
@@ -20,6 +21,7 @@ const DESCRIPTIONS: Record<SettingsSectionId, string> = {
   profile: 'Your name, e-mail address, phone number and business.',
   notifications: 'Which e-mails Callwise sends you.',
   'calling-rules': 'When calls may be placed, how many a day, and what every call says first.',
+  booking: 'Opening hours, staff, services, closures and the reminders sent before each appointment.',
   'do-not-call': 'Numbers that are never called.',
   security: 'Change the password you sign in with.',
   'api-keys': 'Keys for the REST API.',
@@ -93,6 +95,8 @@ function SettingsSection({ section }: { section: SettingsSectionId }) {
       );
     case 'calling-rules':
       return <CallingRulesCard />;
+    case 'booking':
+      return <BookingSection />;
     case 'do-not-call':
       return <DoNotCallCard />;
     case 'security':

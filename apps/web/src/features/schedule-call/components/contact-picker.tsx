@@ -4,11 +4,11 @@ import { formatPhone } from '@callwise/shared/phone';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import { ShieldAlertIcon, UserRoundIcon, XIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { SearchCombobox } from '@/components/search-combobox';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { useContactSearch } from '@/features/schedule-call/api/search-contacts';
-import { SearchCombobox } from '@/features/schedule-call/components/search-combobox';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const ID = 'schedule-contact';

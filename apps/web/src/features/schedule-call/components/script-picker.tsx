@@ -1,8 +1,8 @@
 import type { Script } from '@callwise/shared/schemas/scripts';
 import { useState } from 'react';
+import { SearchCombobox } from '@/components/search-combobox';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { useScriptSearch } from '@/features/schedule-call/api/search-scripts';
-import { SearchCombobox } from '@/features/schedule-call/components/search-combobox';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const ID = 'schedule-script';

@@ -1,0 +1,273 @@
+import type { Appointment } from '@callwise/shared/schemas/appointments';
+import { CalendarClockIcon, CheckIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
+import { useConfirmAppointment } from '@/features/appointments/api/confirm-appointment';
+import { useDeleteAppointment } from '@/features/appointments/api/delete-appointment';
+import { useRescheduleAppointment } from '@/features/appointments/api/reschedule-appointment';
+import { contactLabel } from '@/features/appointments/components/appointment-card';
+import { AppointmentStatusBadge } from '@/features/appointments/components/appointment-status-badge';
+import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
+import { dayOf, isOpen } from '@/features/appointments/utils/agenda';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { isApiError } from '@/lib/api-error';
+import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
+
+const SOURCES: Record<Appointment['source'], string> = {
+  manual: 'Booked here',
+  api: 'The API',
+  import: 'An import',
+  ics: 'A calendar file',
+  calcom: 'Cal.com',
+  google: 'Google Calendar',
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6rem_1fr] gap-3 sm:grid-cols-[8rem_1fr]">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Moves the appointment to an open time (or one typed in): the old one is kept as moved, a new one replaces it. */
+function RescheduleForm({
+  appointment,
+  zone,
+  onMoved,
+  onBack,
+}: {
+  appointment: Appointment;
+  zone: string;
+  onMoved: (moved: Appointment) => void;
+  onBack: () => void;
+}) {
+  const reschedule = useRescheduleAppointment();
+  const [day, setDay] = useState(dayOf(new Date(appointment.starts_at), zone));
+  const [time, setTime] = useState<TimeChoice | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [taken, setTaken] = useState<string | null>(null);
+
+  const submit = () => {
+    setTaken(null);
+    if (!time) {
+      setError('Choose an open time, or enter one');
+      return;
+    }
+    reschedule.mutate(
+      { id: appointment.id, starts_at: time.starts_at },
+      {
+        onSuccess: (moved) => {
+          toast.success('Appointment moved', { description: `Now ${formatDateTime(moved.starts_at)}.` });
+          onMoved(moved);
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.code === 'slot_taken') {
+            setTime(null);
+            setTaken(`${failure.message} The open times have been updated.`);
+          } else if (isApiError(failure) && failure.status === 400) {
+            setError(failure.message);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="reschedule-heading" className="grid gap-4 rounded-lg border p-4">
+      <h3 id="reschedule-heading" className="text-sm font-semibold">
+        Move to a new time
+      </h3>
+      <SlotPicker
+        id="reschedule"
+        zone={zone}
+        day={day}
+        onDayChange={setDay}
+        service={appointment.service ?? undefined}
+        staff={appointment.staff ?? undefined}
+        duration={appointment.duration_minutes}
+        value={time}
+        onChange={(next) => {
+          setTime(next);
+          if (next) setError(undefined);
+        }}
+        error={error}
+        message={taken}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onBack} disabled={reschedule.isPending}>
+          Back
+        </Button>
+        <Button onClick={submit} disabled={reschedule.isPending}>
+          {reschedule.isPending ? 'Moving...' : 'Move Appointment'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * An appointment's facts and what can be done with it: confirm, move, cancel (asked first) and delete (asked
+ * first). The dialog follows the appointment: after a move it shows the new one.
+ */
+export function AppointmentDetailsDialog({
+  appointment,
+  open,
+  onOpenChange,
+  onChange,
+  names,
+  zone,
+}: {
+  appointment: Appointment | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The appointment changed (confirmed, cancelled, or replaced by its move). */
+  onChange: (appointment: Appointment) => void;
+  names: Map<string, string>;
+  zone: string;
+}) {
+  const focus = useReturnFocus();
+  const confirm = useConfirmAppointment();
+  const cancel = useCancelAppointment();
+  const remove = useDeleteAppointment();
+  const [moving, setMoving] = useState(false);
+  const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
+  const [lastAsked, setLastAsked] = useState<'cancel' | 'delete'>('cancel');
+
+  if (!appointment) return null;
+  const name = contactLabel(appointment, names);
+  const when = `${formatDate(appointment.starts_at)}, ${formatTime(appointment.starts_at)} – ${formatTime(appointment.ends_at)}`;
+  const canChange = isOpen(appointment);
+  const canConfirm = appointment.status === 'scheduled' || appointment.status === 'reschedule_requested';
+  const busy = confirm.isPending || cancel.isPending || remove.isPending;
+
+  const ask = (what: 'cancel' | 'delete') => {
+    setLastAsked(what);
+    setAsking(what);
+  };
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) setMoving(false);
+          onOpenChange(next);
+        }}
+      >
+        <DialogContent className="sm:max-w-2xl" {...focus} data-testid="appointment-details">
+          <DialogHeader>
+            <DialogTitle>{name}</DialogTitle>
+            <DialogDescription>{when}</DialogDescription>
+          </DialogHeader>
+          <div>
+            <AppointmentStatusBadge status={appointment.status} />
+          </div>
+          <dl className="grid gap-3">
+            <Fact label="Length">{appointment.duration_minutes} minutes</Fact>
+            <Fact label="Service">{appointment.service ?? 'None'}</Fact>
+            <Fact label="Staff">{appointment.staff ?? 'None'}</Fact>
+            {appointment.location && <Fact label="Location">{appointment.location}</Fact>}
+            {appointment.notes && <Fact label="Notes">{appointment.notes}</Fact>}
+            <Fact label="Source">{SOURCES[appointment.source]}</Fact>
+          </dl>
+          {moving && canChange ? (
+            <RescheduleForm
+              key={appointment.id}
+              appointment={appointment}
+              zone={zone}
+              onBack={() => setMoving(false)}
+              onMoved={(moved) => {
+                setMoving(false);
+                onChange(moved);
+              }}
+            />
+          ) : (
+            <DialogFooter className="sm:flex-wrap">
+              <Button
+                variant="ghost"
+                className="text-destructive hover:text-destructive sm:mr-auto"
+                disabled={busy}
+                onClick={() => ask('delete')}
+              >
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </Button>
+              {canChange && (
+                <Button variant="outline" disabled={busy} onClick={() => ask('cancel')}>
+                  <XCircleIcon aria-hidden="true" />
+                  Cancel Appointment
+                </Button>
+              )}
+              {canChange && (
+                <Button variant="outline" disabled={busy} onClick={() => setMoving(true)}>
+                  <CalendarClockIcon aria-hidden="true" />
+                  Reschedule
+                </Button>
+              )}
+              {canConfirm && (
+                <Button
+                  disabled={busy}
+                  onClick={() =>
+                    confirm.mutate(appointment.id, {
+                      onSuccess: (confirmed) => {
+                        toast.success('Appointment confirmed', { description: `${name} · ${when}` });
+                        onChange(confirmed);
+                      },
+                    })
+                  }
+                >
+                  <CheckIcon aria-hidden="true" />
+                  {confirm.isPending ? 'Confirming...' : 'Confirm'}
+                </Button>
+              )}
+            </DialogFooter>
+          )}
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(next) => {
+          if (!next) setAsking(null);
+        }}
+        title={lastAsked === 'cancel' ? 'Cancel this appointment?' : 'Delete this appointment?'}
+        description={
+          lastAsked === 'cancel'
+            ? `${name}, ${when}. Its time becomes free again; the appointment stays in the history as cancelled.`
+            : `${name}, ${when}. It is removed for good. To keep a record, cancel it instead.`
+        }
+        cancelLabel={lastAsked === 'cancel' ? 'Keep Appointment' : 'Cancel'}
+        confirmLabel={lastAsked === 'cancel' ? 'Cancel Appointment' : 'Delete Appointment'}
+        onConfirm={() => {
+          if (lastAsked === 'cancel') {
+            cancel.mutate(appointment.id, {
+              onSuccess: (cancelled) => {
+                toast.success('Appointment cancelled', { description: `${name} · ${when}` });
+                onChange(cancelled);
+              },
+            });
+          } else {
+            remove.mutate(appointment.id, {
+              onSuccess: () => {
+                toast.success('Appointment deleted', { description: `${name} · ${when}` });
+                onOpenChange(false);
+              },
+            });
+          }
+        }}
+      />
+    </>
+  );
+}

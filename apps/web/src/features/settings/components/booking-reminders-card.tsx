@@ -1,0 +1,161 @@
+import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { fieldMessageId } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import {
+  type BookingFormValues,
+  errorAt,
+  MAX_REMINDERS,
+  reminderSentence,
+} from '@/features/settings/utils/booking-form';
+
+/** One reminder: by call or e-mail, how long before, and whether only when not confirmed by then. */
+function ReminderRow({ index, onRemove }: { index: number; onRemove: () => void }) {
+  const {
+    control,
+    register,
+    watch,
+    formState: { errors },
+  } = useFormContext<BookingFormValues>();
+  const id = `reminder-${index}`;
+  const rule = watch(`reminders.${index}`);
+  const sentence = reminderSentence(rule);
+  const n = index + 1;
+  const amountError = errorAt(errors, `reminders.${index}.amount`);
+
+  return (
+    <li className="grid gap-3 py-4" data-testid="reminder-row">
+      <p id={`${id}-sentence`} className="text-sm font-medium" aria-live="polite">
+        {sentence}
+      </p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <div className="grid w-full grid-cols-[minmax(0,1fr)_3.5rem_minmax(0,1fr)] gap-2 sm:flex sm:w-auto">
+          <NativeSelect
+            aria-label={`Reminder ${n} channel`}
+            className="sm:w-28"
+            {...register(`reminders.${index}.channel`)}
+          >
+            <option value="call">Call</option>
+            <option value="email">E-mail</option>
+          </NativeSelect>
+          <Input
+            id={`${id}-amount`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className="sm:w-20"
+            aria-label={`Reminder ${n} how long before`}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={amountError ? fieldMessageId(`${id}-amount`) : undefined}
+            {...register(`reminders.${index}.amount`, { valueAsNumber: true })}
+          />
+          <NativeSelect
+            aria-label={`Reminder ${n} unit`}
+            className="sm:w-28"
+            {...register(`reminders.${index}.unit`)}
+          >
+            <option value="minutes">minutes</option>
+            <option value="hours">hours</option>
+            <option value="days">days</option>
+          </NativeSelect>
+        </div>
+        <div className="flex h-9 items-center gap-2">
+          <Controller
+            control={control}
+            name={`reminders.${index}.only_if_unconfirmed`}
+            render={({ field }) => (
+              <Checkbox
+                id={`${id}-unconfirmed`}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+          <Label htmlFor={`${id}-unconfirmed`} className="font-normal">
+            Only if not confirmed<span className="sr-only"> for reminder {n}</span>
+          </Label>
+        </div>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove reminder ${n}: ${sentence}`}
+          onClick={onRemove}
+          className="ml-auto"
+        >
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+      </div>
+      {amountError && (
+        <p id={fieldMessageId(`${id}-amount`)} className="text-[0.8125rem] text-destructive">
+          {amountError}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** Settings → Booking: the reminders sent before every appointment (a service may have its own). */
+export function BookingRemindersCard() {
+  const {
+    control,
+    formState: { errors },
+  } = useFormContext<BookingFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'reminders' });
+  const listError = errors.reminders?.root?.message ?? errors.reminders?.message;
+  return (
+    <Card role="region" aria-labelledby="booking-reminders-heading">
+      <CardHeader>
+        <CardTitle as="h2" id="booking-reminders-heading">
+          Reminders
+        </CardTitle>
+        <CardDescription>
+          Sent before every appointment, up to {MAX_REMINDERS}. A second call “only if not confirmed” goes out
+          only when the first got no confirmation.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {fields.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No reminders: appointments are not reminded.</p>
+        ) : (
+          <ul className="grid divide-y">
+            {fields.map((field, index) => (
+              <ReminderRow key={field.id} index={index} onRemove={() => remove(index)} />
+            ))}
+          </ul>
+        )}
+        {listError && (
+          <p role="alert" className="text-[0.8125rem] text-destructive">
+            {listError}
+          </p>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          disabled={fields.length >= MAX_REMINDERS}
+          onClick={() =>
+            append(
+              { channel: 'call', amount: 1, unit: 'days', only_if_unconfirmed: false },
+              { shouldFocus: true },
+            )
+          }
+        >
+          <PlusIcon aria-hidden="true" />
+          Add a reminder
+        </Button>
+        {fields.length >= MAX_REMINDERS && (
+          <p className="text-[0.8125rem] text-muted-foreground">At most {MAX_REMINDERS} reminders.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { useFormContext } from 'react-hook-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField, fieldMessageId } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { type BookingFormValues, errorAt } from '@/features/settings/utils/booking-form';
+
+/** Settings → Booking: how far apart slots start and how soon one may be booked. */
+export function BookingRulesCard() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<BookingFormValues>();
+  const stepError: string | undefined = errors.slot_step_minutes?.message;
+  const noticeError = errorAt(errors, 'min_notice.amount');
+  return (
+    <Card role="region" aria-labelledby="booking-rules-heading">
+      <CardHeader>
+        <CardTitle as="h2" id="booking-rules-heading">
+          Booking rules
+        </CardTitle>
+        <CardDescription>How open slots are laid out and how soon one can be booked.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          id="slot-step"
+          label="Slot step (minutes)"
+          error={stepError}
+          description="Slots start this far apart, e.g. every 30 minutes."
+        >
+          <Input
+            id="slot-step"
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={240}
+            step={5}
+            className="max-w-40"
+            aria-invalid={stepError ? true : undefined}
+            aria-describedby={fieldMessageId('slot-step')}
+            {...register('slot_step_minutes', { valueAsNumber: true })}
+          />
+        </FormField>
+        <FormField
+          id="min-notice"
+          label="Minimum notice"
+          error={noticeError}
+          description="No slot is offered sooner than this."
+        >
+          <div className="flex max-w-72 gap-2">
+            <Input
+              id="min-notice"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              className="w-24"
+              aria-invalid={noticeError ? true : undefined}
+              aria-describedby={fieldMessageId('min-notice')}
+              {...register('min_notice.amount', { valueAsNumber: true })}
+            />
+            <NativeSelect aria-label="Minimum notice unit" className="w-32" {...register('min_notice.unit')}>
+              <option value="minutes">minutes</option>
+              <option value="hours">hours</option>
+            </NativeSelect>
+          </div>
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}
