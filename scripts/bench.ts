@@ -88,6 +88,10 @@ async function main() {
     await benchSite(record);
     return save();
   }
+  if (only === 'appointments') {
+    await benchAppointments();
+    return save();
+  }
   if (only && only !== 'startup') {
     await benchWorkspace();
     return save();
@@ -159,6 +163,7 @@ async function main() {
 
   if (!only) {
     await benchWorkspace();
+    await benchAppointments();
     await benchCalls();
     await benchApi(record);
     await benchSite(record);
@@ -396,3 +401,135 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/**
+ * Appointments (issue #17): open slots over a month of one staff member who has 2,000 appointments in it, and
+ * 1,000 bookings through the API, each with its reminder calls written in the same transaction.
+ */
+async function benchAppointments() {
+  const port = 3292;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-appt-'));
+  try {
+    await stopServer((await startServer(dataDir, port)).child);
+    const { openDatabase } = await import('@callwise/db/client');
+    const { acquireDataDirLock } = await import('@callwise/db/lock');
+    const { createAccountWithUser, updateUser } = await import('@callwise/db/queries/users');
+    const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
+    const release = acquireDataDirLock(dataDir);
+    const handle = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    const password = 'Bench-Password-2026';
+    const user = await createAccountWithUser(handle.db, {
+      businessName: 'Bench Clinic',
+      email: 'bench@callwise.local',
+      passwordHash: await hashPassword(password),
+      userMetadata: {},
+    });
+    await updateUser(handle.db, user.id, { emailConfirmedAt: new Date() });
+    await handle.executeSql(`UPDATE accounts SET plan = 'professional' WHERE id = $1`, [user.accountId]);
+    await handle.executeSql(
+      `INSERT INTO contacts (account_id, name, phone, email, company, consent)
+       SELECT $1, 'Patient ' || g, '+1202' || lpad((3000000 + g)::text, 7, '0'), '', '', 'informational'
+       FROM generate_series(1, 1000) AS g`,
+      [user.accountId],
+    );
+    // Two quarter-hours in three taken, around the clock, from March 1st 2031: 2,000 appointments in the month.
+    await handle.executeSql(
+      `INSERT INTO appointments (account_id, starts_at, ends_at, staff, service)
+       SELECT $1, timestamptz '2031-03-01 00:00Z' + g * interval '15 minutes',
+         timestamptz '2031-03-01 00:15Z' + g * interval '15 minutes', 'Dr. Patel', 'Check-up'
+       FROM generate_series(0, 2999) AS g WHERE g % 3 <> 2`,
+      [user.accountId],
+    );
+    await handle.executeSql('VACUUM (ANALYZE) appointments');
+    await handle.close();
+    release();
+
+    const { child } = await startServer(dataDir, port);
+    try {
+      const signIn = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@callwise.local', password }),
+      });
+      const token = ((await signIn.json()) as { access_token: string }).access_token;
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const allDay = [{ opens: '00:00', closes: '24:00' }];
+      const settings = await fetch(`${base}/v1/booking-settings`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          hours: Object.fromEntries(
+            ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
+              day,
+              allDay,
+            ]),
+          ),
+          staff: [{ name: 'Dr. Patel', bookable: true, hours: null }],
+          services: [{ name: 'Check-up', duration_minutes: 15, buffer_minutes: 0, reminders: null }],
+          closures: [],
+          slot_step_minutes: 15,
+          min_notice_minutes: 0,
+          reminders: [
+            { channel: 'call', minutes_before: 1440, only_if_unconfirmed: false },
+            { channel: 'call', minutes_before: 120, only_if_unconfirmed: true },
+          ],
+        }),
+      });
+      if (settings.status !== 200) throw new Error(`booking settings answered ${settings.status}`);
+
+      const month = `/v1/availability?service=Check-up&staff=Dr.%20Patel&from=2031-03-01T00:00:00Z&to=2031-03-31T00:00:00Z`;
+      const first = (await (await fetch(`${base}${month}`, { headers })).json()) as { slots: unknown[] };
+      // 3,000 quarter-hours in the month's first 31.25 days, 2,000 taken; the month asked is 30 days of them.
+      if (first.slots.length !== 960) throw new Error(`availability answered ${first.slots.length} slots`);
+      await latencies(base, headers, [month], 20);
+      recordLatency(
+        'availability, a month of 2,000 appointments',
+        await latencies(base, headers, [month], 200),
+        20,
+      );
+
+      // 1,000 bookings, ten at a time, each with its two reminder calls.
+      const contacts = (await (await fetch(`${base}/v1/contacts?limit=1000`, { headers })).json()) as {
+        data: { id: string }[];
+      };
+      const started = performance.now();
+      let next = 0;
+      const worker = async () => {
+        for (let index = next++; index < 1000; index = next++) {
+          const response = await fetch(`${base}/v1/appointments`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              contact_id: contacts.data[index]?.id,
+              starts_at: new Date(Date.UTC(2031, 5, 2, 14) + index * 30 * 60_000).toISOString(),
+              duration_minutes: 30,
+            }),
+          });
+          if (response.status !== 201)
+            throw new Error(`booking answered ${response.status}: ${await response.text()}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 10 }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      record({
+        name: '1,000 appointments booked with reminders',
+        value: round1(seconds),
+        unit: 's',
+        target: '<= 2 s',
+        ok: seconds <= 2,
+      });
+    } finally {
+      await stopServer(child);
+    }
+    const check = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    const { rows } = await check.executeSql(
+      'SELECT count(*)::int AS n FROM calls WHERE reminder_minutes_before IS NOT NULL',
+    );
+    await check.close();
+    const reminders = (rows[0] as { n: number }).n;
+    if (reminders !== 2000) throw new Error(`1,000 bookings made ${reminders} reminder calls, not 2,000`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

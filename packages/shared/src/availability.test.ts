@@ -43,6 +43,27 @@ describe('open slots', () => {
     expect(firsts).toEqual(['2030-03-08T14:00:00.000Z', '2030-03-11T13:00:00.000Z']);
   });
 
+  it('offers no wall-clock time a daylight-saving change skips, and no slot twice', () => {
+    const allDay = [{ opens: '00:00', closes: '24:00' }];
+    const hours = Object.fromEntries(
+      ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
+        day,
+        allDay,
+      ]),
+    ) as BookingSettings['hours'];
+    // Sunday 2030-03-10 in New York has 23 hours: 2:00–2:59 does not exist.
+    const slots = openSlots(
+      request({
+        settings: settings({ hours, slot_step_minutes: 15 }),
+        from: new Date('2030-03-10T05:00:00Z'),
+        to: new Date('2030-03-11T04:00:00Z'),
+        durationMinutes: 15,
+      }),
+    );
+    expect(slots).toHaveLength(23 * 4);
+    expect(new Set(starts(slots)).size).toBe(slots.length);
+  });
+
   it('leaves out busy times with their buffers, and needs the new appointment’s buffer free too', () => {
     const busy = [
       // 10:00–10:45 plus a 15-minute buffer: busy until 11:00.

@@ -101,6 +101,10 @@ export function openSlots(request: SlotRequest): OpenSlot[] {
           const start = zonedTime(day, minute, timezone).getTime();
           if (start + duration > closes || start >= latest) break;
           if (start < earliest) continue;
+          // A wall-clock time a daylight-saving change skips (2:30 on a spring-forward night) is no slot: it
+          // would repeat the one an hour later.
+          const wall = localTime(new Date(start), timezone);
+          if (wall.hour * 60 + wall.minute !== minute % (24 * 60)) continue;
           // Busy times ending by this start can be passed for good: starts only grow.
           while (first < busy.length && (busy[first]?.end ?? 0) <= start) first += 1;
           let free = true;

@@ -219,6 +219,8 @@ export class CallService {
       onProblem: 'fail' | 'skip';
       campaignId?: string;
       appointments?: ReadonlyMap<string, AppointmentRow>;
+      /** Synthesise each message to measure its length (the default for small batches), or estimate it. */
+      measure?: boolean;
     },
   ): Promise<{ rows: Array<NewCall & { accountId: string }>; skipped: SkippedCall[] }> {
     const { db } = this.deps;
@@ -226,7 +228,7 @@ export class CallService {
     if (!account) throw notFound('Account');
     const plan = account.plan as PlanId;
     const batch = inputs.length > 1 || options.onProblem === 'skip';
-    const measure = inputs.length <= MEASURED_BATCH;
+    const measure = options.measure ?? inputs.length <= MEASURED_BATCH;
     // A campaign's calls share one script: read it once for the batch.
     const scripts = new Map<string, ReturnType<typeof getScript>>();
     const skipped: SkippedCall[] = [];
