@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { createUser, expect, restoreSession, type SignedInUser, test } from './fixtures.ts';
+import {
+  allowConsoleErrors,
+  createUser,
+  expect,
+  restoreSession,
+  type SignedInUser,
+  test,
+} from './fixtures.ts';
 
 // Settings → Webhooks (the signing secret: masked, revealed, copied, rotated) and a call's delivery log in its
 // details. The e2e server refuses private addresses (no WEBHOOK_ALLOW_PRIVATE), so the call's callback_url is a
@@ -19,6 +26,45 @@ async function secretOf(page: Page, user: SignedInUser): Promise<string> {
 }
 
 test.describe('Settings → Webhooks', () => {
+  test('the appointment events URL: a refused address is named on its field; a saved one stays; emptied, none', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const user = await createUser(page.request);
+    await restoreSession(page, user.session);
+    await page.goto('/settings/webhooks');
+    const field = page.getByRole('textbox', { name: 'Webhook URL' });
+    await expect(field).toHaveValue('');
+    const save = page.getByRole('button', { name: 'Save Webhook URL' });
+    await expect(save).toBeDisabled();
+
+    await field.fill('https://192.168.1.20/hooks');
+    await save.click();
+    await expect(
+      page.getByText('The URL must be a public address: 192.168.1.20 is a private network address.'),
+    ).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    // The refusal itself is the browser's logged 400.
+    allowConsoleErrors(consoleErrors, /status of 400/);
+
+    await field.fill('https://hooks.example.com/callwise');
+    await save.click();
+    await expect(toast(page, 'Webhook URL saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
+      'https://hooks.example.com/callwise',
+    );
+
+    await page.getByRole('textbox', { name: 'Webhook URL' }).fill('');
+    await page.getByRole('button', { name: 'Save Webhook URL' }).click();
+    await expect(toast(page, 'Webhook URL removed')).toBeVisible();
+    const stored = await page.request.get('/v1/webhooks/endpoint', {
+      headers: { authorization: `Bearer ${user.session.access_token}` },
+    });
+    expect(((await stored.json()) as { url: string | null }).url).toBeNull();
+  });
+
   test('the signing secret is masked, revealed, copied and rotated after a confirmation', async ({
     page,
   }) => {

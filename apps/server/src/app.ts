@@ -35,7 +35,11 @@ import meRoutes from './modules/me/me.routes.ts';
 import scriptsRoutes from './modules/scripts/scripts.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
 import voicesRoutes from './modules/voices/voices.routes.ts';
-import { webhookDeliveriesRoutes, webhookSecretRoutes } from './modules/webhooks/webhooks.routes.ts';
+import {
+  webhookDeliveriesRoutes,
+  webhookEndpointRoutes,
+  webhookSecretRoutes,
+} from './modules/webhooks/webhooks.routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import callPages from './plugins/call-pages.ts';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
@@ -150,6 +154,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await sessionV1.register(apiKeysRoutes);
         await sessionV1.register(billingRoutes);
         await sessionV1.register(webhookSecretRoutes);
+        await sessionV1.register(webhookEndpointRoutes);
         await sessionV1.register(calendarConnectionsRoutes);
       });
     },

@@ -118,6 +118,7 @@ export async function openServices(deps: {
   let engineStarted = false;
   let offDue: (() => void) | null = null;
   let offChanged: (() => void) | null = null;
+  let offWebhooksDue: (() => void) | null = null;
   return {
     speech,
     dialogue,
@@ -137,11 +138,13 @@ export async function openServices(deps: {
       sweeper.start();
       // Every change of a call may have queued a delivery (the calls trigger writes them in the same statement).
       offChanged = events.onAccountChanged(() => webhooks.wake());
+      offWebhooksDue = events.onWebhooksDue(() => webhooks.wake());
       webhooks.start();
     },
     async close() {
       offDue?.();
       offChanged?.();
+      offWebhooksDue?.();
       if (engineStarted) {
         await webhooks.stop();
         await sweeper.stop();

@@ -322,6 +322,7 @@ async function resetExampleAccount() {
     await db.executeSql(`DELETE FROM ${table} WHERE account_id = $1`, [account]);
   }
   await db.executeSql('DELETE FROM api_keys WHERE id = $1', [EXAMPLE_IDS.apiKey]);
+  await db.executeSql('UPDATE accounts SET webhook_url = NULL WHERE id = $1', [account]);
   for (const contact of [EXAMPLE_CONTACT, EXAMPLE_OTHER_CONTACT]) {
     await db.executeSql(
       `INSERT INTO contacts (id, account_id, name, phone, email, company, tags, timezone, consent, consent_at,

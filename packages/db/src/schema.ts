@@ -46,6 +46,8 @@ export const accounts = pgTable('accounts', {
   monthlyBudgetUsd: numeric('monthly_budget_usd', { precision: 12, scale: 2, mode: 'number' }),
   /** Signs webhook deliveries (Standard Webhooks, `whsec_…`); made on first use. */
   webhookSecret: text('webhook_secret'),
+  /** Where the account's own events (appointment.*) are posted; null: nowhere (decision 018). */
+  webhookUrl: text('webhook_url'),
   /** The secret before the last rotation: deliveries are signed with it too for a day after the rotation. */
   webhookSecretPrevious: text('webhook_secret_previous'),
   /** When the secret was last rotated (null: never). */
@@ -311,15 +313,19 @@ export const billingCharges = pgTable(
   (table) => [index('billing_charges_account_created_id_idx').on(table.accountId, table.createdAt, table.id)],
 );
 
-/** A status change of a call, to be sent to its callback_url (written by a trigger in the same statement). */
+/**
+ * An event to post, written by a trigger in the statement that makes it: a status change of a call, to its
+ * callback_url; or a change of an appointment, to the account's webhook URL (decision 018).
+ */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
     accountId: accountRef(),
-    callId: uuid('call_id')
-      .notNull()
-      .references(() => calls.id, { onDelete: 'cascade' }),
+    callId: uuid('call_id').references(() => calls.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references((): AnyPgColumn => appointments.id, {
+      onDelete: 'cascade',
+    }),
     url: text('url').notNull(),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),
@@ -335,6 +341,10 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [
     index('webhook_deliveries_call_idx').on(table.callId, table.createdAt),
+    index('webhook_deliveries_appointment_idx')
+      .on(table.appointmentId, table.createdAt)
+      .where(sql`appointment_id IS NOT NULL`),
+    check('webhook_deliveries_subject', sql`(call_id IS NULL) <> (appointment_id IS NULL)`),
     index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`state = 'pending'`),
   ],
 );

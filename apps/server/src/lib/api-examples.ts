@@ -15,6 +15,7 @@ import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { DoNotCallEntry } from '@callwise/shared/schemas/do-not-call';
 import type { Script } from '@callwise/shared/schemas/scripts';
 import type { WebhookDelivery } from '@callwise/shared/schemas/webhooks';
+import { ACCOUNT_WEBHOOK_EVENTS } from '@callwise/shared/schemas/webhooks';
 import { KEY_MENU } from '../providers/dialogue/dialogue.ts';
 
 /** One example of an operation: the request and the answer it gets (executed by test/openapi.test.ts). */
@@ -1870,6 +1871,33 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
   ],
   'DELETE /v1/api-keys/{id}': [
     { name: 'revoke', summary: 'Revoke a key', params: { id: EXAMPLE_IDS.apiKey }, status: 204 },
+  ],
+  'GET /v1/webhooks/endpoint': [
+    {
+      name: 'none',
+      summary: 'No webhook URL yet',
+      status: 200,
+      response: { url: null, events: [...ACCOUNT_WEBHOOK_EVENTS] },
+    },
+  ],
+  'PUT /v1/webhooks/endpoint': [
+    {
+      name: 'set',
+      summary: 'Post appointment events to your server',
+      body: { url: 'https://example.com/hooks/callwise' },
+      status: 200,
+      response: { url: 'https://example.com/hooks/callwise', events: [...ACCOUNT_WEBHOOK_EVENTS] },
+    },
+    {
+      name: 'private',
+      summary: 'An address on a private network',
+      body: { url: 'https://192.168.1.20/hooks' },
+      status: 400,
+      response: fieldError(
+        'url',
+        'The URL must be a public address: 192.168.1.20 is a private network address.',
+      ),
+    },
   ],
   'GET /v1/webhooks/secret': [
     {

@@ -3,12 +3,19 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import { API_KEYS_CHANNEL } from '@callwise/db/queries/api-keys';
 import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-engine';
 import { SESSIONS_CHANNEL } from '@callwise/db/queries/sessions';
+import { WEBHOOKS_DUE_CHANNEL } from '@callwise/db/queries/webhooks';
 import type { CallEvent } from '@callwise/shared/schemas/calls';
 import type pg from 'pg';
 import type { ProblemLogger as Logger } from './logger.ts';
 
 /** The channels the bus listens on. */
-const CHANNELS = [CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL, API_KEYS_CHANNEL, SESSIONS_CHANNEL] as const;
+const CHANNELS = [
+  CALL_EVENTS_CHANNEL,
+  CALLS_DUE_CHANNEL,
+  API_KEYS_CHANNEL,
+  SESSIONS_CHANNEL,
+  WEBHOOKS_DUE_CHANNEL,
+] as const;
 
 /**
  * Changes of calls (and revoked API keys, ended sessions), from every process: the queries announce each change
@@ -80,6 +87,7 @@ export class CallEventBus {
     else if (channel === CALLS_DUE_CHANNEL) this.emitter.emit('due');
     else if (channel === API_KEYS_CHANNEL) this.emitter.emit('api-key', payload);
     else if (channel === SESSIONS_CHANNEL) this.emitter.emit('session', payload);
+    else if (channel === WEBHOOKS_DUE_CHANNEL) this.emitter.emit('webhooks-due', '');
   }
 
   private onEvent(payload: string) {
@@ -110,6 +118,11 @@ export class CallEventBus {
    */
   onAccountChanged(listener: (accountId: string | null) => void): () => void {
     return this.onNotice('account-changed', listener);
+  }
+
+  /** A webhook delivery not caused by a call was queued (an appointment's), or a reconnection may have missed one. */
+  onWebhooksDue(listener: () => void): () => void {
+    return this.onNotice('webhooks-due', () => listener());
   }
 
   /**

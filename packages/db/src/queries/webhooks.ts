@@ -13,12 +13,15 @@ const STATUS_RANK_SQL = (payload: string) =>
     WHEN 'scheduled' THEN CASE WHEN ${payload}->>'previous_status' IS NULL THEN 0 ELSE 5 END
     WHEN 'queued' THEN 1 WHEN 'ringing' THEN 2 WHEN 'in-progress' THEN 3 ELSE 4 END`);
 
-/** For a delivery `d`: no earlier delivery of the same call is still pending. */
+/** For a delivery `d`: no earlier delivery of the same call (or appointment) is still pending. */
 const firstInLine = () => sql`NOT EXISTS (
   SELECT 1 FROM ${webhookDeliveries} e
-  WHERE e.call_id = d.call_id AND e.state = 'pending' AND e.id <> d.id
+  WHERE (e.call_id = d.call_id OR e.appointment_id = d.appointment_id) AND e.state = 'pending' AND e.id <> d.id
     AND (e.created_at, ${STATUS_RANK_SQL('e.payload')}, e.id) < (d.created_at, ${STATUS_RANK_SQL('d.payload')}, d.id)
 )`;
+
+/** The channel an appointment's queued delivery is announced on (the trigger of migration 0025), to wake senders. */
+export const WEBHOOKS_DUE_CHANNEL = 'callwise_webhooks_due';
 
 /** The account's signing secret, made with `generate` and stored on first use (two racing callers get one). */
 export async function ensureWebhookSecret(
@@ -96,7 +99,9 @@ export async function listCallWebhookDeliveries(
 export interface ClaimedDelivery {
   id: string;
   accountId: string;
-  callId: string;
+  /** The call whose change it posts; null for an appointment's (appointmentId). */
+  callId: string | null;
+  appointmentId: string | null;
   url: string;
   eventType: string;
   payload: Record<string, unknown>;
@@ -132,7 +137,7 @@ export async function claimDueDeliveries(
     SET claimed_until = now() + make_interval(secs => ${options.claimSeconds})
     FROM due, ${accounts} a
     WHERE w.id = due.id AND a.id = w.account_id
-    RETURNING w.id, w.account_id, w.call_id, w.url, w.event_type, w.payload, w.attempts, w.created_at,
+    RETURNING w.id, w.account_id, w.call_id, w.appointment_id, w.url, w.event_type, w.payload, w.attempts, w.created_at,
       a.webhook_secret,
       CASE WHEN a.webhook_secret_rotated_at > now() - make_interval(hours => ${PREVIOUS_WEBHOOK_SECRET_HOURS})
         THEN a.webhook_secret_previous END AS webhook_secret_previous`);
@@ -140,7 +145,8 @@ export async function claimDueDeliveries(
   return rows.map((row) => ({
     id: row.id as string,
     accountId: row.account_id as string,
-    callId: row.call_id as string,
+    callId: (row.call_id as string | null) ?? null,
+    appointmentId: (row.appointment_id as string | null) ?? null,
     url: row.url as string,
     eventType: row.event_type as string,
     payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<
@@ -209,4 +215,18 @@ export async function recordDeliveryAttempt(
       claimedUntil: null,
     })
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'pending')));
+}
+
+/** Sets (or, with null, clears) where the account's own events are posted; false when there is no such account. */
+export async function setAccountWebhookUrl(
+  db: Database,
+  accountId: string,
+  url: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ webhookUrl: url, updatedAt: sql`now()` })
+    .where(eq(accounts.id, accountId))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
 }

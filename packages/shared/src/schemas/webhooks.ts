@@ -31,6 +31,39 @@ export const webhookSecretSchema = z.object({
 });
 export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
 
+/** The events posted to the account's webhook URL (decision 018). */
+export const ACCOUNT_WEBHOOK_EVENTS = [
+  'appointment.created',
+  'appointment.confirmed',
+  'appointment.cancelled',
+  'appointment.reschedule_requested',
+  'appointment.rescheduled',
+  'appointment.completed',
+  'appointment.no_show',
+] as const;
+
+export const webhookEndpointSchema = z.object({
+  url: z
+    .string()
+    .nullable()
+    .describe('Where the account’s events are posted (HTTPS, signed like every delivery); null: nowhere'),
+  events: z
+    .array(z.enum(ACCOUNT_WEBHOOK_EVENTS))
+    .describe('The events posted to it: every appointment.* change'),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const updateWebhookEndpointInputSchema = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .max(2000, 'At most 2,000 characters')
+      .nullable()
+      .describe('An https:// address on the public internet; null or "" stops the deliveries'),
+  })
+  .strict();
+
 export const webhookDeliverySchema = z.object({
   id: z.uuid().describe('The delivery’s id, sent as the webhook-id header (the same on every retry)'),
   event_type: z

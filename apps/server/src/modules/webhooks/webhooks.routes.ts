@@ -1,21 +1,27 @@
+import { findAccount } from '@callwise/db/queries/accounts';
 import {
   ensureWebhookSecret,
   listCallWebhookDeliveries,
   replaceWebhookSecret,
+  setAccountWebhookUrl,
 } from '@callwise/db/queries/webhooks';
 import type { WebhookDelivery as DeliveryRow } from '@callwise/db/schema';
 import { CALL_STATUSES } from '@callwise/shared/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
+  ACCOUNT_WEBHOOK_EVENTS,
+  updateWebhookEndpointInputSchema,
   WEBHOOK_DELIVERY_STATES,
   type WebhookDelivery,
   webhookDeliveryListSchema,
+  webhookEndpointSchema,
   webhookSecretSchema,
 } from '@callwise/shared/schemas/webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { generateWebhookSecret } from './signing.ts';
+import { callbackUrlProblem } from './ssrf.ts';
 
 const tags = ['webhooks'];
 const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }).describe('The call’s id') });
@@ -90,6 +96,63 @@ export const webhookSecretRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const secret = await replaceWebhookSecret(db(), request.auth.accountId, generateWebhookSecret());
       if (!secret) throw notFound('Account');
       return { secret };
+    },
+  );
+};
+
+/**
+ * The account's own webhook endpoint (decision 018): every appointment.* event is posted there, signed with the
+ * same secret. Signed-in sessions only, like the secret.
+ */
+export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const db = () => fastify.database.db;
+  const answer = (url: string | null) => ({ url, events: [...ACCOUNT_WEBHOOK_EVENTS] });
+
+  fastify.get(
+    '/webhooks/endpoint',
+    {
+      schema: {
+        tags,
+        summary: 'Get the account’s webhook URL',
+        description:
+          'Where appointment events are posted (appointment.created, .confirmed, .cancelled, ' +
+          '.reschedule_requested, .rescheduled, .completed, .no_show). Signed-in session only.',
+        response: { 200: webhookEndpointSchema },
+      },
+    },
+    async (request) => {
+      const account = await findAccount(db(), request.auth.accountId);
+      if (!account) throw notFound('Account');
+      return answer(account.webhookUrl);
+    },
+  );
+
+  fastify.put(
+    '/webhooks/endpoint',
+    {
+      schema: {
+        tags,
+        summary: 'Set the account’s webhook URL',
+        description:
+          'An https:// address on the public internet (the same rules as a callback_url); null or an empty ' +
+          'string stops the deliveries. Events from now on go to the new address. Signed-in session only.',
+        body: updateWebhookEndpointInputSchema,
+        response: { 200: webhookEndpointSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const url = request.body.url || null;
+      if (url) {
+        const problem = callbackUrlProblem(url, fastify.config.WEBHOOK_ALLOW_PRIVATE);
+        if (problem) {
+          throw new AppError('validation_failed', `url: The URL ${problem}.`, [
+            { field: 'url', message: `The URL ${problem}.` },
+          ]);
+        }
+      }
+      const saved = await setAccountWebhookUrl(db(), request.auth.accountId, url);
+      if (!saved) throw notFound('Account');
+      return answer(url);
     },
   );
 };

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useWebhookSecret } from '@/features/settings/api/get-webhook-secret';
 import { useRotateWebhookSecret } from '@/features/settings/api/rotate-webhook-secret';
+import { WebhookEndpointForm } from '@/features/settings/components/webhook-endpoint-form';
 import { notify } from '@/lib/notify';
 
 /** The id of the section, for the card on /settings/webhooks. */
@@ -167,6 +168,16 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
+        <section aria-labelledby="webhook-endpoint-heading" className="grid gap-2">
+          <h3 id="webhook-endpoint-heading" className="text-sm font-semibold">
+            Appointment events
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            When an appointment is booked, confirmed, cancelled or moved (by you, the API, a calendar or the
+            customer on a call), we post the change to your server, signed with the secret below.
+          </p>
+          <WebhookEndpointForm />
+        </section>
         <section aria-labelledby="webhook-secret-heading" className="grid gap-2">
           <h3 id="webhook-secret-heading" className="text-sm font-semibold">
             Signing secret
