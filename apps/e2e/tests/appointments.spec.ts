@@ -11,7 +11,7 @@ import {
 
 // The Appointments page (issue #17): the agenda of a day or a week in the business's time zone (this machine's:
 // the fixtures sign up with it), booking through the dialog's open times, and confirming, moving and cancelling.
-// This file signs up three users.
+// This file signs up four users.
 
 const toast = (page: Page, title: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: title }).last();
@@ -261,5 +261,43 @@ test.describe('appointments', () => {
     await page.getByLabel('Staff').selectOption('Sam');
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Dana' })).toHaveCount(0);
+  });
+
+  test('the dashboard shows tomorrow’s appointments with their confirmation state and the share confirmed', async ({
+    page,
+    request,
+  }) => {
+    const user = await signInAsNewUser(page, request);
+    await setUpBooking(request, user);
+    const maria = await newContact(request, user, 'Maria Lopez');
+    const omar = await newContact(request, user, 'Omar Haddad', '(202) 555-0149');
+    const tomorrow = dayFromToday(1);
+    const first = await apiPost<{ id: string }>(request, user, '/v1/appointments', {
+      contact_id: maria.id,
+      starts_at: instantOn(tomorrow, 10),
+      service: 'Cleaning',
+      staff: 'Dana',
+    });
+    await apiPost(request, user, '/v1/appointments', {
+      contact_id: omar.id,
+      starts_at: instantOn(tomorrow, 11),
+      service: 'Cleaning',
+      staff: 'Dana',
+    });
+    await apiPost(request, user, `/v1/appointments/${first.id}/confirm`, {});
+
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Upcoming Appointments' });
+    await expect(card.getByTestId('confirmation-rate')).toHaveText(
+      '1 of 2 confirmed (50%) for today and tomorrow.',
+    );
+    const tomorrowList = card.getByRole('region', { name: 'Tomorrow' });
+    await expect(tomorrowList.getByRole('listitem')).toHaveCount(2);
+    await expect(tomorrowList.getByRole('listitem').first()).toContainText('Maria Lopez · Cleaning');
+    await expect(tomorrowList.getByRole('listitem').first()).toContainText('Confirmed');
+    await expect(tomorrowList.getByRole('listitem').last()).toContainText('Scheduled');
+    await expect(card.getByRole('region', { name: 'Today' })).toContainText('Nothing booked.');
+    await card.getByRole('link', { name: 'View all appointments' }).click();
+    await expect(page).toHaveURL(/\/appointments/);
   });
 });

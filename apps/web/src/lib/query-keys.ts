@@ -15,3 +15,6 @@ export const callsQueryKey = ['calls'] as const;
  * reads their staff members and services, so both use this key.
  */
 export const bookingSettingsQueryKey = ['booking-settings'] as const;
+
+/** Appointments: every change invalidates this prefix, so the agenda and the dashboard's card refresh alike. */
+export const appointmentsQueryKey = ['appointments'] as const;

@@ -15,6 +15,17 @@ export const APPOINTMENT_STATUSES = [
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** The words for each status, everywhere the product shows one. */
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  scheduled: 'Scheduled',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  reschedule_requested: 'Reschedule requested',
+  rescheduled: 'Moved',
+  completed: 'Completed',
+  no_show: 'No-show',
+};
+
 /** The statuses that hold their slot: two of them of one staff member can never overlap. */
 export const SLOT_HOLDING_STATUSES = ['scheduled', 'confirmed', 'reschedule_requested'] as const;
 

@@ -7,7 +7,6 @@ import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
-import { useContactNames } from '@/features/appointments/api/get-contact-names';
 import { Agenda } from '@/features/appointments/components/agenda';
 import { AgendaToolbar } from '@/features/appointments/components/agenda-toolbar';
 import { AppointmentDetailsDialog } from '@/features/appointments/components/appointment-details-dialog';
@@ -15,6 +14,7 @@ import { NewAppointmentDialog } from '@/features/appointments/components/new-app
 import { useAgenda } from '@/features/appointments/hooks/use-agenda';
 import { dayOf, needsAttention, rangeOf } from '@/features/appointments/utils/agenda';
 import { useBookingSettings } from '@/lib/booking-settings';
+import { useContactNames } from '@/lib/contact-names';
 
 export default function AppointmentsPage() {
   const agenda = useAgenda();

@@ -17,6 +17,7 @@ import { CallsChartCard } from '@/features/dashboard/components/calls-chart-card
 import { DashboardStats, DashboardStatsSkeleton } from '@/features/dashboard/components/dashboard-stats';
 import { OnboardingChecklist } from '@/features/dashboard/components/onboarding-checklist';
 import { RecentCallsCard } from '@/features/dashboard/components/recent-calls-card';
+import { UpcomingAppointmentsCard } from '@/features/dashboard/components/upcoming-appointments-card';
 import { UsageCard } from '@/features/dashboard/components/usage-card';
 import { greeting } from '@/features/dashboard/utils/greeting';
 import { ScheduleCallView } from '@/features/schedule-call/components/schedule-call-view';
@@ -127,8 +128,9 @@ export default function DashboardPage() {
         <DashboardStats dashboard={data} />
         <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
           {/* First on a phone (the plan's allowance matters before the history), beside the rest on a wide screen. */}
-          <div className="lg:order-last">
+          <div className="grid min-w-0 grid-cols-1 gap-6 lg:order-last">
             <UsageCard usage={data.usage} />
+            <UpcomingAppointmentsCard />
           </div>
           {/* One column no wider than the screen: a long name in the recent calls is truncated instead. */}
           <div className="grid min-w-0 grid-cols-1 gap-6">

@@ -6,11 +6,12 @@ import {
 import { MAX_PAGE_SIZE, pageSchema } from '@callwise/shared/schemas/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { appointmentsQueryKey } from '@/lib/query-keys';
 
 const appointmentsPageSchema = pageSchema(appointmentSchema);
 
 /** Every appointment query (agenda ranges, single ones) starts with this key: any change refreshes them all. */
-export const appointmentsQueryKey = ['appointments'] as const;
+export { appointmentsQueryKey };
 
 export interface AppointmentRange {
   /** The first instant shown (ISO). */

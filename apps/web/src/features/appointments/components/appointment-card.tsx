@@ -1,5 +1,5 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
-import { AppointmentStatusBadge } from '@/features/appointments/components/appointment-status-badge';
+import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 

@@ -2,6 +2,7 @@ import type { Appointment } from '@callwise/shared/schemas/appointments';
 import { CalendarClockIcon, CheckIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
+import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,7 +18,6 @@ import { useConfirmAppointment } from '@/features/appointments/api/confirm-appoi
 import { useDeleteAppointment } from '@/features/appointments/api/delete-appointment';
 import { useRescheduleAppointment } from '@/features/appointments/api/reschedule-appointment';
 import { contactLabel } from '@/features/appointments/components/appointment-card';
-import { AppointmentStatusBadge } from '@/features/appointments/components/appointment-status-badge';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { dayOf, isOpen } from '@/features/appointments/utils/agenda';
 import { useReturnFocus } from '@/hooks/use-return-focus';

@@ -1,5 +1,9 @@
 import { localTime, zonedTime } from '@callwise/shared/calling-window';
-import type { Appointment, AppointmentStatus } from '@callwise/shared/schemas/appointments';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  type Appointment,
+  type AppointmentStatus,
+} from '@callwise/shared/schemas/appointments';
 
 // The agenda's days are the business's: a day is a date there ("2026-11-26"), from its midnight to the next.
 
@@ -89,15 +93,8 @@ export function formatRange(days: string[]): string {
   );
 }
 
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  scheduled: 'Scheduled',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  reschedule_requested: 'Reschedule requested',
-  rescheduled: 'Moved',
-  completed: 'Completed',
-  no_show: 'No-show',
-};
+/** The statuses' words (shared with the dashboard's badges). */
+export const STATUS_LABELS: Record<AppointmentStatus, string> = APPOINTMENT_STATUS_LABELS;
 
 /** What can still happen to an appointment: confirmed, moved or cancelled while it holds its slot. */
 export const isOpen = (appointment: Appointment) =>

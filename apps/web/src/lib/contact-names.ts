@@ -7,7 +7,7 @@ export function getContact(id: string, signal?: AbortSignal) {
 }
 
 /**
- * The names of the contacts the agenda shows (an appointment carries only its contact's id), one request per
+ * The names of the contacts appointments are with (an appointment carries only its contact's id), one request per
  * contact, cached under the contacts key: editing a contact renames it here too. A missing one reads as undefined.
  */
 export function useContactNames(ids: string[]): Map<string, string> {

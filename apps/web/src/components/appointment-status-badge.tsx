@@ -1,6 +1,5 @@
-import type { AppointmentStatus } from '@callwise/shared/schemas/appointments';
+import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '@callwise/shared/schemas/appointments';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { STATUS_LABELS } from '@/features/appointments/utils/agenda';
 
 const VARIANTS: Record<AppointmentStatus, BadgeProps['variant']> = {
   scheduled: 'secondary',
@@ -12,6 +11,7 @@ const VARIANTS: Record<AppointmentStatus, BadgeProps['variant']> = {
   no_show: 'destructive',
 };
 
+/** An appointment's status as a coloured badge (the agenda, its details, the dashboard). */
 export function AppointmentStatusBadge({
   status,
   className,
@@ -21,7 +21,7 @@ export function AppointmentStatusBadge({
 }) {
   return (
     <Badge variant={VARIANTS[status]} className={className} data-testid="appointment-status">
-      {STATUS_LABELS[status]}
+      {APPOINTMENT_STATUS_LABELS[status]}
     </Badge>
   );
 }
