@@ -1,5 +1,6 @@
 import type { Database } from '@callwise/db/client';
-import { findBookingSettings } from '@callwise/db/queries/booking-settings';
+import { findBookingSettings, holdingAppointments } from '@callwise/db/queries/booking-settings';
+import { bufferOf, type OpenSlot, openSlots } from '@callwise/shared/availability';
 import {
   type BookingSettings,
   DEFAULT_BOOKING_SETTINGS,
@@ -22,4 +23,44 @@ export function findService(settings: BookingSettings, name: string | null | und
   if (!name) return undefined;
   const lower = name.toLowerCase();
   return settings.services.find((service) => service.name.toLowerCase() === lower);
+}
+
+const MINUTE = 60_000;
+/** The longest buffer a service may keep (bookingSettingsInputSchema): busy times are read this far back. */
+const MAX_BUFFER = 240 * MINUTE;
+
+/**
+ * Open slots of these staff members in [from, to) for an appointment of this length and buffer: the busy times
+ * (appointments holding a slot, each with its own service's buffer) read in one query, then `openSlots`.
+ */
+export async function findOpenSlots(
+  db: Database,
+  accountId: string,
+  request: {
+    settings: BookingSettings;
+    timezone: string;
+    staff: string[];
+    from: Date;
+    to: Date;
+    now: Date;
+    durationMinutes: number;
+    bufferMinutes: number;
+  },
+): Promise<OpenSlot[]> {
+  const { settings, from, to } = request;
+  const held = await holdingAppointments(
+    db,
+    accountId,
+    request.staff,
+    new Date(from.getTime() - MAX_BUFFER),
+    new Date(to.getTime() + (request.durationMinutes + request.bufferMinutes) * MINUTE),
+  );
+  return openSlots({
+    ...request,
+    busy: held.map((item) => ({
+      staff: item.staff,
+      start: item.startsAt.getTime(),
+      end: item.endsAt.getTime() + bufferOf(settings, item.service) * MINUTE,
+    })),
+  });
 }

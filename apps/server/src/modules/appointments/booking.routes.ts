@@ -1,7 +1,7 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
-import { holdingAppointments, saveBookingSettings } from '@callwise/db/queries/booking-settings';
-import { bookableStaff, bufferOf, openSlots } from '@callwise/shared/availability';
+import { saveBookingSettings } from '@callwise/db/queries/booking-settings';
+import { bookableStaff } from '@callwise/shared/availability';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { DEFAULT_APPOINTMENT_MINUTES } from '@callwise/shared/schemas/appointments';
 import {
@@ -15,12 +15,10 @@ import {
 } from '@callwise/shared/schemas/booking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { bookingSettingsOf, findService } from './booking-settings.ts';
+import { bookingSettingsOf, findOpenSlots, findService } from './booking-settings.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** The longest buffer a service may keep (bookingSettingsInputSchema): busy times are read this far back. */
-const MAX_BUFFER = 240 * MINUTE;
 
 const fieldError = (field: string, message: string) =>
   new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
@@ -131,30 +129,16 @@ const bookingRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       const duration = query.duration_minutes ?? service?.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES;
       const buffer = service?.buffer_minutes ?? 0;
-      const [timezone, held] = await Promise.all([
-        zoneOf(accountId),
-        holdingAppointments(
-          db(),
-          accountId,
-          staff,
-          new Date(from.getTime() - MAX_BUFFER),
-          new Date(to.getTime() + (duration + buffer) * MINUTE),
-        ),
-      ]);
-      const slots = openSlots({
+      const timezone = await zoneOf(accountId);
+      const slots = await findOpenSlots(db(), accountId, {
         settings,
         timezone,
+        staff,
         from,
         to,
         now,
         durationMinutes: duration,
         bufferMinutes: buffer,
-        staff,
-        busy: held.map((item) => ({
-          staff: item.staff,
-          start: item.startsAt.getTime(),
-          end: item.endsAt.getTime() + bufferOf(settings, item.service) * MINUTE,
-        })),
       });
       return {
         timezone,

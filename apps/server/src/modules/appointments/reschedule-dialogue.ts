@@ -1,12 +1,10 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
 import { getAppointment, isSlotTaken } from '@callwise/db/queries/appointments';
-import { holdingAppointments } from '@callwise/db/queries/booking-settings';
 import type { AppointmentRow } from '@callwise/db/schema';
-import { bufferOf, openSlots } from '@callwise/shared/availability';
 import type { CallDialogue, OfferedSlot } from '@callwise/shared/call-dialogue';
 import type { AppointmentService } from './appointments.service.ts';
-import { bookingSettingsOf, findService } from './booking-settings.ts';
+import { bookingSettingsOf, findOpenSlots, findService } from './booking-settings.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -152,27 +150,15 @@ export class RescheduleDialogue {
     const to = new Date(old + LOOK_AFTER);
     const duration = Math.round((appointment.endsAt.getTime() - old) / MINUTE);
     const buffer = findService(settings, appointment.service)?.buffer_minutes ?? 0;
-    const held = await holdingAppointments(
-      db,
-      appointment.accountId,
-      [appointment.staff],
-      new Date(from.getTime() - 4 * 60 * MINUTE),
-      new Date(to.getTime() + (duration + buffer) * MINUTE),
-    );
-    const slots = openSlots({
+    const slots = await findOpenSlots(db, appointment.accountId, {
       settings,
       timezone,
+      staff: [appointment.staff],
       from,
       to,
       now,
       durationMinutes: duration,
       bufferMinutes: buffer,
-      staff: [appointment.staff],
-      busy: held.map((item) => ({
-        staff: item.staff,
-        start: item.startsAt.getTime(),
-        end: item.endsAt.getTime() + bufferOf(settings, item.service) * MINUTE,
-      })),
     });
     const offers: OfferedSlot[] = slots
       .filter((slot) => !exclude.includes(slot.startsAt.toISOString()))

@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { SearchCombobox } from '@/components/search-combobox';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
-import { useContactSearch } from '@/features/appointments/api/search-contacts';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useContactSearch } from '@/lib/contact-search';
 
 const ID = 'appointment-contact';
 

@@ -8,8 +8,8 @@ import { SearchCombobox } from '@/components/search-combobox';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
-import { useContactSearch } from '@/features/schedule-call/api/search-contacts';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useContactSearch } from '@/lib/contact-search';
 
 const ID = 'schedule-contact';
 

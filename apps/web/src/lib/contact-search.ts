@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 const contactsPageSchema = pageSchema(contactSchema);
 
-/** How many matches the picker offers. */
+/** How many matches a contact picker offers (scheduling a call, booking an appointment). */
 const PICKER_SIZE = 8;
 
 /** The contacts whose name, phone, e-mail or company match, newest first. */
