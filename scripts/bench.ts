@@ -238,6 +238,41 @@ function recordLatency(name: string, times: number[], targetP99?: number) {
   });
 }
 
+const BENCH_EMAIL = 'bench@callwise.local';
+const BENCH_PASSWORD = 'Bench-Password-2026';
+
+/**
+ * A first start lays out the database; then, with the server stopped, a confirmed user goes in. The caller adds
+ * its rows through `handle`, then closes it and calls `release` before starting the server again.
+ */
+async function seedBenchUser(dataDir: string, port: number) {
+  await stopServer((await startServer(dataDir, port)).child);
+  const { openDatabase } = await import('@callwise/db/client');
+  const { acquireDataDirLock } = await import('@callwise/db/lock');
+  const { createAccountWithUser, updateUser } = await import('@callwise/db/queries/users');
+  const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
+  const release = acquireDataDirLock(dataDir);
+  const handle = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+  const user = await createAccountWithUser(handle.db, {
+    businessName: 'Bench Clinic',
+    email: BENCH_EMAIL,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+    userMetadata: {},
+  });
+  await updateUser(handle.db, user.id, { emailConfirmedAt: new Date() });
+  return { handle, release, user };
+}
+
+/** The bench user's access token, from the running server. */
+async function signInBenchUser(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
+  return ((await signIn.json()) as { access_token: string }).access_token;
+}
+
 /**
  * The workspace at 100,000 rows: a CSV import of 100,000 contacts through the API (and how the server answers
  * meanwhile), then contact search and call-history pages with 100,000 contacts and 100,000 calls.
@@ -248,21 +283,7 @@ async function benchWorkspace() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-ws-'));
   try {
     // A first start lays out the database; then, with the server stopped, a user and 100,000 calls go in.
-    await stopServer((await startServer(dataDir, port)).child);
-    const { openDatabase } = await import('@callwise/db/client');
-    const { acquireDataDirLock } = await import('@callwise/db/lock');
-    const { createAccountWithUser, updateUser } = await import('@callwise/db/queries/users');
-    const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
-    const release = acquireDataDirLock(dataDir);
-    const handle = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
-    const password = 'Bench-Password-2026';
-    const user = await createAccountWithUser(handle.db, {
-      businessName: 'Bench Clinic',
-      email: 'bench@callwise.local',
-      passwordHash: await hashPassword(password),
-      userMetadata: {},
-    });
-    await updateUser(handle.db, user.id, { emailConfirmedAt: new Date() });
+    const { handle, release, user } = await seedBenchUser(dataDir, port);
     await handle.executeSql(
       `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, duration, cost, created_at, scheduled_at)
        SELECT $1, 'Recipient ' || g, '+1202' || lpad((g % 10000000)::text, 7, '0'), 'Hello from the bench', 'aria',
@@ -281,13 +302,7 @@ async function benchWorkspace() {
 
     const { child } = await startServer(dataDir, port);
     try {
-      const signIn = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@callwise.local', password }),
-      });
-      const token = ((await signIn.json()) as { access_token: string }).access_token;
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = { authorization: `Bearer ${await signInBenchUser(base)}` };
 
       const firstNames = ['Ana', 'Ben', 'Chloe', 'Dev', 'Emma', 'Farid', 'Gia', 'Hugo', 'Iris', 'Jonas'];
       const lines = ['name,phone,email,company,tags'];
@@ -411,21 +426,7 @@ async function benchAppointments() {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-appt-'));
   try {
-    await stopServer((await startServer(dataDir, port)).child);
-    const { openDatabase } = await import('@callwise/db/client');
-    const { acquireDataDirLock } = await import('@callwise/db/lock');
-    const { createAccountWithUser, updateUser } = await import('@callwise/db/queries/users');
-    const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
-    const release = acquireDataDirLock(dataDir);
-    const handle = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
-    const password = 'Bench-Password-2026';
-    const user = await createAccountWithUser(handle.db, {
-      businessName: 'Bench Clinic',
-      email: 'bench@callwise.local',
-      passwordHash: await hashPassword(password),
-      userMetadata: {},
-    });
-    await updateUser(handle.db, user.id, { emailConfirmedAt: new Date() });
+    const { handle, release, user } = await seedBenchUser(dataDir, port);
     await handle.executeSql(`UPDATE accounts SET plan = 'professional' WHERE id = $1`, [user.accountId]);
     await handle.executeSql(
       `INSERT INTO contacts (account_id, name, phone, email, company, consent)
@@ -447,13 +448,10 @@ async function benchAppointments() {
 
     const { child } = await startServer(dataDir, port);
     try {
-      const signIn = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'bench@callwise.local', password }),
-      });
-      const token = ((await signIn.json()) as { access_token: string }).access_token;
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${await signInBenchUser(base)}`,
+        'content-type': 'application/json',
+      };
       const allDay = [{ opens: '00:00', closes: '24:00' }];
       const settings = await fetch(`${base}/v1/booking-settings`, {
         method: 'PUT',
@@ -522,6 +520,7 @@ async function benchAppointments() {
     } finally {
       await stopServer(child);
     }
+    const { openDatabase } = await import('@callwise/db/client');
     const check = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
     const { rows } = await check.executeSql(
       'SELECT count(*)::int AS n FROM calls WHERE reminder_minutes_before IS NOT NULL',
