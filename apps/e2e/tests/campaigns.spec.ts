@@ -21,7 +21,7 @@ async function userWithContacts(page: Page, request: APIRequestContext) {
   });
   const contacts = [
     { name: 'Ana Alvarez', phone: '+12025550100', consent: 'informational', tags: ['spring'] },
-    { name: 'Ben Brooks', phone: '+12025550110', consent: 'informational', tags: ['spring'] },
+    { name: 'Ben Brooks', phone: '+12025550150', consent: 'informational', tags: ['spring'] },
     { name: 'Cleo Chen', phone: '+12025550111', consent: 'none', tags: [] },
   ];
   for (const contact of contacts) {
@@ -237,7 +237,7 @@ test('a campaign by tag says how many its kind of call would skip for consent, a
   ).toBeVisible();
   const skipped = page.getByTestId('campaign-detail').getByTestId('campaign-skipped');
   await expect(skipped.getByRole('row')).toHaveCount(4);
-  for (const phone of ['+1 202 555 0100', '+1 202 555 0110', '+1 202 555 0113']) {
+  for (const phone of ['+1 202 555 0100', '+1 202 555 0150', '+1 202 555 0113']) {
     await expect(skipped).toContainText(phone);
   }
   await expect(skipped).not.toContainText('+1 202 555 0112');

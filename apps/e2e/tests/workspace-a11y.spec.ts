@@ -132,7 +132,7 @@ async function seededUser(
   const user = await createUser(request);
   const contacts = [
     { name: 'Ana Alvarez', phone: '+12025550100', tags: ['spring', 'vip'] },
-    { name: 'Ben Brooks', phone: '+12025550110', tags: ['spring'] },
+    { name: 'Ben Brooks', phone: '+12025550150', tags: ['spring'] },
     { name: 'Cleo Chen', phone: '+12025550111', tags: [] },
   ];
   const ids: string[] = [];
