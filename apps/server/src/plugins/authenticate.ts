@@ -54,6 +54,8 @@ declare module 'fastify' {
     /** onRequest hook: a signed-in session only (API keys, profile, billing); an API key gets 403. */
     authenticateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     apiKeyVerifier: ApiKeyVerifier;
+    /** The sessions this process believes for a few seconds (forgotten on the database's notices). */
+    liveSessions: LiveSessionCache;
     rateLimitStore: CounterStore;
   }
 }
@@ -95,6 +97,7 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
     await redis?.close();
   });
   fastify.decorate('apiKeyVerifier', verifier);
+  fastify.decorate('liveSessions', sessions);
   fastify.decorate('rateLimitStore', store);
 
   const log = { warn: (obj: object, msg: string) => fastify.log.warn(obj, msg) };

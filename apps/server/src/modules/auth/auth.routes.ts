@@ -198,6 +198,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
         throw validationFailed('Unsupported logout scope');
       }
       await auth.logout(session.userId, session.id, scope);
+      // This process forgets them at once; the others on the database's notice (SESSIONS_CHANNEL), which may
+      // arrive after this answer.
+      fastify.liveSessions?.forget(`u:${session.userId}`);
     }
     return reply.status(204).send();
   });
