@@ -488,9 +488,20 @@ async function benchAppointments() {
       );
 
       // 1,000 bookings, ten at a time, each with its two reminder calls.
-      const contacts = (await (await fetch(`${base}/v1/contacts?limit=1000`, { headers })).json()) as {
-        data: { id: string }[];
-      };
+      const contactIds: string[] = [];
+      for (let cursor: string | null = null; ; ) {
+        const page = (await (
+          await fetch(
+            `${base}/v1/contacts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+            {
+              headers,
+            },
+          )
+        ).json()) as { data: { id: string }[]; next_cursor: string | null };
+        contactIds.push(...page.data.map((contact) => contact.id));
+        cursor = page.next_cursor;
+        if (!cursor) break;
+      }
       const started = performance.now();
       let next = 0;
       const worker = async () => {
@@ -499,7 +510,7 @@ async function benchAppointments() {
             method: 'POST',
             headers,
             body: JSON.stringify({
-              contact_id: contacts.data[index]?.id,
+              contact_id: contactIds[index],
               starts_at: new Date(Date.UTC(2031, 5, 2, 14) + index * 30 * 60_000).toISOString(),
               duration_minutes: 30,
             }),

@@ -50,6 +50,11 @@ export function bookableStaff(settings: BookingSettings): string[] {
 
 type Day = { year: number; month: number; day: number };
 
+const nextDay = (day: Day): Day => {
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + 1));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+};
+
 const dayKey = (day: Day) =>
   `${day.year}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 
@@ -95,16 +100,24 @@ export function openSlots(request: SlotRequest): OpenSlot[] {
       if (closed.some((closure) => closure.starts_on <= key && key <= closure.ends_on)) continue;
       const weekday = WEEKDAYS[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()] ?? 'sunday';
       const openings = [...hours[weekday]].sort((a, b) => minutesOfDay(a.opens) - minutesOfDay(b.opens));
+      // A day of 24 hours has one offset throughout: its times are plain sums (reading the zone for every
+      // slot was most of the time). A day with a daylight-saving change reads it for each.
+      const midnight = zonedTime(day, 0, timezone).getTime();
+      const uniform = zonedTime(nextDay(day), 0, timezone).getTime() - midnight === 24 * 60 * MINUTE;
+      const at = (minute: number) =>
+        uniform ? midnight + minute * MINUTE : zonedTime(day, minute, timezone).getTime();
       for (const opening of openings) {
-        const closes = zonedTime(day, minutesOfDay(opening.closes), timezone).getTime();
+        const closes = at(minutesOfDay(opening.closes));
         for (let minute = minutesOfDay(opening.opens); ; minute += step) {
-          const start = zonedTime(day, minute, timezone).getTime();
+          const start = at(minute);
           if (start + duration > closes || start >= latest) break;
           if (start < earliest) continue;
           // A wall-clock time a daylight-saving change skips (2:30 on a spring-forward night) is no slot: it
           // would repeat the one an hour later.
-          const wall = localTime(new Date(start), timezone);
-          if (wall.hour * 60 + wall.minute !== minute % (24 * 60)) continue;
+          if (!uniform) {
+            const wall = localTime(new Date(start), timezone);
+            if (wall.hour * 60 + wall.minute !== minute % (24 * 60)) continue;
+          }
           // Busy times ending by this start can be passed for good: starts only grow.
           while (first < busy.length && (busy[first]?.end ?? 0) <= start) first += 1;
           let free = true;
