@@ -47,7 +47,8 @@ export class SelfServiceLinks {
     const expires = Number(expiresText);
     const expected = Buffer.from(this.signature(appointmentId, expires));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      return { ok: false, reason: 'invalid' };
     if (expires * 1000 < (this.options.now?.() ?? Date.now())) return { ok: false, reason: 'expired' };
     return { ok: true, appointmentId };
   }
