@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSlots, type SlotRequest } from './availability.ts';
+import { localTime, zonedTime } from './calling-window.ts';
 import { type BookingSettings, DEFAULT_BOOKING_SETTINGS } from './schemas/booking.ts';
 
 const NY = 'America/New_York';
@@ -62,6 +63,54 @@ describe('open slots', () => {
     );
     expect(slots).toHaveLength(23 * 4);
     expect(new Set(starts(slots)).size).toBe(slots.length);
+  });
+
+  it('places every wall time of a day with a change as reading the zone for it would, in zones of every kind', () => {
+    const allDay = [{ opens: '00:00', closes: '24:00' }];
+    const hours = Object.fromEntries(
+      ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
+        day,
+        allDay,
+      ]),
+    ) as BookingSettings['hours'];
+    // Spring forward and fall back in New York, London and Sydney; Lord Howe moves by half an hour; Santiago
+    // changes at midnight; Kolkata has none.
+    const days: Array<[string, string]> = [
+      [NY, '2030-03-10'],
+      [NY, '2030-11-03'],
+      ['Europe/London', '2030-03-31'],
+      ['Europe/London', '2030-10-27'],
+      ['Australia/Sydney', '2030-04-07'],
+      ['Australia/Sydney', '2030-10-06'],
+      ['Australia/Lord_Howe', '2030-04-07'],
+      ['Australia/Lord_Howe', '2030-10-06'],
+      ['America/Santiago', '2030-04-07'],
+      ['America/Santiago', '2030-09-08'],
+      ['Asia/Kolkata', '2030-03-10'],
+    ];
+    for (const [timezone, date] of days) {
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const from = zonedTime({ year, month, day }, 0, timezone);
+      const to = zonedTime({ year, month, day: day + 1 }, 0, timezone);
+      const expected: string[] = [];
+      for (let minute = 0; minute < 24 * 60; minute += 15) {
+        const start = zonedTime({ year, month, day }, minute, timezone);
+        const wall = localTime(start, timezone);
+        if (wall.hour * 60 + wall.minute !== minute) continue;
+        if (start.getTime() + 15 * 60_000 > to.getTime()) continue;
+        expected.push(start.toISOString());
+      }
+      const slots = openSlots(
+        request({
+          settings: settings({ hours, slot_step_minutes: 15 }),
+          timezone,
+          from,
+          to,
+          durationMinutes: 15,
+        }),
+      );
+      expect(starts(slots), `${timezone} ${date}`).toEqual(expected);
+    }
   });
 
   it('leaves out busy times with their buffers, and needs the new appointment’s buffer free too', () => {

@@ -1,4 +1,4 @@
-import { localTime, minutesOfDay, zonedTime } from './calling-window.ts';
+import { localTime, minutesOfDay, offsetMs, zonedTime } from './calling-window.ts';
 import type { BookingSettings, WeekHours } from './schemas/booking.ts';
 import { WEEKDAYS } from './schemas/booking.ts';
 
@@ -72,6 +72,56 @@ function localDays(from: Date, to: Date, timezone: string): Day[] {
 }
 
 /**
+ * The instants of a local day's wall-clock minutes. A day of 24 hours has one offset throughout: its times are plain
+ * sums. A day with one daylight-saving change has the offset before it and the one after, and the instant of the
+ * change (found by halving the day, a dozen readings of the zone): a wall time is its reading before the change
+ * when that falls before it, else its reading after; a time neither reading shows (2:30 on a spring-forward night)
+ * is skipped, and, as zonedTime does, moved forward by the gap. Reading the zone for every slot was most of the cost.
+ */
+type DayClock = { at: (minute: number) => number; skipped: (minute: number) => boolean };
+
+function dayClock(day: Day, midnight: number, nextMidnight: number, timezone: string): DayClock {
+  if (nextMidnight - midnight === 24 * 60 * MINUTE) {
+    return { at: (minute) => midnight + minute * MINUTE, skipped: () => false };
+  }
+  const wall = (minute: number) => Date.UTC(day.year, day.month - 1, day.day) + minute * MINUTE;
+  const before = offsetMs(new Date(midnight), timezone);
+  const after = offsetMs(new Date(nextMidnight), timezone);
+  if (before === after) {
+    // More than one change in a day: read the zone for each time.
+    return {
+      at: (minute) => zonedTime(day, minute, timezone).getTime(),
+      skipped: (minute) => {
+        const local = localTime(zonedTime(day, minute, timezone), timezone);
+        return local.hour * 60 + local.minute !== minute % (24 * 60);
+      },
+    };
+  }
+  // The first whole minute of the day with the offset after the change.
+  let low = 0;
+  let high = Math.round((nextMidnight - midnight) / MINUTE);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (offsetMs(new Date(midnight + middle * MINUTE), timezone) === before) low = middle;
+    else high = middle;
+  }
+  const change = midnight + high * MINUTE;
+  const readings = (minute: number) => ({ early: wall(minute) - before, late: wall(minute) - after });
+  return {
+    at: (minute) => {
+      const { early, late } = readings(minute);
+      if (early < change) return early;
+      if (late >= change) return late;
+      return Math.max(early, late);
+    },
+    skipped: (minute) => {
+      const { early, late } = readings(minute);
+      return !(early < change) && !(late >= change);
+    },
+  };
+}
+
+/**
  * Open slots: for each staff member, each local day in [from, to) that neither the business nor they are closed,
  * each stretch of their hours (their own, else the business's), every `slot_step_minutes` from its opening while the
  * appointment still ends by closing (its buffer may run past it); not sooner than the minimum notice; and not overlapping any
@@ -88,6 +138,13 @@ export function openSlots(request: SlotRequest): OpenSlot[] {
   const latest = request.to.getTime();
   const step = settings.slot_step_minutes;
   const days = latest > earliest ? localDays(new Date(earliest), request.to, timezone) : [];
+  // Each day's midnight is the previous day's next one: the zone is read about once a day, for every staff member.
+  const midnights = [...days, ...days.slice(-1).map(nextDay)].map((day) =>
+    zonedTime(day, 0, timezone).getTime(),
+  );
+  const clocks = days.map((day, index) =>
+    dayClock(day, midnights[index] as number, midnights[index + 1] as number, timezone),
+  );
   const slots: OpenSlot[] = [];
   for (const staff of request.staff) {
     const member = settings.staff.find((item) => item.name === staff);
@@ -95,29 +152,21 @@ export function openSlots(request: SlotRequest): OpenSlot[] {
     const closed = settings.closures.filter((closure) => closure.staff === null || closure.staff === staff);
     const busy = request.busy.filter((item) => item.staff === staff).sort((a, b) => a.start - b.start);
     let first = 0;
-    for (const day of days) {
+    for (const [index, day] of days.entries()) {
+      const clock = clocks[index] as DayClock;
       const key = dayKey(day);
       if (closed.some((closure) => closure.starts_on <= key && key <= closure.ends_on)) continue;
       const weekday = WEEKDAYS[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()] ?? 'sunday';
       const openings = [...hours[weekday]].sort((a, b) => minutesOfDay(a.opens) - minutesOfDay(b.opens));
-      // A day of 24 hours has one offset throughout: its times are plain sums (reading the zone for every
-      // slot was most of the time). A day with a daylight-saving change reads it for each.
-      const midnight = zonedTime(day, 0, timezone).getTime();
-      const uniform = zonedTime(nextDay(day), 0, timezone).getTime() - midnight === 24 * 60 * MINUTE;
-      const at = (minute: number) =>
-        uniform ? midnight + minute * MINUTE : zonedTime(day, minute, timezone).getTime();
       for (const opening of openings) {
-        const closes = at(minutesOfDay(opening.closes));
+        const closes = clock.at(minutesOfDay(opening.closes));
         for (let minute = minutesOfDay(opening.opens); ; minute += step) {
-          const start = at(minute);
+          const start = clock.at(minute);
           if (start + duration > closes || start >= latest) break;
           if (start < earliest) continue;
           // A wall-clock time a daylight-saving change skips (2:30 on a spring-forward night) is no slot: it
           // would repeat the one an hour later.
-          if (!uniform) {
-            const wall = localTime(new Date(start), timezone);
-            if (wall.hour * 60 + wall.minute !== minute % (24 * 60)) continue;
-          }
+          if (clock.skipped(minute)) continue;
           // Busy times ending by this start can be passed for good: starts only grow.
           while (first < busy.length && (busy[first]?.end ?? 0) <= start) first += 1;
           let free = true;

@@ -68,6 +68,14 @@ describe('calling window', () => {
     expect(zonedTime({ year: 2026, month: 11, day: 1 }, 90, 'America/New_York').toISOString()).toBe(
       '2026-11-01T05:30:00.000Z',
     );
+    // East of New York too: 01:30 on 25 Oct 2026 happens twice in London, first at 01:30 BST (00:30 UTC), and
+    // twice in Sydney on 5 Apr 2026 at 02:30, first at 02:30 AEDT (15:30 UTC the day before).
+    expect(zonedTime({ year: 2026, month: 10, day: 25 }, 90, 'Europe/London').toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
+    expect(zonedTime({ year: 2026, month: 4, day: 5 }, 150, 'Australia/Sydney').toISOString()).toBe(
+      '2026-04-04T15:30:00.000Z',
+    );
   });
 
   it('works in zones ahead of UTC and on half hours', () => {

@@ -80,7 +80,7 @@ export function localTime(at: Date, timezone: string): LocalTime {
 }
 
 /** Milliseconds the zone is ahead of UTC at `at`. */
-function offsetMs(at: Date, timezone: string): number {
+export function offsetMs(at: Date, timezone: string): number {
   const t = localTime(at, timezone);
   const asUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
@@ -99,7 +99,19 @@ export function zonedTime(
   const wall = Date.UTC(date.year, date.month - 1, date.day, Math.floor(minutes / 60), minutes % 60);
   const first = wall - offsetMs(new Date(wall), timezone);
   const second = wall - offsetMs(new Date(first), timezone);
-  if (first === second) return new Date(first);
+  if (first === second) {
+    // A repeated wall time (a fall-back night) may have an earlier reading, with the offset of a few hours before.
+    const offset = wall - first;
+    const earlierOffset = offsetMs(new Date(first - 3 * 60 * 60_000), timezone);
+    if (earlierOffset !== offset) {
+      const earlier = wall - earlierOffset;
+      const t = localTime(new Date(earlier), timezone);
+      if (earlier < first && Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute) === wall) {
+        return new Date(earlier);
+      }
+    }
+    return new Date(first);
+  }
   // Around a change: the earlier instant that shows this wall time, else (a gap) the later reading.
   const candidates = [first, second].sort((a, b) => a - b);
   for (const candidate of candidates) {

@@ -1,5 +1,5 @@
 import type { Database } from '@callwise/db/client';
-import { findBookingSettings, holdingAppointments } from '@callwise/db/queries/booking-settings';
+import { findBookingSettings, holdingTimes } from '@callwise/db/queries/booking-settings';
 import { bufferOf, type OpenSlot, openSlots } from '@callwise/shared/availability';
 import {
   type BookingSettings,
@@ -48,19 +48,25 @@ export async function findOpenSlots(
   },
 ): Promise<OpenSlot[]> {
   const { settings, from, to } = request;
-  const held = await holdingAppointments(
+  const held = await holdingTimes(
     db,
     accountId,
     request.staff,
     new Date(from.getTime() - MAX_BUFFER),
     new Date(to.getTime() + (request.durationMinutes + request.bufferMinutes) * MINUTE),
   );
+  const buffers = new Map<string | null, number>();
+  const buffer = (service: string | null) => {
+    let minutes = buffers.get(service);
+    if (minutes === undefined) buffers.set(service, (minutes = bufferOf(settings, service)));
+    return minutes * MINUTE;
+  };
   return openSlots({
     ...request,
     busy: held.map((item) => ({
       staff: item.staff,
-      start: item.startsAt.getTime(),
-      end: item.endsAt.getTime() + bufferOf(settings, item.service) * MINUTE,
+      start: item.start,
+      end: item.end + buffer(item.service),
     })),
   });
 }
