@@ -15,9 +15,13 @@ import { createSerializerCompiler } from './lib/serializer.ts';
 import callingRulesRoutes from './modules/account/calling-rules.routes.ts';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.ts';
 import appointmentsRoutes from './modules/appointments/appointments.routes.ts';
+import appointmentsImportRoutes from './modules/appointments/appointments-import.routes.ts';
 import bookingRoutes from './modules/appointments/booking.routes.ts';
+import selfServiceRoutes from './modules/appointments/self-service.routes.ts';
+import { SelfServiceLinks } from './modules/appointments/self-service-link.ts';
 import calcomWebhookRoutes from './modules/appointments/sources/calcom-webhook.routes.ts';
 import calendarConnectionsRoutes from './modules/appointments/sources/calendar-connections.routes.ts';
+import waitlistRoutes from './modules/appointments/waitlist.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
@@ -76,6 +80,10 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.decorate('database', options.database);
   fastify.decorate('queue', options.queue);
   fastify.decorate('services', options.services);
+  fastify.decorate(
+    'selfServiceLinks',
+    new SelfServiceLinks({ secret: options.config.JWT_SECRET, publicUrl: options.config.PUBLIC_URL }),
+  );
   // The offline speech engine starts its thread and warms up once the server listens (not in tests).
   if (options.config.NODE_ENV !== 'test') {
     fastify.addHook('onListen', async () => void options.services.speech.warmUp().catch(() => undefined));
@@ -127,6 +135,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
       // The public site's demo and contact form: no caller needed, rate-limited per client address.
       await v1.register(demoRoutes);
       await v1.register(supportRoutes);
+      // The customer's page of an appointment: the signed link is the credential, rate-limited per address.
+      await v1.register(selfServiceRoutes);
       // Everything else under /v1 needs a caller. The integrator API: an API key or a signed-in session.
       await v1.register(async (privateV1) => {
         privateV1.addHook('onRoute', documentAudience('integrator'));
@@ -136,7 +146,9 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await privateV1.register(doNotCallRoutes);
         await privateV1.register(scriptsRoutes);
         await privateV1.register(appointmentsRoutes);
+        await privateV1.register(appointmentsImportRoutes);
         await privateV1.register(bookingRoutes);
+        await privateV1.register(waitlistRoutes);
         await privateV1.register(callsRoutes);
         await privateV1.register(webhookDeliveriesRoutes);
         await privateV1.register(campaignsRoutes);

@@ -4,9 +4,11 @@ import type { Config } from './config.ts';
 import { CallEventBus } from './lib/call-events.ts';
 import { armCrashPoint } from './lib/crash-points.ts';
 import type { Logger } from './lib/logger.ts';
-import { EMBEDDED_POLL_SECONDS } from './lib/queue.ts';
+import { EMBEDDED_POLL_SECONDS, sendJob } from './lib/queue.ts';
+import { APPOINTMENT_EMAILS } from './modules/appointments/appointment-emails.ts';
 import { AppointmentService } from './modules/appointments/appointments.service.ts';
 import { RescheduleDialogue } from './modules/appointments/reschedule-dialogue.ts';
+import { WaitlistService } from './modules/appointments/waitlist.service.ts';
 import { CallSweeper } from './modules/calls/call-sweeper.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { Dispatcher } from './modules/calls/dispatcher.ts';
@@ -28,6 +30,8 @@ export interface Services {
   calls: CallService;
   /** Appointments and their reminder calls, written together. */
   appointments: AppointmentService;
+  /** Offers freed slots to the waitlist by call (decision 021). */
+  waitlist: WaitlistService;
   dispatcher: Dispatcher;
   /** Posts call status changes to their callback_url (workers only). */
   webhooks: WebhookDeliverer;
@@ -91,6 +95,7 @@ export async function openServices(deps: {
     log,
     onCallsDue: () => dispatcher.wake(),
     rescheduling: (): RescheduleDialogue => rescheduling,
+    waitlist: (): WaitlistService => waitlist,
   });
   const appointments: AppointmentService = new AppointmentService({
     db: database.db,
@@ -98,8 +103,20 @@ export async function openServices(deps: {
     config,
     log,
     onCallsDue: () => dispatcher.wake(),
+    onEmailsDue: () => {
+      sendJob(queue, APPOINTMENT_EMAILS, {}).catch((error: unknown) =>
+        log.warn({ error }, 'appointment-emails job not woken; its next minute sends the e-mail'),
+      );
+    },
   });
   const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db: database.db, appointments });
+  const waitlist: WaitlistService = new WaitlistService({
+    db: database.db,
+    calls,
+    appointments,
+    log,
+    onCallsDue: () => dispatcher.wake(),
+  });
   const sweeper = new CallSweeper({
     db: database.db,
     carrier,
@@ -127,6 +144,7 @@ export async function openServices(deps: {
     events,
     calls,
     appointments,
+    waitlist,
     dispatcher,
     webhooks,
     async startEngine() {

@@ -19,6 +19,7 @@ import {
   EXAMPLE_RINGING_CALL,
   EXAMPLE_SCHEDULED_CALL,
   EXAMPLE_SCRIPT,
+  EXAMPLE_WAITLIST_ENTRY,
 } from '../src/lib/api-examples.ts';
 import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
 import { type ExampleObject, type Json, type Operation, operationsOf } from './openapi-document.ts';
@@ -159,6 +160,7 @@ describe('the OpenAPI document', () => {
       '/v1/contacts',
       '/v1/scripts',
       '/v1/contacts/imports',
+      '/v1/appointments/batch',
     ]) {
       const operation = document.paths[path]?.post;
       expect(
@@ -311,6 +313,8 @@ async function resetExampleAccount() {
   for (const table of [
     'calendar_connections',
     'booking_settings',
+    'slot_offers',
+    'waitlist_entries',
     'appointments',
     'do_not_call',
     'calls',
@@ -363,6 +367,18 @@ async function resetExampleAccount() {
       EXAMPLE_APPOINTMENT.status,
       EXAMPLE_APPOINTMENT.created_at,
       EXAMPLE_APPOINTMENT.updated_at,
+    ],
+  );
+  await db.executeSql(
+    `INSERT INTO waitlist_entries (id, account_id, contact_id, service, days, earliest_minute, latest_minute, notes,
+       created_at, updated_at) VALUES ($1,$2,$3,$4,'{2,4}',540,720,$5,$6,$6)`,
+    [
+      EXAMPLE_WAITLIST_ENTRY.id,
+      account,
+      EXAMPLE_WAITLIST_ENTRY.contact_id,
+      EXAMPLE_WAITLIST_ENTRY.service,
+      EXAMPLE_WAITLIST_ENTRY.notes,
+      EXAMPLE_WAITLIST_ENTRY.created_at,
     ],
   );
   for (const connection of [EXAMPLE_CALENDAR_CONNECTION, EXAMPLE_ICS_CONNECTION]) {

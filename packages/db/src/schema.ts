@@ -180,6 +180,8 @@ export const calls = pgTable(
      * that any worker can take the next turn; null for a call of one answer.
      */
     dialogue: jsonb('dialogue').$type<CallDialogue>(),
+    /** A call offering a freed slot to someone on the waitlist (decision 021): pressing 1 books it. */
+    slotOfferId: uuid('slot_offer_id').references((): AnyPgColumn => slotOffers.id, { onDelete: 'set null' }),
     /** What this call costs beyond the plan's allowance (USD), charged when it is created. */
     overageUsd: numeric('overage_usd', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     providerCallId: text('provider_call_id'),
@@ -623,6 +625,55 @@ export const calendarConnections = pgTable(
   ],
 );
 
+/**
+ * The e-mails of appointments (issue #17, decision 019), an outbox written in the transaction that creates, moves
+ * or corrects the appointment: its reminders (by the e-mail rules, at `send_at`) and the notice that it moved.
+ * Sent by the appointment-emails job, which checks the appointment again first. At most once: a row is `sending`
+ * from its claim until the provider took it, and one a crash left there is never sent again (`unknown`).
+ */
+export const appointmentEmails = pgTable(
+  'appointment_emails',
+  {
+    id: id(),
+    accountId: accountRef(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references((): AnyPgColumn => appointments.id, { onDelete: 'cascade' }),
+    /** reminder | moved */
+    kind: text('kind').notNull(),
+    /** The reminder rule's time before the start; 0 for a `moved` notice. */
+    minutesBefore: integer('minutes_before').notNull(),
+    onlyIfUnconfirmed: boolean('only_if_unconfirmed').notNull().default(false),
+    /** The appointment's start it was planned for: a different start by now stops it. */
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** pending | sending | sent | skipped | failed | unknown (a crash while sending: never sent again) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Why it was skipped or failed, in words. */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('appointment_emails_key').on(
+      table.appointmentId,
+      table.kind,
+      table.minutesBefore,
+      table.startsAt,
+    ),
+    index('appointment_emails_account_idx').on(table.accountId, table.createdAt),
+    index('appointment_emails_due_idx').on(table.sendAt).where(sql`status = 'pending'`),
+    index('appointment_emails_sending_idx').on(table.claimedAt).where(sql`status = 'sending'`),
+    check('appointment_emails_kind', sql`${table.kind} IN ('reminder', 'moved')`),
+    check(
+      'appointment_emails_status',
+      sql`${table.status} IN ('pending', 'sending', 'sent', 'skipped', 'failed', 'unknown')`,
+    ),
+  ],
+);
+
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
@@ -640,3 +691,95 @@ export type BillingCharge = typeof billingCharges.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type CalendarConnectionRow = typeof calendarConnections.$inferSelect;
+export type AppointmentEmailRow = typeof appointmentEmails.$inferSelect;
+
+/**
+ * Contacts waiting for a time to free up (decision 021): for a service and staff member (null: any), on some
+ * weekdays (empty: any) between two local times (null: any). `waiting` until booked from an offer or removed.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    accountId: accountRef(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    service: text('service'),
+    staff: text('staff'),
+    /** 0 (Sunday) to 6; empty: any day. */
+    days: integer('days').array().notNull().default(sql`'{}'::integer[]`),
+    /** Local minutes of the day the time may start from / by; null: any. */
+    earliestMinute: integer('earliest_minute'),
+    latestMinute: integer('latest_minute'),
+    notes: text('notes'),
+    /** waiting | booked | removed */
+    status: text('status').notNull().default('waiting'),
+    bookedAppointmentId: uuid('booked_appointment_id').references((): AnyPgColumn => appointments.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('waitlist_entries_account_idx').on(table.accountId, table.status, table.createdAt),
+    index('waitlist_entries_contact_idx').on(table.contactId),
+  ],
+);
+
+/**
+ * A freed slot offered to the waitlist (decision 021), opened by the database when an appointment holding a slot
+ * at least a few hours ahead is cancelled or moved: `open` while its calls go out one after another, then
+ * `filled` (booked for the first who pressed 1), `taken` (booked otherwise meanwhile), `expired` (too close to
+ * its start) or `exhausted` (nobody else to call).
+ */
+export const slotOffers = pgTable(
+  'slot_offers',
+  {
+    id: id(),
+    accountId: accountRef(),
+    freedAppointmentId: uuid('freed_appointment_id').references((): AnyPgColumn => appointments.id, {
+      onDelete: 'set null',
+    }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    staff: text('staff').notNull().default(''),
+    service: text('service'),
+    status: text('status').notNull().default('open'),
+    filledEntryId: uuid('filled_entry_id').references((): AnyPgColumn => waitlistEntries.id, {
+      onDelete: 'set null',
+    }),
+    filledAppointmentId: uuid('filled_appointment_id').references((): AnyPgColumn => appointments.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('slot_offers_freed_key').on(table.freedAppointmentId),
+    index('slot_offers_account_idx').on(table.accountId, table.createdAt),
+    index('slot_offers_open_idx').on(table.status).where(sql`status = 'open'`),
+  ],
+);
+
+/** Each waitlist entry an offer went to, once: the call made (null when the calling rules refused one). */
+export const slotOfferAttempts = pgTable(
+  'slot_offer_attempts',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => slotOffers.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    accountId: accountRef(),
+    callId: uuid('call_id').references((): AnyPgColumn => calls.id, { onDelete: 'set null' }),
+    /** Why no call went out (the calling rule's words); null when one did. */
+    skippedReason: text('skipped_reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.offerId, table.entryId] })],
+);
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type SlotOfferRow = typeof slotOffers.$inferSelect;

@@ -139,9 +139,21 @@ export function openSlots(request: SlotRequest): OpenSlot[] {
   const step = settings.slot_step_minutes;
   const days = latest > earliest ? localDays(new Date(earliest), request.to, timezone) : [];
   // Each day's midnight is the previous day's next one: the zone is read about once a day, for every staff member.
-  const midnights = [...days, ...days.slice(-1).map(nextDay)].map((day) =>
-    zonedTime(day, 0, timezone).getTime(),
-  );
+  const midnights: number[] = [];
+  for (const day of [...days, ...days.slice(-1).map(nextDay)]) {
+    // Mostly a day after the last one, which one reading of the zone confirms.
+    const previous = midnights.at(-1);
+    const guess = previous === undefined ? undefined : previous + 24 * 60 * MINUTE;
+    const local = guess === undefined ? undefined : localTime(new Date(guess), timezone);
+    const confirmed =
+      local !== undefined &&
+      local.hour === 0 &&
+      local.minute === 0 &&
+      local.day === day.day &&
+      local.month === day.month &&
+      local.year === day.year;
+    midnights.push(confirmed && guess !== undefined ? guess : zonedTime(day, 0, timezone).getTime());
+  }
   const clocks = days.map((day, index) =>
     dayClock(day, midnights[index] as number, midnights[index + 1] as number, timezone),
   );

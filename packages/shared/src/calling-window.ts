@@ -170,9 +170,13 @@ export function previousCallingTime(at: Date, timezone: string, window: CallingW
 /** The recipient's local calendar day of `at` ('YYYY-MM-DD'), and that day's bounds as instants. */
 export function localDay(at: Date, timezone: string): { key: string; start: Date; end: Date } {
   const t = localTime(at, timezone);
-  const next = new Date(Date.UTC(t.year, t.month - 1, t.day + 1));
   const key = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
-  return {
+  // A day's bounds are read once per zone: a batch of calls asks for the same few days thousands of times.
+  const cacheKey = `${timezone} ${key}`;
+  const known = dayBounds.get(cacheKey);
+  if (known) return { key, start: new Date(known.start), end: new Date(known.end) };
+  const next = new Date(Date.UTC(t.year, t.month - 1, t.day + 1));
+  const day = {
     key,
     start: zonedTime({ year: t.year, month: t.month, day: t.day }, 0, timezone),
     end: zonedTime(
@@ -181,7 +185,13 @@ export function localDay(at: Date, timezone: string): { key: string; start: Date
       timezone,
     ),
   };
+  if (dayBounds.size >= MAX_CACHED_DAYS) dayBounds.clear();
+  dayBounds.set(cacheKey, { start: day.start.getTime(), end: day.end.getTime() });
+  return day;
 }
+
+const MAX_CACHED_DAYS = 10_000;
+const dayBounds = new Map<string, { start: number; end: number }>();
 
 /** "8:00 AM on Sat, Nov 22 (America/Chicago)": when a call moved by the window goes out, for people. */
 export function describeLocalTime(at: Date, timezone: string): string {

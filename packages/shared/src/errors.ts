@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   slot_taken: 409,
   /** The appointment's status does not allow this (e.g. confirming a cancelled one). */
   appointment_closed: 409,
+  /** The appointment has started (or is over): its customer's link can no longer change it. */
+  appointment_started: 409,
+  /** A signed link (the customer's self-service link) that is past its expiry. */
+  link_expired: 410,
   /** The contact's consent does not cover this kind of call. */
   consent_required: 422,
   /** A request with the same Idempotency-Key is still being processed. */

@@ -33,6 +33,8 @@ export const paths = {
   settingsBilling: '/settings/billing',
   help: '/help',
   api: '/api',
+  /** A customer's own page of their appointment, from the signed link in their reminder (no account). */
+  selfService: '/a/:token',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

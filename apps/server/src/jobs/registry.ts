@@ -4,8 +4,11 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
 import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
+import { AppointmentEmailSender, appointmentEmailsJob } from '../modules/appointments/appointment-emails.ts';
+import { SelfServiceLinks } from '../modules/appointments/self-service-link.ts';
 import { CalendarConnectionService } from '../modules/appointments/sources/calendar-connections.ts';
 import { calendarRefreshJob } from '../modules/appointments/sources/calendar-refresh.job.ts';
+import { waitlistJob } from '../modules/appointments/waitlist.job.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
@@ -21,7 +24,7 @@ export interface JobDeps {
   config: Config;
   database: DatabaseHandle;
   queue: PgBoss;
-  services: Pick<Services, 'storage' | 'appointments'>;
+  services: Pick<Services, 'storage' | 'appointments' | 'waitlist'>;
 }
 
 /** Every job the worker runs, built with what they need. */
@@ -56,6 +59,14 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
           log: { info: () => undefined, warn: () => undefined },
         }),
     ),
+    appointmentEmailsJob(
+      new AppointmentEmailSender({
+        db: deps.database.db,
+        mail,
+        links: new SelfServiceLinks({ secret: deps.config.JWT_SECRET, publicUrl: deps.config.PUBLIC_URL }),
+      }),
+    ),
+    waitlistJob(deps.services.waitlist),
     recordingsPurgeJob({
       db: deps.database.db,
       storage: deps.services.storage,

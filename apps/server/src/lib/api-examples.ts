@@ -14,6 +14,7 @@ import type { ContactImport } from '@callwise/shared/schemas/contact-imports';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { DoNotCallEntry } from '@callwise/shared/schemas/do-not-call';
 import type { Script } from '@callwise/shared/schemas/scripts';
+import type { WaitlistEntry } from '@callwise/shared/schemas/waitlist';
 import type { WebhookDelivery } from '@callwise/shared/schemas/webhooks';
 import { ACCOUNT_WEBHOOK_EVENTS } from '@callwise/shared/schemas/webhooks';
 import { KEY_MENU } from '../providers/dialogue/dialogue.ts';
@@ -68,6 +69,7 @@ export const EXAMPLE_IDS = {
   appointment: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a01',
   calendarConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b01',
   icsConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b03',
+  waitlistEntry: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c01',
   /** An id that is nowhere (or in another account: the answer is the same). */
   missing: '0b0b0b0b-0000-4000-8000-000000000404',
 } as const;
@@ -147,8 +149,24 @@ export const EXAMPLE_APPOINTMENT: Appointment = {
   status: 'scheduled',
   rescheduled_to: null,
   rescheduled_from: null,
+  self_service_url: `https://app.callwise.example/a/${EXAMPLE_IDS.appointment}.1796230800.Xn3kQ0m2bV7yR1tL9cZ4pW8hJ6fD5sA0eG2uK1oM3iN`,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+/** The examples' contact waits for a cleaning on a Tuesday or Thursday morning. */
+export const EXAMPLE_WAITLIST_ENTRY: WaitlistEntry = {
+  id: EXAMPLE_IDS.waitlistEntry,
+  contact_id: EXAMPLE_IDS.contact,
+  service: 'Cleaning',
+  staff: null,
+  days: ['tuesday', 'thursday'],
+  earliest: '09:00',
+  latest: '12:00',
+  notes: 'Prefers mornings',
+  status: 'waiting',
+  booked_appointment_id: null,
+  created_at: '2026-11-20T10:00:00.000Z',
 };
 
 /** A Cal.com connection of the examples' account (its secret is never answered again). */
@@ -1360,6 +1378,90 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       },
     },
   ],
+  'POST /v1/appointments/batch': [
+    {
+      name: 'batch',
+      summary: 'Book two; the second overlaps the first',
+      body: {
+        appointments: [
+          {
+            contact_id: EXAMPLE_IDS.contact,
+            starts_at: '2026-12-03T09:00:00-05:00',
+            duration_minutes: 30,
+            service: 'Cleaning',
+            staff: 'Dr. Patel',
+          },
+          {
+            contact_id: EXAMPLE_IDS.otherContact,
+            starts_at: '2026-12-03T09:15:00-05:00',
+            staff: 'Dr. Patel',
+          },
+        ],
+      },
+      status: 200,
+      response: {
+        created: [
+          {
+            ...EXAMPLE_APPOINTMENT,
+            id: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a03',
+            starts_at: '2026-12-03T14:00:00.000Z',
+            ends_at: '2026-12-03T14:30:00.000Z',
+            duration_minutes: 30,
+            location: null,
+            external_id: null,
+            self_service_url: `https://app.callwise.example/a/e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a03.1796403600.Xn3kQ0m2bV7yR1tL9cZ4pW8hJ6fD5sA0eG2uK1oM3iN`,
+          },
+        ],
+        failed: [
+          {
+            index: 1,
+            code: 'slot_taken',
+            field: 'starts_at',
+            message:
+              'That time overlaps another appointment of the same staff member. Choose another time or staff member.',
+          },
+        ],
+      },
+    },
+  ],
+  'GET /v1/waitlist': [
+    {
+      name: 'waiting',
+      summary: 'Who waits',
+      status: 200,
+      response: { data: [EXAMPLE_WAITLIST_ENTRY] },
+    },
+  ],
+  'POST /v1/waitlist': [
+    {
+      name: 'add',
+      summary: 'Tom waits for any afternoon with Dr. Patel',
+      body: { contact_id: EXAMPLE_IDS.otherContact, staff: 'Dr. Patel', earliest: '13:00', latest: '17:00' },
+      status: 201,
+      response: {
+        ...EXAMPLE_WAITLIST_ENTRY,
+        id: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c02',
+        contact_id: EXAMPLE_IDS.otherContact,
+        service: null,
+        staff: 'Dr. Patel',
+        days: [],
+        earliest: '13:00',
+        latest: '17:00',
+        notes: null,
+      },
+    },
+  ],
+  'DELETE /v1/waitlist/{id}': [
+    {
+      name: 'remove',
+      summary: 'Take Maria off the waitlist',
+      params: { id: EXAMPLE_IDS.waitlistEntry },
+      status: 204,
+    },
+  ],
+  'GET /v1/waitlist/offers': [
+    { name: 'none', summary: 'No slot freed yet', status: 200, response: { data: [] } },
+  ],
   'GET /v1/appointments/{id}': [
     {
       name: 'appointment',
@@ -1412,6 +1514,48 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         external_id: null,
         rescheduled_from: EXAMPLE_IDS.appointment,
       },
+    },
+  ],
+  'POST /v1/appointments/imports': [
+    {
+      name: 'csv',
+      summary: 'Import a CSV export of a practice system: a date and a time column, one bad row',
+      body: {
+        file_name: 'december.csv',
+        csv:
+          'Phone,Patient,Date,Time,Dentist,Booking ID\n' +
+          '+12025550143,Maria Garcia,12/02/2026,10:00 AM,Dr. Patel,pms-2001\n' +
+          '+12025550184,Ben Okafor,12/02/2026,11:30 AM,Dr. Patel,pms-2002\n' +
+          '+12025550185,Ana Silva,12/32/2026,9:00 AM,Dr. Patel,pms-2003',
+        mapping: {
+          phone: 'Phone',
+          name: 'Patient',
+          date: 'Date',
+          time: 'Time',
+          staff: 'Dentist',
+          external_id: 'Booking ID',
+        },
+        consent_default: 'existing_customer',
+      },
+      status: 200,
+      response: {
+        rows: 3,
+        created: 2,
+        skipped: 0,
+        contacts_created: 1,
+        failed: [{ line: 4, field: 'date', message: '"12/32/2026" is not a date' }],
+      },
+    },
+    {
+      name: 'missing_column',
+      summary: 'A mapping naming a column the file does not have',
+      body: {
+        file_name: 'december.csv',
+        csv: 'Phone,Start\n+12025550143,2026-12-02 10:00',
+        mapping: { phone: 'Mobile', starts_at: 'Start' },
+      },
+      status: 400,
+      response: fieldError('mapping.phone', 'The file has no column "Mobile".'),
     },
   ],
   'POST /v1/appointments/import-ics': [

@@ -20,6 +20,8 @@ export const CRASH_POINTS = {
   'twilio.after-ledger-open': 'the request written to the carrier ledger, Twilio not asked',
   'twilio.after-request': 'Twilio accepted the call, its CallSid not written to the ledger',
   'sweep.after-lookup': 'the sweep asked the carrier about a quiet call, the answer not applied',
+  'appointment-email.after-claim':
+    'an appointment e-mail claimed (sending, committed), the mail provider not asked yet',
 } as const;
 
 export type CrashPoint = keyof typeof CRASH_POINTS;

@@ -103,6 +103,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // A customer's own page of their appointment (the signed link in their reminder): no account, no site chrome.
+      {
+        path: paths.selfService,
+        handle: handle('Your appointment'),
+        lazy: page(() => import('@/app/routes/self-service')),
+      },
       { path: '*', handle: handle('Page Not Found'), lazy: page(() => import('@/app/routes/not-found')) },
     ],
   },

@@ -55,6 +55,20 @@ export async function getContact(db: Database, accountId: string, id: string) {
   return row;
 }
 
+/** A contact as the queries answer it. */
+export type ContactRow = NonNullable<Awaited<ReturnType<typeof getContact>>>;
+
+/** The account's contacts among these ids (others' ids and unknown ones are left out), by id. */
+export async function getContactsByIds(db: Database, accountId: string, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, ContactRow>();
+  const rows = await db
+    .select(contactColumns)
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, unique)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export async function findContactByPhone(db: Database, accountId: string, phone: string) {
   const [row] = await db
     .select(contactColumns)

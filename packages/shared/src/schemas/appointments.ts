@@ -30,7 +30,15 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 export const SLOT_HOLDING_STATUSES = ['scheduled', 'confirmed', 'reschedule_requested'] as const;
 
 /** Where an appointment came from. */
-export const APPOINTMENT_SOURCES = ['manual', 'api', 'import', 'ics', 'calcom', 'google'] as const;
+export const APPOINTMENT_SOURCES = [
+  'manual',
+  'api',
+  'import',
+  'ics',
+  'calcom',
+  'google',
+  'waitlist',
+] as const;
 export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
 /** Shortest and longest appointment, in minutes. */
@@ -62,6 +70,11 @@ export const appointmentSchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES).describe(APPOINTMENT_STATUSES.join(', ')),
   rescheduled_to: z.uuid().nullable().describe('When moved: the appointment that replaced it'),
   rescheduled_from: z.uuid().nullable().describe('When it replaced a moved one: that appointment'),
+  self_service_url: z
+    .string()
+    .describe(
+      'The customer’s own page for it (confirm, cancel, pick a new time; no account needed): a signed link, valid until a day after the start',
+    ),
   created_at: z.iso.datetime().describe('When it was created'),
   updated_at: z.iso.datetime().describe('When it last changed'),
 });
@@ -135,3 +148,34 @@ export const listAppointmentsQuerySchema = z.object({
   staff: z.string().trim().max(100).optional().describe('Only this staff member’s or resource’s'),
 });
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuerySchema>;
+
+/** The most appointments one batch books. */
+export const MAX_APPOINTMENT_BATCH = 1000;
+
+export const createAppointmentsBatchInputSchema = z
+  .object({
+    appointments: z
+      .array(createAppointmentInputSchema)
+      .min(1, { error: 'Add at least one appointment' })
+      .max(MAX_APPOINTMENT_BATCH, { error: `At most ${MAX_APPOINTMENT_BATCH} appointments at a time` })
+      .describe('The appointments to book, each as POST /v1/appointments takes it'),
+  })
+  .strict();
+export type CreateAppointmentsBatchInput = z.input<typeof createAppointmentsBatchInputSchema>;
+
+export const appointmentsBatchSchema = z.object({
+  created: z.array(appointmentSchema).describe('Those booked, in the order they were sent'),
+  failed: z
+    .array(
+      z.object({
+        index: z.number().int().describe('Its position in the request’s `appointments` (from 0)'),
+        code: z
+          .enum(['validation_failed', 'slot_taken', 'conflict'])
+          .describe('Why, as the single booking says'),
+        field: z.string().describe('The field at fault'),
+        message: z.string().describe('What to change'),
+      }),
+    )
+    .describe('Those not booked, by position; the others are booked regardless'),
+});
+export type AppointmentsBatch = z.infer<typeof appointmentsBatchSchema>;

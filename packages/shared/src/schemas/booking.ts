@@ -19,7 +19,7 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const timeOfDay = z
+export const timeOfDay = z
   .string()
   .refine(isTimeOfDay, 'Enter a time as HH:MM, e.g. 09:00')
   .describe('A time of day, HH:MM (24:00 for midnight at the end of the day)');

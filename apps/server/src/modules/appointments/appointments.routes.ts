@@ -3,8 +3,8 @@ import { findAccount } from '@callwise/db/queries/accounts';
 import {
   type AppointmentPatch,
   getAppointment,
-  isSlotTaken,
   listAppointments,
+  type NewAppointment,
 } from '@callwise/db/queries/appointments';
 import { getContact } from '@callwise/db/queries/contacts';
 import { isUniqueViolation } from '@callwise/db/queries/cursor';
@@ -14,23 +14,40 @@ import {
   type Appointment,
   type AppointmentStatus,
   appointmentSchema,
+  appointmentsBatchSchema,
+  type CreateAppointmentInput,
   createAppointmentInputSchema,
+  createAppointmentsBatchInputSchema,
   DEFAULT_APPOINTMENT_MINUTES,
   listAppointmentsQuerySchema,
+  MAX_APPOINTMENT_BATCH,
   rescheduleAppointmentInputSchema,
   updateAppointmentInputSchema,
 } from '@callwise/shared/schemas/appointments';
+import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import {
+  APPOINTMENT_ACTIONS,
+  applyAppointmentAction,
+  moveAppointment,
+  takingSlot,
+} from './appointment-actions.ts';
+import { externalIdTaken } from './appointments.service.ts';
 import { bookingSettingsOf, findService } from './booking-settings.ts';
+import type { SelfServiceLinks } from './self-service-link.ts';
 
 const MINUTE = 60_000;
 
-export function appointmentResponse(row: AppointmentRow, timezone: string): Appointment {
+export function appointmentResponse(
+  row: AppointmentRow,
+  timezone: string,
+  links: Pick<SelfServiceLinks, 'url'>,
+): Appointment {
   return {
     id: row.id,
     contact_id: row.contactId,
@@ -47,35 +64,38 @@ export function appointmentResponse(row: AppointmentRow, timezone: string): Appo
     status: row.status as AppointmentStatus,
     rescheduled_to: row.rescheduledToId,
     rescheduled_from: row.rescheduledFromId,
+    self_service_url: links.url(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-const fieldError = (field: string, message: string) =>
-  new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
-
-const slotTaken = () =>
-  new AppError(
-    'slot_taken',
-    'That time overlaps another appointment of the same staff member. Choose another time or staff member.',
-  );
-
-/** Runs a write that takes a slot; a taken one answers 409 slot_taken. */
-async function takingSlot<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isSlotTaken(error)) throw slotTaken();
-    throw error;
-  }
+/** An appointment as the API books it: without a length, its service's (else the default). */
+function newAppointmentOf(
+  input: CreateAppointmentInput,
+  settings: BookingSettings,
+  source: 'manual' | 'api',
+): NewAppointment {
+  const startsAt = new Date(input.starts_at);
+  const minutes =
+    input.duration_minutes ??
+    findService(settings, input.service)?.duration_minutes ??
+    DEFAULT_APPOINTMENT_MINUTES;
+  return {
+    contactId: input.contact_id,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
+    service: input.service || null,
+    staff: input.staff ?? '',
+    location: input.location || null,
+    notes: input.notes || null,
+    source,
+    externalId: input.external_id || null,
+  };
 }
 
-/** What each action moves from, and to. */
-const ACTIONS = {
-  confirm: { from: ['scheduled', 'reschedule_requested', 'confirmed'], to: 'confirmed' },
-  cancel: { from: ['scheduled', 'confirmed', 'reschedule_requested', 'cancelled'], to: 'cancelled' },
-} as const;
+const fieldError = (field: string, message: string) =>
+  new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
 const idParams = z.object({
   id: z.uuid({ error: 'is not an appointment id' }).describe('The appointment’s id'),
@@ -88,6 +108,8 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const db = (): Database => fastify.database.db;
   const service = () => fastify.services.appointments;
   const zoneOf = async (accountId: string) => (await findAccount(db(), accountId))?.timezone ?? 'UTC';
+  const respond = (row: AppointmentRow, timezone: string) =>
+    appointmentResponse(row, timezone, fastify.selfServiceLinks);
 
   async function checkContact(accountId: string, contactId: string) {
     if (!(await getContact(db(), accountId, contactId))) {
@@ -120,7 +142,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         cursor: parseCursor(cursor),
       });
       const zone = await zoneOf(accountId);
-      return { data: page.rows.map((row) => appointmentResponse(row, zone)), next_cursor: page.nextCursor };
+      return { data: page.rows.map((row) => respond(row, zone)), next_cursor: page.nextCursor };
     },
   );
 
@@ -145,34 +167,53 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const input = request.body;
       await checkContact(accountId, input.contact_id);
       const source = request.auth.kind === 'session' ? 'manual' : 'api';
-      const startsAt = new Date(input.starts_at);
-      const minutes =
-        input.duration_minutes ??
-        findService((await bookingSettingsOf(db(), accountId)).settings, input.service)?.duration_minutes ??
-        DEFAULT_APPOINTMENT_MINUTES;
+      const { settings } = await bookingSettingsOf(db(), accountId);
       const row = await takingSlot(() =>
         service()
-          .create(accountId, {
-            contactId: input.contact_id,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
-            service: input.service || null,
-            staff: input.staff ?? '',
-            location: input.location || null,
-            notes: input.notes || null,
-            source,
-            externalId: input.external_id || null,
-            // external_id is unique per account and source (its index): a second use is a 409, whoever writes first.
-          })
+          .create(accountId, newAppointmentOf(input, settings, source))
           .catch((error: unknown) => {
+            // external_id is unique per account and source (its index): a second use is a 409, whoever writes first.
             if (!isUniqueViolation(error)) throw error;
-            throw new AppError(
-              'conflict',
-              `An appointment with external_id ${input.external_id} already exists`,
-            );
+            throw new AppError('conflict', externalIdTaken(input.external_id ?? '').message);
           }),
       );
-      return reply.status(201).send(appointmentResponse(row, await zoneOf(accountId)));
+      return reply.status(201).send(respond(row, await zoneOf(accountId)));
+    },
+  );
+
+  fastify.post(
+    '/appointments/batch',
+    {
+      ...idempotent,
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Book many appointments',
+        description:
+          `Up to ${MAX_APPOINTMENT_BATCH} appointments in one request, each as POST /v1/appointments takes it, with ` +
+          'their reminders. Each one that cannot be booked (a contact not in your account, a slot another ' +
+          'appointment of the same staff member holds — including an earlier one of the same batch —, an ' +
+          '`external_id` already used) is reported by its position in `failed`; the others are booked.',
+        headers: idempotencyHeadersSchema,
+        body: createAppointmentsBatchInputSchema,
+        response: {
+          200: appointmentsBatchSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const accountId = request.auth.accountId;
+      const source = request.auth.kind === 'session' ? 'manual' : 'api';
+      const { settings } = await bookingSettingsOf(db(), accountId);
+      const { created, failed } = await service().createMany(
+        accountId,
+        request.body.appointments.map((input) => newAppointmentOf(input, settings, source)),
+      );
+      const zone = await zoneOf(accountId);
+      return { created: created.map((row) => respond(row, zone)), failed };
     },
   );
 
@@ -190,7 +231,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const row = await getAppointment(db(), request.auth.accountId, request.params.id);
       if (!row) throw notFound('Appointment');
-      return appointmentResponse(row, await zoneOf(request.auth.accountId));
+      return respond(row, await zoneOf(request.auth.accountId));
     },
   );
 
@@ -229,11 +270,11 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (input.notes !== undefined) patch.notes = input.notes || null;
       const row = await takingSlot(() => service().update(accountId, request.params.id, patch, current));
       if (!row) throw notFound('Appointment');
-      return appointmentResponse(row, await zoneOf(accountId));
+      return respond(row, await zoneOf(accountId));
     },
   );
 
-  for (const [action, rule] of Object.entries(ACTIONS)) {
+  for (const action of Object.keys(APPOINTMENT_ACTIONS) as Array<keyof typeof APPOINTMENT_ACTIONS>) {
     fastify.post(
       `/appointments/:id/${action}`,
       {
@@ -250,16 +291,11 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
       async (request) => {
         const accountId = request.auth.accountId;
-        const row = await service().changeStatus(accountId, request.params.id, rule.from, rule.to);
-        if (!row) {
-          const current = await getAppointment(db(), accountId, request.params.id);
-          if (!current) throw notFound('Appointment');
-          throw new AppError(
-            'appointment_closed',
-            `This appointment is ${current.status.replace('_', ' ')}: it can no longer be ${action === 'confirm' ? 'confirmed' : 'cancelled'}.`,
-          );
-        }
-        return appointmentResponse(row, await zoneOf(accountId));
+        const row = await applyAppointmentAction(service(), accountId, request.params.id, action, () =>
+          getAppointment(db(), accountId, request.params.id),
+        );
+        if (!row) throw notFound('Appointment');
+        return respond(row, await zoneOf(accountId));
       },
     );
   }
@@ -287,19 +323,11 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const startsAt = new Date(request.body.starts_at);
       const minutes =
         request.body.duration_minutes ?? (current.endsAt.getTime() - current.startsAt.getTime()) / MINUTE;
-      const moved = await takingSlot(() =>
-        service().reschedule(accountId, current, {
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
-        }),
-      );
-      if (!moved) {
-        throw new AppError(
-          'appointment_closed',
-          `This appointment is ${current.status.replace('_', ' ')}: it can no longer be moved.`,
-        );
-      }
-      return reply.status(201).send(appointmentResponse(moved.created, await zoneOf(accountId)));
+      const created = await moveAppointment(service(), accountId, current, {
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + minutes * MINUTE),
+      });
+      return reply.status(201).send(respond(created, await zoneOf(accountId)));
     },
   );
 

@@ -58,7 +58,10 @@ export async function findOpenSlots(
   const buffers = new Map<string | null, number>();
   const buffer = (service: string | null) => {
     let minutes = buffers.get(service);
-    if (minutes === undefined) buffers.set(service, (minutes = bufferOf(settings, service)));
+    if (minutes === undefined) {
+      minutes = bufferOf(settings, service);
+      buffers.set(service, minutes);
+    }
     return minutes * MINUTE;
   };
   return openSlots({

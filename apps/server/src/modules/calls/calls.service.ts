@@ -22,7 +22,7 @@ import {
 } from '@callwise/db/queries/call-engine';
 import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
 import { getCall } from '@callwise/db/queries/calls';
-import { getContact } from '@callwise/db/queries/contacts';
+import { type ContactRow, getContact } from '@callwise/db/queries/contacts';
 import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { getScript } from '@callwise/db/queries/scripts';
 import type { AppointmentRow } from '@callwise/db/schema';
@@ -52,6 +52,7 @@ import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
 import type { CalleeInput, CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
 import { appointmentValues } from '../appointments/appointment-values.ts';
 import type { RescheduleDialogue } from '../appointments/reschedule-dialogue.ts';
+import type { WaitlistService } from '../appointments/waitlist.service.ts';
 import { billingRefusal } from '../billing/billing.service.ts';
 import { callbackUrlProblem } from '../webhooks/ssrf.ts';
 import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
@@ -157,6 +158,8 @@ export interface CallServiceDeps {
    * books through the appointments, which create calls through this service), hence reached through a function.
    */
   rescheduling?: () => RescheduleDialogue | undefined;
+  /** Answers the calls that offer a freed slot to the waitlist. */
+  waitlist?: () => WaitlistService | undefined;
 }
 
 /** Creating and cancelling calls, their recordings, and our side of each call a carrier places. */
@@ -219,6 +222,8 @@ export class CallService {
       onProblem: 'fail' | 'skip';
       campaignId?: string;
       appointments?: ReadonlyMap<string, AppointmentRow>;
+      /** The contacts of the calls, when the caller has read them already (others are read). */
+      contacts?: ReadonlyMap<string, ContactRow>;
       /** Synthesise each message to measure its length (the default for small batches), or estimate it. */
       measure?: boolean;
     },
@@ -250,6 +255,7 @@ export class CallService {
             measure,
             scripts,
             appointments: options.appointments,
+            contacts: options.contacts,
           }).catch((error: unknown) => skip(start + offset, error)),
         ),
       );
@@ -360,6 +366,7 @@ export class CallService {
       measure: boolean;
       scripts: Map<string, ReturnType<typeof getScript>>;
       appointments?: ReadonlyMap<string, AppointmentRow>;
+      contacts?: ReadonlyMap<string, ContactRow>;
     },
   ): Promise<PreparedCall> {
     const { db } = this.deps;
@@ -380,7 +387,8 @@ export class CallService {
     /** The contact's own first and last names, when the call goes to the contact under its name. */
     let ownNames: { first_name: string | null; last_name: string | null } | null = null;
     if (input.contact_id) {
-      const contact = await getContact(db, accountId, input.contact_id);
+      const contact =
+        batch.contacts?.get(input.contact_id) ?? (await getContact(db, accountId, input.contact_id));
       if (!contact) throw notFound('Contact');
       contactId = contact.id;
       person = {
@@ -664,6 +672,9 @@ export class CallService {
         businessName: account?.name ?? 'us',
         recipientName: call.recipientName,
       });
+      // A freed slot offered to the waitlist: 1 books it for the callee (decision 021).
+      const offerAnswer = call.slotOfferId ? await this.deps.waitlist?.()?.answer(call, answer.intent) : null;
+      if (offerAnswer) answer = { ...answer, reply: offerAnswer.reply, outcome: offerAnswer.outcome };
       const heard = heardText(input);
       // Asked to reschedule a call about an appointment: the call offers open times and listens again.
       const offer =

@@ -261,3 +261,63 @@ export function supportConfirmationMail(input: { name: string; message: string }
     }),
   };
 }
+
+/** What an appointment e-mail says about the appointment, its time already written in the business's zone. */
+export interface AppointmentMailInput {
+  /** The customer's first name, when known. */
+  name?: string;
+  business: string;
+  /** "Tue, Dec 1 at 3:00 PM" */
+  when: string;
+  service?: string | null;
+  staff?: string | null;
+  location?: string | null;
+  /** The customer's self-service link: confirm, cancel or pick a new time. */
+  url: string;
+}
+
+const appointmentDetails = (input: AppointmentMailInput) => [
+  `When: ${input.when}`,
+  ...(input.service ? [`What: ${oneLine(input.service)}`] : []),
+  ...(input.staff ? [`With: ${oneLine(input.staff)}`] : []),
+  ...(input.location ? [`Where: ${oneLine(input.location)}`] : []),
+];
+
+const appointmentFooter = (business: string) =>
+  `You receive this e-mail because you have an appointment with ${business}. Sent for ${business} by ${PRODUCT_NAME}.`;
+
+/** A reminder of an appointment (a rule of the business's reminders, decision 019). */
+export function appointmentReminderMail(input: AppointmentMailInput): RenderedMail {
+  const business = oneLine(input.business);
+  return {
+    subject: `Reminder: your appointment on ${input.when}`,
+    ...layout({
+      greeting: greet(input.name ? oneLine(input.name) : undefined),
+      lines: [
+        `This is a reminder of your appointment with ${business}.`,
+        ...appointmentDetails(input),
+        'Please confirm that you will come, or cancel or pick another time if you cannot.',
+      ],
+      action: { label: 'Manage your appointment', url: input.url },
+      footer: appointmentFooter(business),
+    }),
+  };
+}
+
+/** The notice that an appointment moved to a new time (decision 019). */
+export function appointmentMovedMail(input: AppointmentMailInput): RenderedMail {
+  const business = oneLine(input.business);
+  return {
+    subject: `Your appointment has moved to ${input.when}`,
+    ...layout({
+      greeting: greet(input.name ? oneLine(input.name) : undefined),
+      lines: [
+        `Your appointment with ${business} has moved to ${input.when}.`,
+        ...appointmentDetails(input),
+        'If the new time does not suit you, you can cancel or pick another one.',
+      ],
+      action: { label: 'Manage your appointment', url: input.url },
+      footer: appointmentFooter(business),
+    }),
+  };
+}

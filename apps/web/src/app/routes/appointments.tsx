@@ -1,5 +1,5 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
-import { CalendarDaysIcon, CalendarPlusIcon, FilterXIcon } from 'lucide-react';
+import { CalendarDaysIcon, CalendarPlusIcon, FileUpIcon, FilterXIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -10,6 +10,7 @@ import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { Agenda } from '@/features/appointments/components/agenda';
 import { AgendaToolbar } from '@/features/appointments/components/agenda-toolbar';
 import { AppointmentDetailsDialog } from '@/features/appointments/components/appointment-details-dialog';
+import { ImportAppointmentsDialog } from '@/features/appointments/components/import-appointments-dialog';
 import { NewAppointmentDialog } from '@/features/appointments/components/new-appointment-dialog';
 import { useAgenda } from '@/features/appointments/hooks/use-agenda';
 import { dayOf, needsAttention, rangeOf } from '@/features/appointments/utils/agenda';
@@ -42,6 +43,7 @@ export default function AppointmentsPage() {
     open: false,
     appointment: null,
   });
+  const [importing, setImporting] = useState(false);
   const unit = agenda.view === 'day' ? 'day' : 'week';
 
   const newButton = (
@@ -110,7 +112,15 @@ export default function AppointmentsPage() {
     <div className="grid grid-cols-1 gap-6">
       <PageIntro
         description="Your customers’ bookings by day and by week: confirm, move or cancel them."
-        actions={newButton}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <FileUpIcon aria-hidden="true" />
+              Import
+            </Button>
+            {newButton}
+          </>
+        }
       />
       <AgendaToolbar agenda={agenda} staff={staff} />
       <div aria-busy={list.isFetching || undefined}>{body}</div>
@@ -126,6 +136,12 @@ export default function AppointmentsPage() {
           const day = dayOf(new Date(appointment.starts_at), agenda.zone);
           if (!agenda.days.includes(day)) agenda.goTo(day);
         }}
+      />
+      <ImportAppointmentsDialog
+        open={importing}
+        onOpenChange={setImporting}
+        settings={settings.data}
+        zone={agenda.zone}
       />
       <AppointmentDetailsDialog
         appointment={details.appointment}

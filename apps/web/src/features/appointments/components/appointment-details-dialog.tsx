@@ -1,5 +1,5 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
-import { CalendarClockIcon, CheckIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
+import { CalendarClockIcon, CheckIcon, LinkIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
@@ -31,6 +31,7 @@ const SOURCES: Record<Appointment['source'], string> = {
   ics: 'A calendar file',
   calcom: 'Cal.com',
   google: 'Google Calendar',
+  waitlist: 'Waitlist',
 };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -118,6 +119,18 @@ function RescheduleForm({
   );
 }
 
+/** Copies the customer's own page of the appointment (confirm, cancel, pick a new time; no account needed). */
+async function copyCustomerLink(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success('Customer link copied', {
+      description: 'Send it to your customer: they can confirm, cancel or pick a new time.',
+    });
+  } catch {
+    toast.error('Could not copy the link', { description: url });
+  }
+}
+
 /**
  * An appointment's facts and what can be done with it: confirm, move, cancel (asked first) and delete (asked
  * first). The dialog follows the appointment: after a move it shows the new one.
@@ -182,6 +195,16 @@ export function AppointmentDetailsDialog({
             {appointment.location && <Fact label="Location">{appointment.location}</Fact>}
             {appointment.notes && <Fact label="Notes">{appointment.notes}</Fact>}
             <Fact label="Source">{SOURCES[appointment.source]}</Fact>
+            <Fact label="Customer link">
+              <Button
+                variant="link"
+                className="h-auto p-0 text-sm"
+                onClick={() => void copyCustomerLink(appointment.self_service_url)}
+              >
+                <LinkIcon aria-hidden="true" />
+                Copy customer link
+              </Button>
+            </Fact>
           </dl>
           {moving && canChange ? (
             <RescheduleForm

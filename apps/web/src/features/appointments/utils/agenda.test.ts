@@ -18,6 +18,7 @@ const appointment = (changes: Partial<Appointment>): Appointment => ({
   status: 'scheduled',
   rescheduled_to: null,
   rescheduled_from: null,
+  self_service_url: 'http://localhost:3000/a/token',
   created_at: '2026-11-20T00:00:00.000Z',
   updated_at: '2026-11-20T00:00:00.000Z',
   ...changes,

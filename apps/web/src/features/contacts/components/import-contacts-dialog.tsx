@@ -34,9 +34,9 @@ import {
   EMPTY_MAPPING,
   guessMapping,
   type ImportField,
-  previewCsv,
 } from '@/features/contacts/utils/csv-import';
 import { useReturnFocus } from '@/hooks/use-return-focus';
+import { previewCsv } from '@/lib/csv-preview';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
@@ -127,7 +127,7 @@ export function ImportContactsDialog({
     setFileError(undefined);
     try {
       const text = await file.text();
-      const preview = previewCsv(text);
+      const preview = previewCsv(text, 'contacts');
       if ('error' in preview) {
         setFileError(`${file.name}: ${preview.error}`);
         return;

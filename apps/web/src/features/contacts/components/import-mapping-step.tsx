@@ -1,26 +1,21 @@
 import { IMPORT_FIELDS, type ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
-import { CircleAlertIcon, CircleCheckIcon, FileSpreadsheetIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { Fragment, useId } from 'react';
+import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import {
   type ColumnMapping,
-  type CsvPreview,
-  formatFileSize,
   IMPORT_FIELD_LABELS,
   type ImportField,
   isRequiredField,
-  PREVIEW_ROWS,
   previewContact,
 } from '@/features/contacts/utils/csv-import';
+import { type CsvPreview, PREVIEW_ROWS } from '@/lib/csv-preview';
 import { cn } from '@/lib/utils';
-
-/** A select item may not have an empty value (spec section 5): this one means "no column". */
-const NO_COLUMN = '__none__';
 
 export type DuplicateMode = 'skip' | 'merge';
 
@@ -98,85 +93,22 @@ export function ImportMappingStep({
   const duplicatesLabel = useId();
   const consentLabel = 'import-consent-default';
   const consentColumns = Boolean(mapping.consent || mapping.existing_customer);
-  const { headers, rows, rowCount } = source.preview;
+  const { headers, rows } = source.preview;
   const contacts = rows.map((row) => previewContact(row, mapping));
 
   return (
     <div className="grid min-w-0 gap-6">
-      <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/40 px-3 py-2.5">
-        <FileSpreadsheetIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
-        <div className="min-w-0 text-sm">
-          <p className="truncate font-medium" title={source.fileName}>
-            {source.fileName}
-          </p>
-          <p className="text-muted-foreground">
-            {formatFileSize(source.size)}
-            {rowCount !== undefined && ` · ${rowCount.toLocaleString()} ${rowCount === 1 ? 'row' : 'rows'}`}
-            {` · ${headers.length} ${headers.length === 1 ? 'column' : 'columns'}`}
-          </p>
-        </div>
-      </div>
+      <CsvFileSummary fileName={source.fileName} size={source.size} preview={source.preview} />
 
-      <fieldset className="grid gap-3">
-        <legend className="mb-1 text-sm font-semibold">Match the columns</legend>
-        <p className="-mt-1 text-sm text-muted-foreground">
-          We picked the columns whose names fit. Fields marked * are required.
-        </p>
-        <div className="grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-center sm:gap-x-4">
-          {IMPORT_FIELDS.map((field) => {
-            const id = `import-map-${field}`;
-            const error = errors[field];
-            const required = isRequiredField(field);
-            return (
-              <div key={field} className="grid gap-1.5 sm:col-span-2 sm:grid-cols-subgrid sm:items-center">
-                <Label htmlFor={id}>
-                  {IMPORT_FIELD_LABELS[field]}
-                  {required && (
-                    <span aria-hidden="true" className="text-destructive">
-                      *
-                    </span>
-                  )}
-                </Label>
-                <div className="grid gap-1">
-                  <Select
-                    value={mapping[field] || (required ? '' : NO_COLUMN)}
-                    onValueChange={(value) =>
-                      onMappingChange({ ...mapping, [field]: value === NO_COLUMN ? '' : value })
-                    }
-                  >
-                    <SelectTrigger
-                      id={id}
-                      className="w-full"
-                      aria-required={required || undefined}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${id}-error` : undefined}
-                    >
-                      <SelectValue placeholder="Choose a column" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {!required && (
-                        <SelectItem value={NO_COLUMN}>
-                          Don't import {IMPORT_FIELD_LABELS[field].toLowerCase()}
-                        </SelectItem>
-                      )}
-                      {headers.map((header) => (
-                        <SelectItem key={header} value={header}>
-                          {header}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {error && (
-                    <p id={`${id}-error`} className="text-[0.8125rem] text-destructive">
-                      {error}
-                    </p>
-                  )}
-                </div>
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
+      <ColumnMappingFields
+        fields={IMPORT_FIELDS}
+        labels={IMPORT_FIELD_LABELS}
+        isRequired={isRequiredField}
+        headers={headers}
+        mapping={mapping}
+        onMappingChange={onMappingChange}
+        errors={errors}
+      />
 
       <section aria-labelledby="import-preview-heading" className="grid min-w-0 gap-2">
         <div>

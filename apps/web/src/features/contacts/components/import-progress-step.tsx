@@ -1,5 +1,6 @@
 import type { ContactImport } from '@callwise/shared/schemas/contact-imports';
 import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, LoaderCircleIcon } from 'lucide-react';
+import { ImportCounts, ImportProblemList } from '@/components/csv-import-results';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useDownloadImportErrors } from '@/features/contacts/api/download-import-errors';
@@ -25,40 +26,16 @@ function Counts({ job }: { job: ContactImport }) {
     { label: 'Skipped', value: job.skipped, hint: 'Numbers you had, or repeated in the file' },
     { label: 'Problems', value: job.failed, hint: 'Rows that could not be read' },
   ];
-  return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="import-counts">
-      {items.map((item) => (
-        <div
-          key={item.label}
-          className="grid gap-0.5 rounded-lg border bg-muted/30 px-3 py-2.5"
-          title={item.hint}
-          data-testid={`import-${item.label.toLowerCase()}`}
-        >
-          <dt className="text-xs font-medium text-muted-foreground">{item.label}</dt>
-          <dd
-            className={
-              item.label === 'Problems' && item.value > 0
-                ? 'text-xl font-semibold text-destructive tabular-nums'
-                : 'text-xl font-semibold tabular-nums'
-            }
-          >
-            {item.value.toLocaleString()}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <ImportCounts items={items} />;
 }
 
 function Problems({ job }: { job: ContactImport }) {
   const download = useDownloadImportErrors();
   if (job.failed === 0) return null;
   return (
-    <section aria-labelledby="import-problems-heading" className="grid gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="import-problems-heading" className="text-sm font-semibold">
-          Problem rows
-        </h3>
+    <ImportProblemList
+      problems={job.errors}
+      action={
         <Button
           variant="outline"
           size="sm"
@@ -68,22 +45,15 @@ function Problems({ job }: { job: ContactImport }) {
           <DownloadIcon aria-hidden="true" />
           {download.isPending ? 'Downloading...' : 'Download problem rows'}
         </Button>
-      </div>
-      <ol className="max-h-48 divide-y overflow-y-auto rounded-lg border text-sm" aria-label="Problem rows">
-        {job.errors.map((error) => (
-          <li key={`${error.line}-${error.reason}`} className="flex gap-3 px-3 py-2">
-            <span className="shrink-0 text-muted-foreground tabular-nums">Line {error.line}</span>
-            <span className="min-w-0 break-words">{error.reason}</span>
-          </li>
-        ))}
-      </ol>
+      }
+    >
       {job.failed > job.errors.length && (
         <p className="text-xs text-muted-foreground">
           The first {job.errors.length.toLocaleString()} of {job.failed.toLocaleString()} are listed here; the
           download has them all.
         </p>
       )}
-    </section>
+    </ImportProblemList>
   );
 }
 

@@ -1,4 +1,3 @@
-import { detectDelimiter, parseCsv } from '@callwise/shared/csv';
 import { formatPhone, normalizePhone } from '@callwise/shared/phone';
 import {
   IMPORT_FIELDS,
@@ -7,6 +6,7 @@ import {
   REQUIRED_IMPORT_FIELDS,
 } from '@callwise/shared/schemas/contact-imports';
 import type { ConsentLevel } from '@callwise/shared/schemas/contacts';
+import { guessColumns } from '@/lib/csv-preview';
 
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** For each contact field, the header of the file's column that feeds it ('' when none does). */
@@ -26,14 +26,6 @@ export const IMPORT_FIELD_LABELS: Readonly<Record<ImportField, string>> = {
 
 export const isRequiredField = (field: ImportField) =>
   (REQUIRED_IMPORT_FIELDS as readonly string[]).includes(field);
-
-/** How many data rows the preview shows. */
-export const PREVIEW_ROWS = 5;
-/** Only this much of a file is read for the preview: a 20 MB file is parsed by the server, not the page. */
-const PREVIEW_BYTES = 256 * 1024;
-
-/** "E-mail Address" -> "emailaddress". */
-const simplify = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Header names that mean a field, simplified: an exact match wins, then a header containing a hint. */
 const EXACT: Readonly<Record<ImportField, readonly string[]>> = {
@@ -93,65 +85,9 @@ export const EMPTY_MAPPING: ColumnMapping = {
 
 /** Pre-selects a column for each field from the headers' names; each column is used at most once. */
 export function guessMapping(headers: readonly string[]): ColumnMapping {
-  const mapping: ColumnMapping = { ...EMPTY_MAPPING };
-  const used = new Set<string>();
-  const take = (field: ImportField, header: string | undefined) => {
-    if (!header || mapping[field]) return;
-    mapping[field] = header;
-    used.add(header);
-  };
-  for (const field of IMPORT_FIELDS) {
-    take(
-      field,
-      headers.find((header) => !used.has(header) && EXACT[field].includes(simplify(header))),
-    );
-  }
-  for (const [field, hints] of CONTAINS) {
-    take(
-      field,
-      headers.find((header) => {
-        const simple = simplify(header);
-        if (used.has(header) || PARTIAL_NAMES.some((partial) => simple.includes(partial))) return false;
-        return hints.some((hint) => simple.includes(hint));
-      }),
-    );
-  }
-  return mapping;
-}
-
-export interface CsvPreview {
-  /** The header row's names, trimmed, without blanks and repeats (the import finds a column by its name). */
-  headers: string[];
-  /** The first data rows, each as header name -> cell. */
-  rows: Array<{ line: number; cells: Map<string, string> }>;
-  /** How many data rows the file has, when the whole file was read for the preview. */
-  rowCount: number | undefined;
-}
-
-/** Reads the header and the first rows of a CSV file, or says why it cannot be imported. */
-export function previewCsv(text: string): CsvPreview | { error: string } {
-  const whole = text.length <= PREVIEW_BYTES;
-  let head = text;
-  if (!whole) {
-    head = text.slice(0, PREVIEW_BYTES);
-    head = head.slice(0, Math.max(head.lastIndexOf('\n'), 0));
-  }
-  const records = parseCsv(head, detectDelimiter(text));
-  const header = records[0]?.fields.map((name) => name.trim()) ?? [];
-  if (header.every((name) => name === '')) return { error: 'The file is empty.' };
-  if (records.length < 2) return { error: 'The file has a header row but no contacts.' };
-  const rows = records.slice(1, PREVIEW_ROWS + 1).map((record) => {
-    const cells = new Map<string, string>();
-    header.forEach((name, index) => {
-      if (name && !cells.has(name)) cells.set(name, (record.fields[index] ?? '').trim());
-    });
-    return { line: record.line, cells };
-  });
-  return {
-    headers: [...new Set(header.filter((name) => name !== ''))],
-    rows,
-    rowCount: whole ? records.length - 1 : undefined,
-  };
+  return guessColumns(headers, IMPORT_FIELDS, EXACT, CONTAINS, (simple) =>
+    PARTIAL_NAMES.some((partial) => simple.includes(partial)),
+  );
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -213,10 +149,4 @@ export function previewContact(
     existingCustomer: existing.ok ? existing.value : null,
     problem,
   };
-}
-
-/** "1.5 MB", "20 MB", "820 KB". */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
