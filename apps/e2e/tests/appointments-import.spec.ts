@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiPost, expect, type SignedInUser, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { apiPost, expect, openAllWeek, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
 
 // CSV import of appointments (issue #17): the Import button of the Appointments page, the columns guessed from
 // the headers, a preview in the business's time zone, then what was booked and the lines that were not. axe,
@@ -36,34 +36,12 @@ function dayFromToday(days: number): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
-async function setUpBooking(request: APIRequestContext, user: SignedInUser) {
-  const allDay = [{ opens: '00:00', closes: '24:00' }];
-  const response = await request.put('/v1/booking-settings', {
-    headers: { authorization: `Bearer ${user.session.access_token}` },
-    data: {
-      hours: Object.fromEntries(
-        ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
-          day,
-          allDay,
-        ]),
-      ),
-      staff: [{ name: 'Dana' }, { name: 'Sam' }],
-      services: [{ name: 'Cleaning', duration_minutes: 45 }],
-      closures: [],
-      slot_step_minutes: 30,
-      min_notice_minutes: 60,
-      reminders: [],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 test('appointments are imported from CSV: columns guessed, a preview, bad and overlapping lines reported', async ({
   page,
   request,
 }) => {
   const user = await signInAsNewUser(page, request);
-  await setUpBooking(request, user);
+  await openAllWeek(request, user, { staff: ['Dana', 'Sam'], cleaningMinutes: 45 });
   await apiPost(request, user, '/v1/contacts', {
     name: 'Maria Lopez',
     phone: '(202) 555-0148',

@@ -3,6 +3,7 @@ import {
   allowConsoleErrors,
   apiPost,
   expect,
+  openAllWeek,
   type SignedInUser,
   seriousViolations,
   signInAsNewUser,
@@ -30,29 +31,6 @@ function instantOn(day: string, hour: number, minute = 0): string {
   return new Date(year ?? 0, (month ?? 1) - 1, date ?? 1, hour, minute).toISOString();
 }
 
-/** Open every day all day, two staff members and one 30-minute service: any day of the test has open times. */
-async function setUpBooking(request: APIRequestContext, user: SignedInUser) {
-  const allDay = [{ opens: '00:00', closes: '24:00' }];
-  const response = await request.put('/v1/booking-settings', {
-    headers: { authorization: `Bearer ${user.session.access_token}` },
-    data: {
-      hours: Object.fromEntries(
-        ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
-          day,
-          allDay,
-        ]),
-      ),
-      staff: [{ name: 'Dana' }, { name: 'Sam' }],
-      services: [{ name: 'Cleaning', duration_minutes: 30 }],
-      closures: [],
-      slot_step_minutes: 30,
-      min_notice_minutes: 60,
-      reminders: [],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 async function newContact(
   request: APIRequestContext,
   user: SignedInUser,
@@ -74,7 +52,7 @@ test.describe('appointments', () => {
     consoleErrors,
   }) => {
     const user = await signInAsNewUser(page, request);
-    await setUpBooking(request, user);
+    await openAllWeek(request, user, { staff: ['Dana', 'Sam'] });
     await newContact(request, user, 'Maria Lopez');
     const day = dayFromToday(2);
 
@@ -185,7 +163,7 @@ test.describe('appointments', () => {
     request,
   }) => {
     const user = await signInAsNewUser(page, request);
-    await setUpBooking(request, user);
+    await openAllWeek(request, user, { staff: ['Dana', 'Sam'] });
     const contact = await newContact(request, user, 'Ana Silva');
     const day = dayFromToday(1);
     for (const hour of [9, 13]) {
@@ -229,7 +207,7 @@ test.describe('appointments', () => {
     request,
   }) => {
     const user = await signInAsNewUser(page, request);
-    await setUpBooking(request, user);
+    await openAllWeek(request, user, { staff: ['Dana', 'Sam'] });
     const contact = await newContact(request, user, 'Lee Chen');
     const day = dayFromToday(1);
     for (const [hour, staff] of [
@@ -268,7 +246,7 @@ test.describe('appointments', () => {
     request,
   }) => {
     const user = await signInAsNewUser(page, request);
-    await setUpBooking(request, user);
+    await openAllWeek(request, user, { staff: ['Dana', 'Sam'] });
     const maria = await newContact(request, user, 'Maria Lopez');
     const omar = await newContact(request, user, 'Omar Haddad', '(202) 555-0149');
     const tomorrow = dayFromToday(1);

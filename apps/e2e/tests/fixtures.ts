@@ -180,6 +180,36 @@ export async function apiPost<T = { id: string }>(
   return (await response.json()) as T;
 }
 
+/**
+ * Booking settings open every day all day (so any day of a test has open times), with these staff members and
+ * one Cleaning service of this length, slots every 30 minutes, an hour's notice and no reminder calls.
+ */
+export async function openAllWeek(
+  request: APIRequestContext,
+  user: SignedInUser,
+  options: { staff: string[]; cleaningMinutes?: number },
+): Promise<void> {
+  const allDay = [{ opens: '00:00', closes: '24:00' }];
+  const response = await request.put('/v1/booking-settings', {
+    headers: { authorization: `Bearer ${user.session.access_token}` },
+    data: {
+      hours: Object.fromEntries(
+        ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
+          day,
+          allDay,
+        ]),
+      ),
+      staff: options.staff.map((name) => ({ name })),
+      services: [{ name: 'Cleaning', duration_minutes: options.cleaningMinutes ?? 30 }],
+      closures: [],
+      slot_step_minutes: 30,
+      min_notice_minutes: 60,
+      reminders: [],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** axe's rules for WCAG 2.0, 2.1 and 2.2 at levels A and AA, and its best practices (heading order among them). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 

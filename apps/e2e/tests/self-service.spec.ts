@@ -3,6 +3,7 @@ import {
   apiPost,
   createUser,
   expect,
+  openAllWeek,
   restoreSession,
   type SignedInUser,
   seriousViolations,
@@ -14,29 +15,6 @@ import {
 // time and sees it confirmed; cancelling asks first; a broken link says so. This file signs up one user.
 
 const SHOTS = process.env.SELF_SERVICE_SHOTS;
-
-/** Open all week and day, one staff member, no reminder calls: any time of the run has open slots. */
-async function setUpBooking(request: APIRequestContext, user: SignedInUser) {
-  const allDay = [{ opens: '00:00', closes: '24:00' }];
-  const response = await request.put('/v1/booking-settings', {
-    headers: { authorization: `Bearer ${user.session.access_token}` },
-    data: {
-      hours: Object.fromEntries(
-        ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
-          day,
-          allDay,
-        ]),
-      ),
-      staff: [{ name: 'Dana' }],
-      services: [{ name: 'Cleaning', duration_minutes: 30 }],
-      closures: [],
-      slot_step_minutes: 30,
-      min_notice_minutes: 60,
-      reminders: [],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 interface Booked {
   id: string;
@@ -73,7 +51,7 @@ test.describe('the customer’s self-service page', () => {
     baseURL,
   }) => {
     const owner = await createUser(request);
-    await setUpBooking(request, owner);
+    await openAllWeek(request, owner, { staff: ['Dana'] });
     const contact = await apiPost(request, owner, '/v1/contacts', {
       name: 'Maria Garcia',
       phone: '(202) 555-0148',
@@ -160,7 +138,7 @@ test.describe('the customer’s self-service page', () => {
     context,
   }) => {
     const owner = await createUser(request);
-    await setUpBooking(request, owner);
+    await openAllWeek(request, owner, { staff: ['Dana'] });
     const contact = await apiPost(request, owner, '/v1/contacts', {
       name: 'Ana Ruiz',
       phone: '(202) 555-0149',

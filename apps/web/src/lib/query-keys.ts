@@ -18,3 +18,6 @@ export const bookingSettingsQueryKey = ['booking-settings'] as const;
 
 /** Appointments: every change invalidates this prefix, so the agenda and the dashboard's card refresh alike. */
 export const appointmentsQueryKey = ['appointments'] as const;
+
+/** The waitlist and its offers: adding, removing and any appointment change (which may free a slot) refresh it. */
+export const waitlistQueryKey = ['waitlist'] as const;

@@ -19,6 +19,16 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  sunday: 'Sunday',
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+};
+
 export const timeOfDay = z
   .string()
   .refine(isTimeOfDay, 'Enter a time as HH:MM, e.g. 09:00')

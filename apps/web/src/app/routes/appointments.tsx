@@ -7,11 +7,13 @@ import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
+import { AddToWaitlistDialog } from '@/features/appointments/components/add-to-waitlist-dialog';
 import { Agenda } from '@/features/appointments/components/agenda';
 import { AgendaToolbar } from '@/features/appointments/components/agenda-toolbar';
 import { AppointmentDetailsDialog } from '@/features/appointments/components/appointment-details-dialog';
 import { ImportAppointmentsDialog } from '@/features/appointments/components/import-appointments-dialog';
 import { NewAppointmentDialog } from '@/features/appointments/components/new-appointment-dialog';
+import { WaitlistCard } from '@/features/appointments/components/waitlist-card';
 import { useAgenda } from '@/features/appointments/hooks/use-agenda';
 import { dayOf, needsAttention, rangeOf } from '@/features/appointments/utils/agenda';
 import { useBookingSettings } from '@/lib/booking-settings';
@@ -44,6 +46,7 @@ export default function AppointmentsPage() {
     appointment: null,
   });
   const [importing, setImporting] = useState(false);
+  const [waiting, setWaiting] = useState({ open: false, key: 0 });
   const unit = agenda.view === 'day' ? 'day' : 'week';
 
   const newButton = (
@@ -124,6 +127,7 @@ export default function AppointmentsPage() {
       />
       <AgendaToolbar agenda={agenda} staff={staff} />
       <div aria-busy={list.isFetching || undefined}>{body}</div>
+      <WaitlistCard onAdd={() => setWaiting((current) => ({ open: true, key: current.key + 1 }))} />
 
       <NewAppointmentDialog
         key={creating.key}
@@ -136,6 +140,13 @@ export default function AppointmentsPage() {
           const day = dayOf(new Date(appointment.starts_at), agenda.zone);
           if (!agenda.days.includes(day)) agenda.goTo(day);
         }}
+      />
+      <AddToWaitlistDialog
+        key={`waitlist-${waiting.key}`}
+        open={waiting.open}
+        onOpenChange={(open) => setWaiting((current) => ({ ...current, open }))}
+        settings={settings.data}
+        zone={agenda.zone}
       />
       <ImportAppointmentsDialog
         open={importing}

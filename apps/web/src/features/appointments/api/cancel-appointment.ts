@@ -2,6 +2,7 @@ import { type Appointment, appointmentSchema } from '@callwise/shared/schemas/ap
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointmentsQueryKey } from '@/features/appointments/api/get-appointments';
 import { api } from '@/lib/api-client';
+import { waitlistQueryKey } from '@/lib/query-keys';
 
 /** Cancels an appointment: its slot is free again, and it stays in the history. */
 export function cancelAppointment(id: string): Promise<Appointment> {
@@ -13,6 +14,11 @@ export function useCancelAppointment() {
   return useMutation({
     mutationFn: cancelAppointment,
     meta: { errorTitle: 'Error cancelling appointment' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsQueryKey }),
+    // Freeing a slot may offer it to the waitlist.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: waitlistQueryKey }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { type Appointment, appointmentSchema } from '@callwise/shared/schemas/ap
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointmentsQueryKey } from '@/features/appointments/api/get-appointments';
 import { api } from '@/lib/api-client';
+import { waitlistQueryKey } from '@/lib/query-keys';
 
 /** Moves an appointment: the old one becomes `rescheduled` and the answer is the new one, at the new time. */
 export function rescheduleAppointment({
@@ -19,6 +20,11 @@ export function useRescheduleAppointment() {
   return useMutation({
     mutationFn: rescheduleAppointment,
     meta: { errorTitle: 'Error moving appointment' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsQueryKey }),
+    // Freeing a slot may offer it to the waitlist.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: appointmentsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: waitlistQueryKey }),
+      ]),
   });
 }

@@ -12,6 +12,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
 import { CsvFileStep, checkCsvFile } from '@/components/csv-file-step';
 import { ImportCounts, ImportProblemList } from '@/components/csv-import-results';
+import { CsvPreviewLineCell } from '@/components/csv-preview-line-cell';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -283,19 +284,7 @@ export function ImportAppointmentsDialog({
                     {rows.map((row) => (
                       <Fragment key={row.line}>
                         <TableRow className={cn(row.problem && 'border-b-0 bg-destructive-soft/40')}>
-                          <TableCell className="tabular-nums">
-                            <span className="flex items-center gap-1.5 text-muted-foreground">
-                              {row.problem ? (
-                                <CircleAlertIcon aria-hidden="true" className="size-4 text-destructive" />
-                              ) : (
-                                <CircleCheckIcon
-                                  aria-hidden="true"
-                                  className="size-4 text-success-soft-foreground"
-                                />
-                              )}
-                              {row.line}
-                            </span>
-                          </TableCell>
+                          <CsvPreviewLineCell line={row.line} problem={Boolean(row.problem)} />
                           <TableCell className="tabular-nums">{row.phone}</TableCell>
                           <TableCell>{row.name}</TableCell>
                           <TableCell className="tabular-nums">

@@ -1,7 +1,7 @@
 import { IMPORT_FIELDS, type ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
-import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { Fragment, useId } from 'react';
 import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
+import { CsvPreviewLineCell } from '@/components/csv-preview-line-cell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -133,19 +133,7 @@ export function ImportMappingStep({
               {contacts.map((contact) => (
                 <Fragment key={contact.line}>
                   <TableRow className={cn(contact.problem && 'border-b-0 bg-destructive-soft/40')}>
-                    <TableCell className="tabular-nums">
-                      <span className="flex items-center gap-1.5 text-muted-foreground">
-                        {contact.problem ? (
-                          <CircleAlertIcon aria-hidden="true" className="size-4 text-destructive" />
-                        ) : (
-                          <CircleCheckIcon
-                            aria-hidden="true"
-                            className="size-4 text-success-soft-foreground"
-                          />
-                        )}
-                        {contact.line}
-                      </span>
-                    </TableCell>
+                    <CsvPreviewLineCell line={contact.line} problem={Boolean(contact.problem)} />
                     <TableCell>{contact.name}</TableCell>
                     <TableCell>{contact.firstName}</TableCell>
                     <TableCell>{contact.lastName}</TableCell>

@@ -6,6 +6,7 @@ import {
   type Opening,
   type ReminderChannel,
   type ReminderRule,
+  WEEKDAY_LABELS,
   WEEKDAYS,
   type Weekday,
   type WeekHours,
@@ -16,15 +17,7 @@ import { type FieldError, type FieldErrors, get, type Resolver } from 'react-hoo
 /** Monday first, as the week is shown. */
 export const WEEK: readonly Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
 
-export const DAY_NAMES: Record<Weekday, string> = {
-  sunday: 'Sunday',
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-};
+export const DAY_NAMES: Record<Weekday, string> = WEEKDAY_LABELS;
 
 export const MAX_STRETCHES = 4;
 export const MAX_REMINDERS = 5;

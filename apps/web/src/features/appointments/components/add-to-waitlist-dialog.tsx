@@ -1,0 +1,251 @@
+import {
+  type BookingSettingsResponse,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  type Weekday,
+} from '@callwise/shared/schemas/booking';
+import type { Contact } from '@callwise/shared/schemas/contacts';
+import type { CreateWaitlistEntryInput } from '@callwise/shared/schemas/waitlist';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField, fieldMessageId } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { useAddToWaitlist } from '@/features/appointments/api/waitlist';
+import { ContactField } from '@/features/appointments/components/contact-field';
+import { useReturnFocus } from '@/hooks/use-return-focus';
+import { fieldErrorsOf } from '@/lib/form-errors';
+
+type Field = 'contact' | 'service' | 'staff' | 'days' | 'earliest' | 'latest' | 'notes';
+
+const FIELD_OF: Record<string, Field> = {
+  contact_id: 'contact',
+  service: 'service',
+  staff: 'staff',
+  days: 'days',
+  earliest: 'earliest',
+  latest: 'latest',
+  notes: 'notes',
+};
+
+/** Monday first, as the week is shown. */
+const WEEK: readonly Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
+
+function WaitlistForm({
+  settings,
+  onAdded,
+}: {
+  settings: BookingSettingsResponse | undefined;
+  onAdded: () => void;
+}) {
+  const add = useAddToWaitlist();
+  const services = settings?.services ?? [];
+  const staffMembers = (settings?.staff ?? []).map((member) => member.name);
+  const [contact, setContact] = useState<Contact | null>(null);
+  const [service, setService] = useState('');
+  const [staff, setStaff] = useState('');
+  const [days, setDays] = useState<Weekday[]>([]);
+  const [earliest, setEarliest] = useState('');
+  const [latest, setLatest] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const toggleDay = (day: Weekday, on: boolean) =>
+    setDays((current) => (on ? [...current, day] : current.filter((item) => item !== day)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Partial<Record<Field, string>> = {};
+    if (!contact) problems.contact = 'Choose a contact';
+    if (earliest && latest && latest < earliest) problems.latest = 'Must not be before the earliest time';
+    setErrors(problems);
+    if (!contact || problems.latest) {
+      document.getElementById(problems.contact ? 'appointment-contact' : 'waitlist-latest')?.focus();
+      return;
+    }
+    const input: CreateWaitlistEntryInput = {
+      contact_id: contact.id,
+      days: WEEK.filter((day) => days.includes(day)),
+      ...(service ? { service } : {}),
+      ...(staff ? { staff } : {}),
+      ...(earliest ? { earliest } : {}),
+      ...(latest ? { latest } : {}),
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+    };
+    try {
+      await add.mutateAsync(input);
+      toast.success('Added to the waitlist', { description: contact.name });
+      onAdded();
+    } catch (error) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const problem of fieldErrorsOf(error)) {
+        const field = FIELD_OF[problem.field.split('.')[0] ?? ''];
+        if (field) next[field] = problem.message;
+      }
+      setErrors(next);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Add to the waitlist">
+      <ContactField
+        contact={contact}
+        error={errors.contact}
+        onChange={(next) => {
+          setContact(next);
+          setErrors((current) => ({ ...current, contact: undefined }));
+        }}
+      />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField id="waitlist-service" label="Service" error={errors.service}>
+          <NativeSelect
+            id="waitlist-service"
+            value={service}
+            onChange={(event) => setService(event.target.value)}
+          >
+            <option value="">Any service</option>
+            {services.map((item) => (
+              <option key={item.name} value={item.name}>
+                {item.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id="waitlist-staff" label="Staff" error={errors.staff}>
+          <NativeSelect id="waitlist-staff" value={staff} onChange={(event) => setStaff(event.target.value)}>
+            <option value="">Anyone</option>
+            {staffMembers.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <fieldset className="grid min-w-0 gap-2" aria-describedby="waitlist-days-help">
+        <legend className="mb-1 text-sm font-medium">Days that suit them</legend>
+        <p id="waitlist-days-help" className="text-xs text-muted-foreground">
+          {errors.days ?? 'None ticked: any day.'}
+        </p>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {WEEK.map((day) => (
+            <div key={day} className="flex items-center gap-2">
+              <Checkbox
+                id={`waitlist-day-${day}`}
+                checked={days.includes(day)}
+                onCheckedChange={(checked) => toggleDay(day, checked === true)}
+              />
+              <Label htmlFor={`waitlist-day-${day}`} className="font-normal">
+                {WEEKDAY_LABELS[day]}
+              </Label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField
+          id="waitlist-earliest"
+          label="Earliest start"
+          error={errors.earliest}
+          description={errors.earliest ? undefined : 'Optional.'}
+        >
+          <Input
+            id="waitlist-earliest"
+            type="time"
+            value={earliest}
+            aria-invalid={errors.earliest ? true : undefined}
+            aria-describedby={fieldMessageId('waitlist-earliest')}
+            onChange={(event) => setEarliest(event.target.value)}
+          />
+        </FormField>
+        <FormField
+          id="waitlist-latest"
+          label="Latest start"
+          error={errors.latest}
+          description={errors.latest ? undefined : 'Optional.'}
+        >
+          <Input
+            id="waitlist-latest"
+            type="time"
+            value={latest}
+            aria-invalid={errors.latest ? true : undefined}
+            aria-describedby={fieldMessageId('waitlist-latest')}
+            onChange={(event) => {
+              setLatest(event.target.value);
+              setErrors((current) => ({ ...current, latest: undefined }));
+            }}
+          />
+        </FormField>
+      </div>
+      <FormField
+        id="waitlist-notes"
+        label="Notes"
+        error={errors.notes}
+        description="Optional, for your team only."
+      >
+        <Textarea
+          id="waitlist-notes"
+          value={notes}
+          rows={2}
+          aria-describedby={fieldMessageId('waitlist-notes')}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={add.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add to Waitlist'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * Put a contact on the waitlist, with the service, staff member, days and times that suit them. Give it a new `key`
+ * each time it opens, so that the form starts empty.
+ */
+export function AddToWaitlistDialog({
+  open,
+  onOpenChange,
+  settings,
+  zone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  settings: BookingSettingsResponse | undefined;
+  zone: string;
+}) {
+  const focus = useReturnFocus();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl" {...focus}>
+        <DialogHeader>
+          <DialogTitle>Add to Waitlist</DialogTitle>
+          <DialogDescription>
+            When a time that suits them frees up, we call them to offer it. Times are in the business’s time
+            zone ({zone.replaceAll('_', ' ')}).
+          </DialogDescription>
+        </DialogHeader>
+        <WaitlistForm settings={settings} onAdded={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
