@@ -241,6 +241,53 @@ test.describe('appointments', () => {
     await expect(page.getByRole('region', { name: 'Dana' })).toHaveCount(0);
   });
 
+  test('an appointment’s details show its reminder timeline: the e-mail and the calls its rules plan', async ({
+    page,
+    request,
+  }) => {
+    const user = await signInAsNewUser(page, request);
+    await openAllWeek(request, user, {
+      staff: ['Dana'],
+      reminders: [
+        { channel: 'email', minutes_before: 2880, only_if_unconfirmed: false },
+        { channel: 'call', minutes_before: 1440, only_if_unconfirmed: false },
+      ],
+    });
+    // Agreed to informational calls: the reminder call passes the calling rules.
+    const maria = await apiPost<{ id: string }>(request, user, '/v1/contacts', {
+      name: 'Maria Lopez',
+      phone: '(202) 555-0148',
+      email: 'maria@example.com',
+      company: 'Example Co',
+      consent: 'informational',
+    });
+    const day = dayFromToday(4);
+    await apiPost(request, user, '/v1/appointments', {
+      contact_id: maria.id,
+      starts_at: instantOn(day, 14),
+      service: 'Cleaning',
+      staff: 'Dana',
+    });
+    await page.goto(`/appointments?date=${day}`);
+    await cards(page).filter({ hasText: 'Maria Lopez' }).click();
+    const details = page.getByRole('dialog', { name: 'Maria Lopez' });
+    const timeline = details.getByRole('region', { name: 'Reminders' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(2);
+    await expect(timeline.getByRole('listitem').first()).toContainText('Reminder e-mail, 2 days before');
+    await expect(timeline.getByRole('listitem').first()).toContainText('Scheduled');
+    await expect(timeline.getByRole('listitem').last()).toContainText('Reminder call, 1 day before');
+    // Confirmed: the call is no longer needed (the e-mail is checked again when its time comes).
+    await details.getByRole('button', { name: 'Confirm' }).click();
+    await expect(timeline.getByRole('listitem').last()).toContainText('Not needed');
+    expect(await seriousViolations(page, { within: '[role="dialog"]' })).toEqual([]);
+    const shots = process.env.APPOINTMENT_SHOTS;
+    if (shots) {
+      await page.screenshot({ path: `${shots}/timeline-1280.png` });
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.screenshot({ path: `${shots}/timeline-360.png`, fullPage: true });
+    }
+  });
+
   test('the dashboard shows tomorrow’s appointments with their confirmation state and the share confirmed', async ({
     page,
     request,

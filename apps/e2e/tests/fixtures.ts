@@ -182,12 +182,17 @@ export async function apiPost<T = { id: string }>(
 
 /**
  * Booking settings open every day all day (so any day of a test has open times), with these staff members and
- * one Cleaning service of this length, slots every 30 minutes, an hour's notice and no reminder calls.
+ * one Cleaning service of this length, slots every 30 minutes, an hour's notice and no reminders unless given.
  */
 export async function openAllWeek(
   request: APIRequestContext,
   user: SignedInUser,
-  options: { staff: string[]; cleaningMinutes?: number },
+  options: {
+    staff: string[];
+    cleaningMinutes?: number;
+    /** The reminder rules (none by default). */
+    reminders?: Array<{ channel: 'call' | 'email'; minutes_before: number; only_if_unconfirmed: boolean }>;
+  },
 ): Promise<void> {
   const allDay = [{ opens: '00:00', closes: '24:00' }];
   const response = await request.put('/v1/booking-settings', {
@@ -204,7 +209,7 @@ export async function openAllWeek(
       closures: [],
       slot_step_minutes: 30,
       min_notice_minutes: 60,
-      reminders: [],
+      reminders: options.reminders ?? [],
     },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -1471,6 +1471,15 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       response: EXAMPLE_APPOINTMENT,
     },
   ],
+  'GET /v1/appointments/{id}/reminders': [
+    {
+      name: 'none',
+      summary: 'Nothing planned (the appointment was booked outside the API)',
+      params: { id: EXAMPLE_IDS.appointment },
+      status: 200,
+      response: { data: [] },
+    },
+  ],
   'PATCH /v1/appointments/{id}': [
     {
       name: 'notes',

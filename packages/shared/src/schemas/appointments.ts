@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_OUTCOMES } from '../calls.ts';
 
 /**
  * An appointment's life (issue #17): `scheduled` → `confirmed` | `cancelled` | `reschedule_requested` |
@@ -179,3 +180,26 @@ export const appointmentsBatchSchema = z.object({
     .describe('Those not booked, by position; the others are booked regardless'),
 });
 export type AppointmentsBatch = z.infer<typeof appointmentsBatchSchema>;
+
+/** What went out about an appointment and what came back (its reminder timeline). */
+export const appointmentReminderSchema = z.object({
+  channel: z.enum(['call', 'email']).describe('A call or an e-mail'),
+  id: z.uuid().describe('The call’s id (see /v1/calls/{id}), or the e-mail’s'),
+  kind: z
+    .enum(['reminder', 'moved', 'call'])
+    .describe('A reminder by the rules, the notice of a move, or another call about the appointment'),
+  minutes_before: z
+    .number()
+    .int()
+    .nullable()
+    .describe('For a reminder: how long before the start its rule sends it'),
+  at: z.iso.datetime().describe('When it goes (or went) out'),
+  status: z
+    .string()
+    .describe(
+      'A call’s status (scheduled, queued, ringing, in-progress, completed, busy, no-answer, failed, canceled), or an e-mail’s (pending, sending, sent, skipped, failed, unknown)',
+    ),
+  outcome: z.enum(CALL_OUTCOMES).nullable().describe('What the callee answered (calls only)'),
+  detail: z.string().nullable().describe('Why an e-mail was skipped or failed, or why a call failed'),
+});
+export type AppointmentReminder = z.infer<typeof appointmentReminderSchema>;

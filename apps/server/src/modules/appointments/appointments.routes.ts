@@ -1,5 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
+import { appointmentTimeline } from '@callwise/db/queries/appointment-timeline';
 import {
   type AppointmentPatch,
   getAppointment,
@@ -12,7 +13,9 @@ import type { AppointmentRow } from '@callwise/db/schema';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
   type Appointment,
+  type AppointmentReminder,
   type AppointmentStatus,
+  appointmentReminderSchema,
   appointmentSchema,
   appointmentsBatchSchema,
   type CreateAppointmentInput,
@@ -232,6 +235,44 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const row = await getAppointment(db(), request.auth.accountId, request.params.id);
       if (!row) throw notFound('Appointment');
       return respond(row, await zoneOf(request.auth.accountId));
+    },
+  );
+
+  fastify.get(
+    '/appointments/:id/reminders',
+    {
+      schema: {
+        tags,
+        summary: 'An appointment’s reminder timeline',
+        description:
+          'What went out about it, or will, in time order: its reminder calls (and any other call about it) with ' +
+          'their status and the answer, and its e-mails (reminders, the notice of a move) with theirs. A moved ' +
+          'appointment’s new reminders are the new one’s (see rescheduled_to).',
+        params: idParams,
+        response: {
+          200: z.object({ data: z.array(appointmentReminderSchema).describe('In time order') }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const accountId = request.auth.accountId;
+      if (!(await getAppointment(db(), accountId, request.params.id))) throw notFound('Appointment');
+      const items = await appointmentTimeline(db(), accountId, request.params.id);
+      return {
+        data: items.map(
+          (item): AppointmentReminder => ({
+            channel: item.channel,
+            id: item.id,
+            kind: item.kind,
+            minutes_before: item.minutesBefore,
+            at: item.at.toISOString(),
+            status: item.status,
+            outcome: (item.outcome ?? null) as AppointmentReminder['outcome'],
+            detail: item.detail,
+          }),
+        ),
+      };
     },
   );
 

@@ -89,6 +89,45 @@ describe('reminder calls of an appointment', () => {
     );
   });
 
+  it('show in the appointment’s timeline with its e-mails, in time order, and their fate once it is confirmed', async () => {
+    const contactId = await addContact(owner);
+    // Thursday 10:00 AM in New York: an e-mail Tuesday 10:00 AM (48 h), calls Wednesday 10:00 AM and Thursday 8 AM.
+    const appointment = await book(owner, { contact_id: contactId, starts_at: '2030-12-05T10:00:00-05:00' });
+    const timeline = async (user = owner) =>
+      t.app.inject({ url: `/v1/appointments/${appointment.id}/reminders`, headers: user.headers });
+    const before = await timeline();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(
+      before
+        .json()
+        .data.map(
+          (item: { channel: string; kind: string; at: string; status: string; minutes_before: number }) => [
+            item.channel,
+            item.kind,
+            item.minutes_before,
+            item.at,
+            item.status,
+          ],
+        ),
+    ).toEqual([
+      ['email', 'reminder', 2880, '2030-12-03T15:00:00.000Z', 'pending'],
+      ['call', 'reminder', 1440, '2030-12-04T15:00:00.000Z', 'scheduled'],
+      ['call', 'reminder', 120, '2030-12-05T13:00:00.000Z', 'scheduled'],
+    ]);
+    expect((await post(owner, `/v1/appointments/${appointment.id}/confirm`)).statusCode).toBe(200);
+    const after = (await timeline())
+      .json()
+      .data.map((item: { channel: string; status: string }) => [item.channel, item.status]);
+    // The calls are cancelled with the confirmation; the e-mail is stopped when its time comes (decision 019).
+    expect(after).toEqual([
+      ['email', 'pending'],
+      ['call', 'canceled'],
+      ['call', 'canceled'],
+    ]);
+    const other = await signedInUser(t, { plan: 'professional' });
+    expect((await timeline(other)).statusCode).toBe(404);
+  });
+
   it('follow a move, and stop when it is confirmed, cancelled or deleted', async () => {
     const contactId = await addContact(owner);
     const first = await book(owner, { contact_id: contactId, starts_at: '2030-12-10T11:00:00-05:00' });

@@ -18,6 +18,7 @@ import { useConfirmAppointment } from '@/features/appointments/api/confirm-appoi
 import { useDeleteAppointment } from '@/features/appointments/api/delete-appointment';
 import { useRescheduleAppointment } from '@/features/appointments/api/reschedule-appointment';
 import { contactLabel } from '@/features/appointments/components/appointment-card';
+import { ReminderTimeline } from '@/features/appointments/components/reminder-timeline';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { dayOf, isOpen } from '@/features/appointments/utils/agenda';
 import { useReturnFocus } from '@/hooks/use-return-focus';
@@ -206,6 +207,7 @@ export function AppointmentDetailsDialog({
               </Button>
             </Fact>
           </dl>
+          <ReminderTimeline appointmentId={appointment.id} />
           {moving && canChange ? (
             <RescheduleForm
               key={appointment.id}
