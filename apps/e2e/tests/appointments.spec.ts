@@ -322,6 +322,9 @@ test.describe('appointments', () => {
     await expect(tomorrowList.getByRole('listitem').first()).toContainText('Confirmed');
     await expect(tomorrowList.getByRole('listitem').last()).toContainText('Scheduled');
     await expect(card.getByRole('region', { name: 'Today' })).toContainText('Nothing booked.');
+    await expect(card.getByTestId('slots-refilled')).toHaveText(
+      'No freed slots refilled from the waitlist in the last 30 days.',
+    );
     await card.getByRole('link', { name: 'View all appointments' }).click();
     await expect(page).toHaveURL(/\/appointments/);
   });

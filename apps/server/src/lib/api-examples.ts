@@ -1969,6 +1969,7 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         usage: { plan: 'professional', used: 3, included: 500, remaining: 497, percent: 1 },
         recent_calls: [EXAMPLE_CALL],
         daily: [{ date: '2026-03-02', completed: 1, failed: 0, other: 1 }],
+        slots_refilled: 0,
         timezone: 'America/New_York',
         onboarding: {
           steps: [

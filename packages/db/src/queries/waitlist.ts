@@ -243,3 +243,18 @@ export async function findOfferBooking(db: Database, accountId: string, offerId:
     .limit(1);
   return row;
 }
+
+/** How many freed slots the waitlist filled over the last `days` days. */
+export async function countRefilledSlots(db: Database, accountId: string, days: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(slotOffers)
+    .where(
+      and(
+        eq(slotOffers.accountId, accountId),
+        eq(slotOffers.status, 'filled'),
+        sql`${slotOffers.updatedAt} > now() - make_interval(days => ${days})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -75,6 +75,10 @@ export const dashboardSchema = z.object({
     .describe(
       'Placed calls per day by result over the last 30 days, on the day each was placed, in the account’s time zone',
     ),
+  slots_refilled: z
+    .number()
+    .int()
+    .describe('Freed slots booked from the waitlist over the last 30 days (decision 021)'),
   timezone: z.string().describe('The account’s time zone, which the days are in'),
   onboarding: onboardingSchema.describe('The first-run checklist, derived from the account’s data'),
 });

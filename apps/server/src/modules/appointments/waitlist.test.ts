@@ -188,6 +188,12 @@ describe('the waitlist', () => {
     expect(call.transcript.map((line: { text: string }) => line.text).slice(-1)).toEqual([
       "You're booked for Thursday, December 5 at 10:00 AM with Dr. Patel. See you then. Goodbye.",
     ]);
+    // The dashboard counts it.
+    const dashboard = (await t.app.inject({ url: '/v1/dashboard', headers: owner.headers })).json();
+    expect(dashboard.slots_refilled).toBe(1);
+    expect((await t.app.inject({ url: '/v1/dashboard', headers: other.headers })).json().slots_refilled).toBe(
+      0,
+    );
     const waiting = (
       await t.app.inject({ url: '/v1/waitlist?status=booked', headers: owner.headers })
     ).json();

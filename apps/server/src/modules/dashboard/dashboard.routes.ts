@@ -2,6 +2,7 @@ import { findAccount, onboardingFacts, setChecklistHidden } from '@callwise/db/q
 import { billingState } from '@callwise/db/queries/billing';
 import { dailyCallCounts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { countContacts } from '@callwise/db/queries/contacts';
+import { countRefilledSlots } from '@callwise/db/queries/waitlist';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
 import {
@@ -54,13 +55,14 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const account = await findAccount(db, accountId);
       if (!account) throw notFound('Account');
       // The same count as billing: the trial's whole life, else the account's billing month.
-      const [summary, contacts, recent, daily, billing, facts] = await Promise.all([
+      const [summary, contacts, recent, daily, billing, facts, refilled] = await Promise.all([
         summarizeCalls(db, accountId, {}),
         countContacts(db, accountId),
         listCalls(db, accountId, { limit: 5, placedOnly: true }),
         dailyCallCounts(db, accountId, 30, account.timezone),
         billingState(db, account),
         onboardingFacts(db, accountId),
+        countRefilledSlots(db, accountId, 30),
       ]);
       const { used, included } = billing;
       const remaining = Math.max(0, included - used);
@@ -80,6 +82,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
         recent_calls: recent.rows.map(callResponse),
         daily,
+        slots_refilled: refilled,
         timezone: account.timezone,
         onboarding: onboardingOf(account, contacts, facts),
       };

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { useUpcomingAppointments } from '@/features/dashboard/api/get-upcoming-appointments';
 import { useContactNames } from '@/lib/contact-names';
 import { formatTime } from '@/lib/dates';
@@ -62,6 +63,12 @@ function DayList({
   );
 }
 
+/** The waitlist's work over the last 30 days, in words. */
+export function refilledText(count: number): string {
+  if (count === 0) return 'No freed slots refilled from the waitlist in the last 30 days.';
+  return `${count} freed ${count === 1 ? 'slot' : 'slots'} refilled from the waitlist in the last 30 days.`;
+}
+
 /** Today's and tomorrow's appointments with their confirmation state, and the share confirmed. */
 export function UpcomingAppointmentsCard() {
   const upcoming = useUpcomingAppointments();
@@ -71,6 +78,7 @@ export function UpcomingAppointmentsCard() {
   const today = shown.filter((item) => new Date(item.starts_at).toISOString() < todayEnd);
   const tomorrow = shown.filter((item) => new Date(item.starts_at).toISOString() >= todayEnd);
   const { confirmed, total, rate } = confirmationOf(shown);
+  const refilled = useDashboard().data?.slots_refilled;
 
   let body: ReactNode;
   if (upcoming.isPending) {
@@ -142,7 +150,14 @@ export function UpcomingAppointmentsCard() {
           </Button>
         </CardAction>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent className="grid gap-4">
+        {body}
+        {refilled !== undefined && (
+          <p className="border-t pt-3 text-sm text-muted-foreground" data-testid="slots-refilled">
+            {refilledText(refilled)}
+          </p>
+        )}
+      </CardContent>
     </Card>
   );
 }
