@@ -241,7 +241,7 @@ test.describe('appointments', () => {
     await expect(page.getByRole('region', { name: 'Dana' })).toHaveCount(0);
   });
 
-  test('an appointment’s details show its reminder timeline: the e-mail and the calls its rules plan', async ({
+  test('an appointment’s details show its reminder timeline, and its details are corrected in place', async ({
     page,
     request,
   }) => {
@@ -280,6 +280,19 @@ test.describe('appointments', () => {
     await details.getByRole('button', { name: 'Confirm' }).click();
     await expect(timeline.getByRole('listitem').last()).toContainText('Not needed');
     expect(await seriousViolations(page, { within: '[role="dialog"]' })).toEqual([]);
+
+    // Its details corrected in place: a longer slot in another room.
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const edit = details.getByRole('form', { name: 'Edit details' });
+    await expect(edit.getByLabel('Service')).toHaveValue('Cleaning');
+    await edit.getByLabel('Length (minutes)').fill('45');
+    await edit.getByLabel('Location').fill('Room 2');
+    expect(await seriousViolations(page, { within: '[role="dialog"]' })).toEqual([]);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Appointment updated')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(details).toContainText('45 minutes');
+    await expect(details).toContainText('Room 2');
     const shots = process.env.APPOINTMENT_SHOTS;
     if (shots) {
       await page.screenshot({ path: `${shots}/timeline-1280.png` });

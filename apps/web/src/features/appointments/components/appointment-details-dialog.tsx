@@ -1,6 +1,6 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
-import { CalendarClockIcon, CheckIcon, LinkIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { CalendarClockIcon, CheckIcon, LinkIcon, PencilIcon, Trash2Icon, XCircleIcon } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -13,17 +13,24 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField, fieldMessageId } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
 import { useConfirmAppointment } from '@/features/appointments/api/confirm-appointment';
 import { useDeleteAppointment } from '@/features/appointments/api/delete-appointment';
 import { useRescheduleAppointment } from '@/features/appointments/api/reschedule-appointment';
+import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
 import { contactLabel } from '@/features/appointments/components/appointment-card';
 import { ReminderTimeline } from '@/features/appointments/components/reminder-timeline';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { dayOf, isOpen } from '@/features/appointments/utils/agenda';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { isApiError } from '@/lib/api-error';
+import { useBookingSettings } from '@/lib/booking-settings';
 import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
+import { fieldErrorsOf } from '@/lib/form-errors';
 
 const SOURCES: Record<Appointment['source'], string> = {
   manual: 'Booked here',
@@ -120,6 +127,143 @@ function RescheduleForm({
   );
 }
 
+/** Corrects the appointment in place: its service, staff member, length, location and notes (the time: Reschedule). */
+function EditForm({
+  appointment,
+  onSaved,
+  onBack,
+}: {
+  appointment: Appointment;
+  onSaved: (saved: Appointment) => void;
+  onBack: () => void;
+}) {
+  const update = useUpdateAppointment();
+  const settings = useBookingSettings();
+  const withCurrent = (names: string[], current: string | null) =>
+    current && !names.includes(current) ? [current, ...names] : names;
+  const services = withCurrent(
+    (settings.data?.services ?? []).map((item) => item.name),
+    appointment.service,
+  );
+  const staffMembers = withCurrent(
+    (settings.data?.staff ?? []).map((member) => member.name),
+    appointment.staff,
+  );
+  const [service, setService] = useState(appointment.service ?? '');
+  const [staff, setStaff] = useState(appointment.staff ?? '');
+  const [duration, setDuration] = useState(String(appointment.duration_minutes));
+  const [location, setLocation] = useState(appointment.location ?? '');
+  const [notes, setNotes] = useState(appointment.notes ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [taken, setTaken] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minutes = Number(duration);
+    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 24 * 60) {
+      setErrors({ duration_minutes: 'Enter a length from 5 minutes to 24 hours' });
+      document.getElementById('edit-duration')?.focus();
+      return;
+    }
+    setErrors({});
+    setTaken(null);
+    update.mutate(
+      {
+        id: appointment.id,
+        service: service || null,
+        staff: staff || null,
+        duration_minutes: minutes,
+        location: location.trim() || null,
+        notes: notes.trim() || null,
+      },
+      {
+        onSuccess: (saved) => {
+          toast.success('Appointment updated');
+          onSaved(saved);
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && failure.code === 'slot_taken') setTaken(failure.message);
+          const next: Record<string, string> = {};
+          for (const problem of fieldErrorsOf(failure)) next[problem.field] = problem.message;
+          setErrors(next);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="edit-heading"
+      className="grid gap-4 rounded-lg border p-4"
+    >
+      <h3 id="edit-heading" className="text-sm font-semibold">
+        Edit details
+      </h3>
+      {taken && (
+        <p role="alert" className="text-sm text-destructive">
+          {taken}
+        </p>
+      )}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField id="edit-service" label="Service" error={errors.service}>
+          <NativeSelect
+            id="edit-service"
+            value={service}
+            onChange={(event) => setService(event.target.value)}
+          >
+            <option value="">No service</option>
+            {services.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id="edit-staff" label="Staff" error={errors.staff}>
+          <NativeSelect id="edit-staff" value={staff} onChange={(event) => setStaff(event.target.value)}>
+            <option value="">None</option>
+            {staffMembers.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField id="edit-duration" label="Length (minutes)" error={errors.duration_minutes}>
+          <Input
+            id="edit-duration"
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={1440}
+            step={5}
+            value={duration}
+            aria-invalid={errors.duration_minutes ? true : undefined}
+            aria-describedby={errors.duration_minutes ? fieldMessageId('edit-duration') : undefined}
+            onChange={(event) => setDuration(event.target.value)}
+          />
+        </FormField>
+        <FormField id="edit-location" label="Location" error={errors.location}>
+          <Input id="edit-location" value={location} onChange={(event) => setLocation(event.target.value)} />
+        </FormField>
+      </div>
+      <FormField id="edit-notes" label="Notes" error={errors.notes}>
+        <Textarea id="edit-notes" value={notes} rows={3} onChange={(event) => setNotes(event.target.value)} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onBack} disabled={update.isPending}>
+          Back
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** Copies the customer's own page of the appointment (confirm, cancel, pick a new time; no account needed). */
 async function copyCustomerLink(url: string) {
   try {
@@ -157,6 +301,7 @@ export function AppointmentDetailsDialog({
   const cancel = useCancelAppointment();
   const remove = useDeleteAppointment();
   const [moving, setMoving] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
   const [lastAsked, setLastAsked] = useState<'cancel' | 'delete'>('cancel');
 
@@ -177,7 +322,10 @@ export function AppointmentDetailsDialog({
       <Dialog
         open={open}
         onOpenChange={(next) => {
-          if (!next) setMoving(false);
+          if (!next) {
+            setMoving(false);
+            setEditing(false);
+          }
           onOpenChange(next);
         }}
       >
@@ -219,6 +367,16 @@ export function AppointmentDetailsDialog({
                 onChange(moved);
               }}
             />
+          ) : editing && canChange ? (
+            <EditForm
+              key={appointment.id}
+              appointment={appointment}
+              onBack={() => setEditing(false)}
+              onSaved={(saved) => {
+                setEditing(false);
+                onChange(saved);
+              }}
+            />
           ) : (
             <DialogFooter className="sm:flex-wrap">
               <Button
@@ -234,6 +392,12 @@ export function AppointmentDetailsDialog({
                 <Button variant="outline" disabled={busy} onClick={() => ask('cancel')}>
                   <XCircleIcon aria-hidden="true" />
                   Cancel Appointment
+                </Button>
+              )}
+              {canChange && (
+                <Button variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+                  <PencilIcon aria-hidden="true" />
+                  Edit
                 </Button>
               )}
               {canChange && (
