@@ -74,7 +74,7 @@ export async function getAppointment(db: Database, accountId: string, id: string
 export async function createAppointment(
   db: Database,
   accountId: string,
-  values: NewAppointment & { id?: string },
+  values: NewAppointment & { id?: string; status?: 'scheduled' | 'confirmed' },
 ) {
   const [row] = await db
     .insert(appointments)

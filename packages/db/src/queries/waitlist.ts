@@ -175,29 +175,45 @@ export async function recordOfferAttempt(
   return rows.length > 0;
 }
 
-/** The offer filled for this entry with this appointment, and the entry booked; false when it was not open. */
+/**
+ * The offer filled for this entry with this appointment, and the entry booked, in one transaction; false when it
+ * was not open.
+ */
 export async function fillSlotOffer(
   db: Database,
   offer: { id: string; accountId: string },
   entryId: string,
   appointmentId: string,
 ) {
-  const rows = await db
-    .update(slotOffers)
-    .set({
-      status: 'filled',
-      filledEntryId: entryId,
-      filledAppointmentId: appointmentId,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(slotOffers.id, offer.id), eq(slotOffers.status, 'open')))
-    .returning({ id: slotOffers.id });
-  if (rows.length === 0) return false;
-  await db
-    .update(waitlistEntries)
-    .set({ status: 'booked', bookedAppointmentId: appointmentId, updatedAt: new Date() })
-    .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.accountId, offer.accountId)));
-  return true;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(slotOffers)
+      .set({
+        status: 'filled',
+        filledEntryId: entryId,
+        filledAppointmentId: appointmentId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(slotOffers.id, offer.id), eq(slotOffers.status, 'open')))
+      .returning({ id: slotOffers.id });
+    if (rows.length === 0) return false;
+    await tx
+      .update(waitlistEntries)
+      .set({ status: 'booked', bookedAppointmentId: appointmentId, updatedAt: new Date() })
+      .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.accountId, offer.accountId)));
+    return true;
+  });
+}
+
+/** The entry of the offer's attempts that is this contact's. */
+export async function attemptEntryOf(db: Database, offerId: string, contactId: string) {
+  const [row] = await db
+    .select({ entryId: slotOfferAttempts.entryId })
+    .from(slotOfferAttempts)
+    .innerJoin(waitlistEntries, eq(waitlistEntries.id, slotOfferAttempts.entryId))
+    .where(and(eq(slotOfferAttempts.offerId, offerId), eq(waitlistEntries.contactId, contactId)))
+    .limit(1);
+  return row?.entryId;
 }
 
 /** The entry an offer's call went to: the attempt that made it. */

@@ -1,9 +1,9 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
-import { contactIdsByPhone, takenExternalIds } from '@callwise/db/queries/appointment-imports';
+import { contactIdsByPhone } from '@callwise/db/queries/appointment-imports';
 import type { NewAppointment } from '@callwise/db/queries/appointments';
 import { type NewContact, upsertContacts } from '@callwise/db/queries/contacts';
-import { zonedTime } from '@callwise/shared/calling-window';
+import { localTime, zonedTime } from '@callwise/shared/calling-window';
 import { csvHeaderAndCount, csvRecords } from '@callwise/shared/csv';
 import { type CountryCode, phoneToE164, timezoneForPhone } from '@callwise/shared/phone';
 import {
@@ -98,14 +98,8 @@ function endOf(row: RowContext, startsAt: Date, serviceMinutes: number | undefin
     if (!end) {
       const minutes = parseImportTime(endsAt);
       if (minutes === null) throw new RowProblem('ends_at', `"${endsAt}" is not a date and time`);
-      const local = new Intl.DateTimeFormat('en-CA', {
-        timeZone: row.zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      }).format(startsAt);
-      const [year, month, day] = local.split('-').map(Number) as [number, number, number];
-      end = zonedTime({ year, month, day }, minutes, row.zone);
+      // A time alone is on the start's local day.
+      end = zonedTime(localTime(startsAt, row.zone), minutes, row.zone);
     }
   } else if (durationText) {
     const minutes = Number(durationText);
@@ -265,24 +259,14 @@ export async function importAppointments(
     }
   }
 
-  // Imported before (same account, same source, same external id): left as it is.
-  const taken = await takenExternalIds(
-    db,
-    accountId,
-    SOURCE,
-    parsed.flatMap((row) => (row.appointment.externalId ? [row.appointment.externalId] : [])),
-  );
-  const fresh = parsed.filter((row) => !row.appointment.externalId || !taken.has(row.appointment.externalId));
-  const skipped = parsed.length - fresh.length;
-
   // Contacts: matched by number; the missing ones created in one statement (the first row of a number names it).
   const known = await contactIdsByPhone(
     db,
     accountId,
-    fresh.map((row) => row.phone),
+    parsed.map((row) => row.phone),
   );
   const missing = new Map<string, NewContact>();
-  for (const row of fresh)
+  for (const row of parsed)
     if (!known.has(row.phone) && !missing.has(row.phone)) missing.set(row.phone, row.contact);
   let contactsCreated = 0;
   if (missing.size > 0) {
@@ -293,12 +277,15 @@ export async function importAppointments(
 
   const { created, failed: refused } = await appointments.createMany(
     accountId,
-    fresh.map((row) => ({ ...row.appointment, contactId: known.get(row.phone) ?? null })),
+    parsed.map((row) => ({ ...row.appointment, contactId: known.get(row.phone) ?? null })),
   );
+  let skipped = 0;
   for (const problem of refused) {
-    const row = fresh[problem.index];
+    const row = parsed[problem.index];
     if (!row) continue;
-    failed.push({ line: row.line, field: problem.field || null, message: problem.message });
+    // Its external id was imported before (the file repeats none: checked above): left as it is.
+    if (problem.code === 'conflict') skipped += 1;
+    else failed.push({ line: row.line, field: problem.field || null, message: problem.message });
   }
   failed.sort((a, b) => a.line - b.line);
   return { rows, created: created.length, skipped, contacts_created: contactsCreated, failed };

@@ -60,12 +60,21 @@ export interface PlannedReminder {
 export class AppointmentService {
   constructor(private readonly deps: AppointmentServiceDeps) {}
 
-  async create(accountId: string, values: NewAppointment): Promise<AppointmentRow> {
+  /**
+   * Books it with its reminders; `confirmed` when the customer chose the time themselves (a waitlist offer taken
+   * on the phone): then it needs no reminder to confirm it.
+   */
+  async create(
+    accountId: string,
+    values: NewAppointment,
+    options: { confirmed?: boolean } = {},
+  ): Promise<AppointmentRow> {
     const { db } = this.deps;
-    const appointment = newAppointmentRow(accountId, values);
+    const status = options.confirmed ? 'confirmed' : 'scheduled';
+    const appointment = { ...newAppointmentRow(accountId, values), status };
     const reminders = await this.prepareReminders(accountId, appointment);
     const row = await db.transaction(async (tx) => {
-      const created = await createAppointment(tx, accountId, { ...values, id: appointment.id });
+      const created = await createAppointment(tx, accountId, { ...values, id: appointment.id, status });
       await this.insertReminders(tx, accountId, reminders);
       await planAppointmentEmails(tx, accountId, [created]);
       return created;

@@ -1,5 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { findBookingSettings, holdingTimes } from '@callwise/db/queries/booking-settings';
+import type { AppointmentRow } from '@callwise/db/schema';
 import { bufferOf, type OpenSlot, openSlots } from '@callwise/shared/availability';
 import {
   type BookingSettings,
@@ -71,5 +72,24 @@ export async function findOpenSlots(
       start: item.start,
       end: item.end + buffer(item.service),
     })),
+  });
+}
+
+/**
+ * The open times an appointment may move to, in [from, to): its staff member's, for its length, with its
+ * service's buffer free after it (the call's offer and the customer's page alike).
+ */
+export async function openSlotsToMove(
+  db: Database,
+  appointment: Pick<AppointmentRow, 'accountId' | 'staff' | 'service' | 'startsAt' | 'endsAt'>,
+  window: { timezone: string; from: Date; to: Date; now: Date },
+): Promise<OpenSlot[]> {
+  const { settings } = await bookingSettingsOf(db, appointment.accountId);
+  return findOpenSlots(db, appointment.accountId, {
+    ...window,
+    settings,
+    staff: [appointment.staff],
+    durationMinutes: Math.round((appointment.endsAt.getTime() - appointment.startsAt.getTime()) / MINUTE),
+    bufferMinutes: findService(settings, appointment.service)?.buffer_minutes ?? 0,
   });
 }

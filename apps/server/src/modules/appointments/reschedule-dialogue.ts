@@ -3,8 +3,9 @@ import { findAccount } from '@callwise/db/queries/accounts';
 import { getAppointment, isSlotTaken } from '@callwise/db/queries/appointments';
 import type { AppointmentRow } from '@callwise/db/schema';
 import type { CallDialogue, OfferedSlot } from '@callwise/shared/call-dialogue';
+import { appointmentValues } from './appointment-values.ts';
 import type { AppointmentService } from './appointments.service.ts';
-import { bookingSettingsOf, findOpenSlots, findService } from './booking-settings.ts';
+import { openSlotsToMove } from './booking-settings.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -139,26 +140,14 @@ export class RescheduleDialogue {
 
   /** Up to MAX_OFFERS open times of the same staff member nearest the appointment's, in time order. */
   private async openTimes(appointment: AppointmentRow, exclude: string[]) {
-    const { db } = this.deps;
-    const [{ settings }, { timezone }] = await Promise.all([
-      bookingSettingsOf(db, appointment.accountId),
-      this.zone(appointment.accountId),
-    ]);
+    const { timezone } = await this.zone(appointment.accountId);
     const now = new Date();
     const old = appointment.startsAt.getTime();
-    const from = new Date(Math.max(now.getTime(), old - LOOK_BEFORE));
-    const to = new Date(old + LOOK_AFTER);
-    const duration = Math.round((appointment.endsAt.getTime() - old) / MINUTE);
-    const buffer = findService(settings, appointment.service)?.buffer_minutes ?? 0;
-    const slots = await findOpenSlots(db, appointment.accountId, {
-      settings,
+    const slots = await openSlotsToMove(this.deps.db, appointment, {
       timezone,
-      staff: [appointment.staff],
-      from,
-      to,
+      from: new Date(Math.max(now.getTime(), old - LOOK_BEFORE)),
+      to: new Date(old + LOOK_AFTER),
       now,
-      durationMinutes: duration,
-      bufferMinutes: buffer,
     });
     const offers: OfferedSlot[] = slots
       .filter((slot) => !exclude.includes(slot.startsAt.toISOString()))
@@ -174,16 +163,13 @@ export class RescheduleDialogue {
   }
 }
 
-/** "Thursday, December 4 at 3:00 PM" in the business's time zone. */
+/** "Thursday, December 4 at 3:00 PM" in the business's time zone: the reminder's {{date}} at {{time}}. */
 export function spokenTime(at: Date, timezone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' });
-  return `${day.format(at)} at ${time.format(at)}`;
+  const { date, time } = appointmentValues(
+    { startsAt: at, service: null, staff: '', location: null },
+    timezone,
+  );
+  return `${date} at ${time}`;
 }
 
 /** The question: each time with its key, then the key to be called back instead. */

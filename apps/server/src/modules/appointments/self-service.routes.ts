@@ -23,7 +23,7 @@ import {
   MOVABLE_STATUSES,
   moveAppointment,
 } from './appointment-actions.ts';
-import { bookingSettingsOf, findOpenSlots, findService } from './booking-settings.ts';
+import { openSlotsToMove } from './booking-settings.ts';
 import type { SelfServiceLinks } from './self-service-link.ts';
 
 declare module 'fastify' {
@@ -113,7 +113,7 @@ const selfServiceRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fa
       location: appointment.location,
       starts_at: appointment.startsAt.toISOString(),
       ends_at: appointment.endsAt.toISOString(),
-      duration_minutes: Math.round((appointment.endsAt.getTime() - appointment.startsAt.getTime()) / MINUTE),
+      duration_minutes: minutesOf(appointment),
       timezone: business.timezone,
       status,
       actions: {
@@ -128,21 +128,6 @@ const selfServiceRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fa
   /** Refuses a change to one that has started (its status would tell nothing about why). */
   function checkNotStarted(appointment: AppointmentRow) {
     if (started(appointment)) throw new AppError('appointment_started', SELF_SERVICE_MESSAGES.started);
-  }
-
-  /** The open times of the same staff member for the same length and buffer, within [from, to). */
-  async function slotsFor(appointment: AppointmentRow, timezone: string, from: Date, to: Date) {
-    const { settings } = await bookingSettingsOf(db(), appointment.accountId);
-    return findOpenSlots(db(), appointment.accountId, {
-      settings,
-      timezone,
-      staff: [appointment.staff],
-      from,
-      to,
-      now: clock(),
-      durationMinutes: Math.round((appointment.endsAt.getTime() - appointment.startsAt.getTime()) / MINUTE),
-      bufferMinutes: findService(settings, appointment.service)?.buffer_minutes ?? 0,
-    });
   }
 
   fastify.get(
@@ -182,7 +167,7 @@ const selfServiceRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fa
       const found = await open(request.ip, request.params.token);
       const { appointment, business } = found;
       checkNotStarted(appointment);
-      if (!view(found).actions.reschedule) throw closed(appointment.status);
+      if (!MOVABLE_STATUSES.includes(appointment.status)) throw closed(appointment.status);
       const now = clock();
       const limit = now.getTime() + SELF_SERVICE_SLOT_DAYS * DAY;
       const from = new Date(Math.max(now.getTime(), request.query.from ? Date.parse(request.query.from) : 0));
@@ -196,10 +181,13 @@ const selfServiceRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fa
           { field: 'to', message: 'Must be after from' },
         ]);
       }
-      const slots = to > from ? await slotsFor(appointment, business.timezone, from, to) : [];
+      const slots =
+        to > from
+          ? await openSlotsToMove(db(), appointment, { timezone: business.timezone, from, to, now })
+          : [];
       return {
         timezone: business.timezone,
-        duration_minutes: view(found).duration_minutes,
+        duration_minutes: minutesOf(appointment),
         slots: slots.map((slot) => ({
           starts_at: slot.startsAt.toISOString(),
           ends_at: slot.endsAt.toISOString(),
@@ -268,7 +256,12 @@ const selfServiceRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fa
       const now = clock().getTime();
       const within = startsAt.getTime() > now && startsAt.getTime() < now + SELF_SERVICE_SLOT_DAYS * DAY;
       const [slot] = within
-        ? await slotsFor(appointment, business.timezone, startsAt, new Date(startsAt.getTime() + 1))
+        ? await openSlotsToMove(db(), appointment, {
+            timezone: business.timezone,
+            from: startsAt,
+            to: new Date(startsAt.getTime() + 1),
+            now: clock(),
+          })
         : [];
       if (!slot || slot.startsAt.getTime() !== startsAt.getTime()) {
         throw new AppError('slot_taken', SELF_SERVICE_MESSAGES.slotGone);
@@ -284,6 +277,9 @@ const selfServiceRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fa
     },
   );
 };
+
+const minutesOf = (appointment: AppointmentRow) =>
+  Math.round((appointment.endsAt.getTime() - appointment.startsAt.getTime()) / MINUTE);
 
 const closed = (status: string) =>
   new AppError(

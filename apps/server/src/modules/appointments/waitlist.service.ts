@@ -5,6 +5,7 @@ import { insertCallsWithBilling } from '@callwise/db/queries/billing';
 import type { CallRow } from '@callwise/db/queries/call-engine';
 import { isUniqueViolation } from '@callwise/db/queries/cursor';
 import {
+  attemptEntryOf,
   attemptOfCall,
   closeSlotOffer,
   fillSlotOffer,
@@ -109,7 +110,11 @@ export class WaitlistService {
     const progress = await offerProgress(db, offer.id);
     if (progress.going) return false;
     if (await slotHeld(db, offer)) {
-      await closeSlotOffer(db, offer.id, 'taken');
+      // Booked by a callee's 1 whose answer stopped before the offer was marked filled (a crash): filled now.
+      const mine = await findOfferBooking(db, offer.accountId, offer.id);
+      const entryId = mine?.contactId ? await attemptEntryOf(db, offer.id, mine.contactId) : undefined;
+      if (mine && entryId) await fillSlotOffer(db, offer, entryId, mine.id);
+      else await closeSlotOffer(db, offer.id, 'taken');
       return false;
     }
     const account = await findAccount(db, offer.accountId);
@@ -216,18 +221,21 @@ export class WaitlistService {
     }
     if (offer.status !== 'open') return taken;
     try {
-      const appointment = await this.deps.appointments.create(call.accountId, {
-        contactId: attempt.entry.contactId,
-        startsAt: offer.startsAt,
-        endsAt: offer.endsAt,
-        service: offer.service,
-        staff: offer.staff,
-        source: 'waitlist',
-        // One booking per offer, whoever answers: a repeated report of this answer finds it instead.
-        externalId: `offer:${offer.id}`,
-      });
-      // The callee chose this time: no reminder needed to confirm it.
-      await this.deps.appointments.changeStatus(call.accountId, appointment.id, ['scheduled'], 'confirmed');
+      // Confirmed at once: the callee chose this time, so it needs no reminder to confirm it.
+      const appointment = await this.deps.appointments.create(
+        call.accountId,
+        {
+          contactId: attempt.entry.contactId,
+          startsAt: offer.startsAt,
+          endsAt: offer.endsAt,
+          service: offer.service,
+          staff: offer.staff,
+          source: 'waitlist',
+          // One booking per offer, whoever answers: a repeated report of this answer finds it instead.
+          externalId: `offer:${offer.id}`,
+        },
+        { confirmed: true },
+      );
       await fillSlotOffer(db, offer, attempt.entry.id, appointment.id);
       return booked(offer.startsAt);
     } catch (error) {

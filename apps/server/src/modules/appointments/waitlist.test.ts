@@ -250,6 +250,72 @@ describe('the waitlist', () => {
     expect(offer.calls).toEqual([]);
   });
 
+  it('calls one person when two passes run at once, and fills an offer a crash left booked but open', async () => {
+    // Only these two wait (the earlier tests' entries are taken off).
+    const earlier = (await t.app.inject({ url: '/v1/waitlist', headers: owner.headers })).json().data;
+    for (const entry of earlier as Array<{ id: string }>) {
+      await t.app.inject({ method: 'DELETE', url: `/v1/waitlist/${entry.id}`, headers: owner.headers });
+    }
+    const holder = await addContact(owner, 'Dee Holder');
+    const appointment = await book(holder, '2030-12-09T14:00:00-05:00');
+    const first = await addContact(owner, 'Fay First');
+    const second = await addContact(owner, 'Sid Second');
+    const entries: string[] = [];
+    for (const contact of [first, second]) {
+      const res = await wait(owner, { contact_id: contact });
+      entries.push(res.json().id);
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: `/v1/appointments/${appointment.id}/cancel`,
+      headers: owner.headers,
+    });
+    const [opened] = (await offers(owner)).filter((offer) => offer.starts_at === appointment.starts_at);
+    // Two workers' passes together: the attempt's key lets one call go out, to the longest waiting.
+    await Promise.all([t.app.services.waitlist.advance(), t.app.services.waitlist.advance()]);
+    const once = (await offers(owner)).find((offer) => offer.id === opened?.id);
+    expect(once?.calls.map((call) => call.contact_id)).toEqual([first]);
+    const calls = await t.database.executeSql(
+      'SELECT count(*)::int AS n FROM calls WHERE slot_offer_id = $1',
+      [opened?.id],
+    );
+    expect((calls.rows[0] as { n: number }).n).toBe(1);
+    await settle(opened?.id ?? '');
+
+    // A second freed slot, offered to Sid, who pressed 1: booked, then the process died before marking the
+    // offer filled. The next pass finds the offer's own booking and fills it for him (not "taken").
+    const other = await book(holder, '2030-12-10T14:00:00-05:00');
+    await t.app.inject({
+      method: 'POST',
+      url: `/v1/appointments/${other.id}/cancel`,
+      headers: owner.headers,
+    });
+    const [next] = (await offers(owner)).filter((offer) => offer.starts_at === other.starts_at);
+    const account = owner.accountId;
+    await t.database.executeSql(
+      'INSERT INTO slot_offer_attempts (offer_id, entry_id, account_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [next?.id, entries[1], account],
+    );
+    const booked = await t.app.services.appointments.create(
+      account,
+      {
+        contactId: second,
+        startsAt: new Date(other.starts_at),
+        endsAt: new Date(new Date(other.starts_at).getTime() + 30 * 60_000),
+        staff: 'Dr. Patel',
+        source: 'waitlist',
+        externalId: `offer:${next?.id}`,
+      },
+      { confirmed: true },
+    );
+    const filled = await settle(next?.id ?? '');
+    expect(filled).toMatchObject({
+      status: 'filled',
+      filled_contact_id: second,
+      filled_appointment_id: booked.id,
+    });
+  });
+
   it('opens no offer for a slot less than two hours ahead', async () => {
     const holder = await addContact(owner, 'Cy Soon');
     const soon = new Date(Date.now() + 90 * 60_000);
