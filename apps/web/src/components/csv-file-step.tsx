@@ -1,10 +1,11 @@
 import { CircleAlertIcon, DownloadIcon, FileUpIcon, LoaderCircleIcon } from 'lucide-react';
 import { type DragEvent, useState } from 'react';
-import { formatFileSize } from '@/lib/csv-preview';
+import { type CsvPreview, formatFileSize, previewCsv } from '@/lib/csv-preview';
+import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 
 /** Why a file cannot be imported before it is even read, or undefined when it may be. */
-export function checkCsvFile(file: File, maxBytes: number): string | undefined {
+function checkCsvFile(file: File, maxBytes: number): string | undefined {
   if (file.size > maxBytes) {
     return `${file.name} is ${formatFileSize(file.size)}. Files up to ${formatFileSize(maxBytes)} can be imported: split it into smaller files and import each one.`;
   }
@@ -14,6 +15,35 @@ export function checkCsvFile(file: File, maxBytes: number): string | undefined {
   }
   if (file.size === 0) return `${file.name} is empty.`;
   return undefined;
+}
+
+/** A chosen CSV file, read: its name, size, text and preview. */
+export interface CsvSource {
+  fileName: string;
+  size: number;
+  text: string;
+  preview: CsvPreview;
+}
+
+/**
+ * Reads a file chosen for an import (`rowsNoun` names its rows: "contacts", "appointments"): the file checks, its
+ * text and preview, or why it cannot be imported.
+ */
+export async function readCsvFile(
+  file: File,
+  maxBytes: number,
+  rowsNoun: string,
+): Promise<{ source: CsvSource } | { error: string }> {
+  const problem = checkCsvFile(file, maxBytes);
+  if (problem) return { error: problem };
+  try {
+    const text = await file.text();
+    const preview = previewCsv(text, rowsNoun);
+    if ('error' in preview) return { error: `${file.name}: ${preview.error}` };
+    return { source: { fileName: file.name, size: file.size, text, preview } };
+  } catch (error) {
+    return { error: `${file.name} could not be read: ${errorMessage(error)}` };
+  }
 }
 
 /**

@@ -22,10 +22,10 @@ import {
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useAddToWaitlist } from '@/features/appointments/api/waitlist';
 import { ContactField } from '@/features/appointments/components/contact-field';
+import { NameSelect } from '@/features/appointments/components/name-select';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { fieldErrorsOf } from '@/lib/form-errors';
 
@@ -110,30 +110,24 @@ function WaitlistForm({
         }}
       />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField id="waitlist-service" label="Service" error={errors.service}>
-          <NativeSelect
-            id="waitlist-service"
-            value={service}
-            onChange={(event) => setService(event.target.value)}
-          >
-            <option value="">Any service</option>
-            {services.map((item) => (
-              <option key={item.name} value={item.name}>
-                {item.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id="waitlist-staff" label="Staff" error={errors.staff}>
-          <NativeSelect id="waitlist-staff" value={staff} onChange={(event) => setStaff(event.target.value)}>
-            <option value="">Anyone</option>
-            {staffMembers.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <NameSelect
+          id="waitlist-service"
+          label="Service"
+          value={service}
+          onChange={setService}
+          names={services.map((item) => item.name)}
+          emptyLabel="Any service"
+          error={errors.service}
+        />
+        <NameSelect
+          id="waitlist-staff"
+          label="Staff"
+          value={staff}
+          onChange={setStaff}
+          names={staffMembers}
+          emptyLabel="Anyone"
+          error={errors.staff}
+        />
       </div>
       <fieldset className="grid min-w-0 gap-2" aria-describedby="waitlist-days-help">
         <legend className="mb-1 text-sm font-medium">Days that suit them</legend>

@@ -15,7 +15,6 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
 import { useConfirmAppointment } from '@/features/appointments/api/confirm-appointment';
@@ -23,6 +22,7 @@ import { useDeleteAppointment } from '@/features/appointments/api/delete-appoint
 import { useRescheduleAppointment } from '@/features/appointments/api/reschedule-appointment';
 import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
 import { contactLabel } from '@/features/appointments/components/appointment-card';
+import { NameSelect } from '@/features/appointments/components/name-select';
 import { ReminderTimeline } from '@/features/appointments/components/reminder-timeline';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { dayOf, isOpen } from '@/features/appointments/utils/agenda';
@@ -207,30 +207,24 @@ function EditForm({
         </p>
       )}
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField id="edit-service" label="Service" error={errors.service}>
-          <NativeSelect
-            id="edit-service"
-            value={service}
-            onChange={(event) => setService(event.target.value)}
-          >
-            <option value="">No service</option>
-            {services.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <FormField id="edit-staff" label="Staff" error={errors.staff}>
-          <NativeSelect id="edit-staff" value={staff} onChange={(event) => setStaff(event.target.value)}>
-            <option value="">None</option>
-            {staffMembers.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <NameSelect
+          id="edit-service"
+          label="Service"
+          value={service}
+          onChange={setService}
+          names={services}
+          emptyLabel="No service"
+          error={errors.service}
+        />
+        <NameSelect
+          id="edit-staff"
+          label="Staff"
+          value={staff}
+          onChange={setStaff}
+          names={staffMembers}
+          emptyLabel="None"
+          error={errors.staff}
+        />
         <FormField id="edit-duration" label="Length (minutes)" error={errors.duration_minutes}>
           <Input
             id="edit-duration"

@@ -10,7 +10,7 @@ import type { ImportConsentDefault } from '@callwise/shared/schemas/contact-impo
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
-import { CsvFileStep, checkCsvFile } from '@/components/csv-file-step';
+import { CsvFileStep, type CsvSource, readCsvFile } from '@/components/csv-file-step';
 import { ImportCounts, ImportProblemList } from '@/components/csv-import-results';
 import { CsvPreviewLineCell } from '@/components/csv-preview-line-cell';
 import { Button } from '@/components/ui/button';
@@ -35,9 +35,8 @@ import {
   previewAppointment,
 } from '@/features/appointments/utils/appointment-import';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { type CsvPreview, PREVIEW_ROWS, previewCsv } from '@/lib/csv-preview';
+import { PREVIEW_ROWS } from '@/lib/csv-preview';
 import { formatDateTime, formatTime } from '@/lib/dates';
-import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 
@@ -65,13 +64,6 @@ const NEW_CONTACT_CONSENT: ReadonlyArray<{ value: ImportConsentDefault; label: s
   { value: 'none', label: 'Nothing recorded yet' },
 ];
 
-interface Source {
-  fileName: string;
-  size: number;
-  text: string;
-  preview: CsvPreview;
-}
-
 /**
  * The CSV import of appointments: a file, its columns matched to appointment fields (guessed from the headers)
  * with a preview of the first rows in the business's time zone, then what the server booked and the lines it
@@ -91,7 +83,7 @@ export function ImportAppointmentsDialog({
   const [step, setStep] = useState<Step>('file');
   const [reading, setReading] = useState(false);
   const [fileError, setFileError] = useState<string>();
-  const [source, setSource] = useState<Source | null>(null);
+  const [source, setSource] = useState<CsvSource | null>(null);
   const [mapping, setMapping] = useState<AppointmentColumnMapping>(() => guessAppointmentMapping([]));
   const [mappingErrors, setMappingErrors] = useState<Partial<Record<AppointmentImportField, string>>>({});
   const [dateOrder, setDateOrder] = useState<ImportDateOrder>('mdy');
@@ -120,29 +112,18 @@ export function ImportAppointmentsDialog({
   };
 
   const chooseFile = async (file: File) => {
-    const problem = checkCsvFile(file, MAX_APPOINTMENT_IMPORT_BYTES);
-    if (problem) {
-      setFileError(problem);
-      return;
-    }
     setReading(true);
     setFileError(undefined);
-    try {
-      const text = await file.text();
-      const preview = previewCsv(text, 'appointments');
-      if ('error' in preview) {
-        setFileError(`${file.name}: ${preview.error}`);
-        return;
-      }
-      setSource({ fileName: file.name, size: file.size, text, preview });
-      setMapping(guessAppointmentMapping(preview.headers));
-      setMappingErrors({});
-      setStep('map');
-    } catch (error) {
-      setFileError(`${file.name} could not be read: ${errorMessage(error)}`);
-    } finally {
-      setReading(false);
+    const read = await readCsvFile(file, MAX_APPOINTMENT_IMPORT_BYTES, 'appointments');
+    setReading(false);
+    if ('error' in read) {
+      setFileError(read.error);
+      return;
     }
+    setSource(read.source);
+    setMapping(guessAppointmentMapping(read.source.preview.headers));
+    setMappingErrors({});
+    setStep('map');
   };
 
   const runImport = () => {

@@ -20,6 +20,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
 import { ContactField } from '@/features/appointments/components/contact-field';
+import { NameSelect } from '@/features/appointments/components/name-select';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { isApiError } from '@/lib/api-error';
@@ -174,23 +175,18 @@ function NewAppointmentForm({
           />
         </FormField>
         {staffMembers.length > 0 && (
-          <FormField id="appointment-staff" label="Staff" error={errors.staff}>
-            <NativeSelect
-              id="appointment-staff"
-              value={staff}
-              onChange={(event) => {
-                setStaff(event.target.value);
-                setTime(null);
-              }}
-            >
-              <option value="">Anyone available</option>
-              {staffMembers.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          <NameSelect
+            id="appointment-staff"
+            label="Staff"
+            value={staff}
+            onChange={(name) => {
+              setStaff(name);
+              setTime(null);
+            }}
+            names={staffMembers}
+            emptyLabel="Anyone available"
+            error={errors.staff}
+          />
         )}
       </div>
       <SlotPicker

@@ -1,10 +1,12 @@
 import {
   createContactImportInputSchema,
   type ImportConsentDefault,
+  MAX_IMPORT_BYTES,
 } from '@callwise/shared/schemas/contact-imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { readCsvFile } from '@/components/csv-file-step';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,7 +23,7 @@ import {
   useContactImport,
 } from '@/features/contacts/api/get-contact-import';
 import { contactsQueryKey } from '@/features/contacts/api/get-contacts';
-import { checkImportFile, ImportFileStep } from '@/features/contacts/components/import-file-step';
+import { ImportFileStep } from '@/features/contacts/components/import-file-step';
 import {
   type DuplicateMode,
   ImportMappingActions,
@@ -36,8 +38,6 @@ import {
   type ImportField,
 } from '@/features/contacts/utils/csv-import';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { previewCsv } from '@/lib/csv-preview';
-import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 
@@ -118,29 +118,18 @@ export function ImportContactsDialog({
   }, [job, open, queryClient]);
 
   const chooseFile = async (file: File) => {
-    const problem = checkImportFile(file);
-    if (problem) {
-      setFileError(problem);
-      return;
-    }
     setReading(true);
     setFileError(undefined);
-    try {
-      const text = await file.text();
-      const preview = previewCsv(text, 'contacts');
-      if ('error' in preview) {
-        setFileError(`${file.name}: ${preview.error}`);
-        return;
-      }
-      setSource({ fileName: file.name, size: file.size, text, preview });
-      setMapping(guessMapping(preview.headers));
-      setMappingErrors({});
-      setStep('map');
-    } catch (error) {
-      setFileError(`${file.name} could not be read: ${errorMessage(error)}`);
-    } finally {
-      setReading(false);
+    const read = await readCsvFile(file, MAX_IMPORT_BYTES, 'contacts');
+    setReading(false);
+    if ('error' in read) {
+      setFileError(read.error);
+      return;
     }
+    setSource(read.source);
+    setMapping(guessMapping(read.source.preview.headers));
+    setMappingErrors({});
+    setStep('map');
   };
 
   const startImport = () => {

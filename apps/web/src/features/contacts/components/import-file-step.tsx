@@ -1,5 +1,4 @@
-import { MAX_IMPORT_BYTES } from '@callwise/shared/schemas/contact-imports';
-import { CsvFileStep, checkCsvFile } from '@/components/csv-file-step';
+import { CsvFileStep } from '@/components/csv-file-step';
 
 const SAMPLE_CSV = [
   'Name,Phone,Email,Company,Tags',
@@ -7,9 +6,6 @@ const SAMPLE_CSV = [
   'Tom Becker,+44 20 7946 0958,tom@example.co.uk,Becker & Sons,new patient',
   '',
 ].join('\r\n');
-
-/** Why a file cannot be imported before it is even read, or undefined when it may be. */
-export const checkImportFile = (file: File) => checkCsvFile(file, MAX_IMPORT_BYTES);
 
 /** Step 1: a file of contacts from the computer. */
 export function ImportFileStep(props: {

@@ -1,6 +1,7 @@
 import { IMPORT_FIELDS, type ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
 import { Fragment, useId } from 'react';
 import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
+import type { CsvSource } from '@/components/csv-file-step';
 import { CsvPreviewLineCell } from '@/components/csv-preview-line-cell';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import {
   isRequiredField,
   previewContact,
 } from '@/features/contacts/utils/csv-import';
-import { type CsvPreview, PREVIEW_ROWS } from '@/lib/csv-preview';
+import { PREVIEW_ROWS } from '@/lib/csv-preview';
 import { cn } from '@/lib/utils';
 
 export type DuplicateMode = 'skip' | 'merge';
@@ -60,12 +61,8 @@ const CONSENT_PREVIEW: Readonly<Record<string, string>> = {
   marketing: 'Marketing',
 };
 
-export interface ImportSource {
-  fileName: string;
-  size: number;
-  text: string;
-  preview: CsvPreview;
-}
+/** The chosen file, read. */
+export type ImportSource = CsvSource;
 
 /** Step 2: which column feeds each field, a preview of the first rows, and what to do with known numbers. */
 export function ImportMappingStep({
