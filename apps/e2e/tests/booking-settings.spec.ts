@@ -68,6 +68,10 @@ test('change the hours, staff, services, closures and reminders; they are kept a
   await reminders.getByLabel('Reminder 2 how long before').fill('3');
   await expect(reminders.getByTestId('reminder-row').nth(1)).toContainText('Call 3 hours before');
 
+  const rules = region(page, 'Booking rules');
+  await expect(rules.getByLabel('Waitlist notice (hours)')).toHaveValue('2');
+  await rules.getByLabel('Waitlist notice (hours)').fill('6');
+
   await page.getByRole('button', { name: 'Save Booking Settings' }).click();
   await expect(page.getByText('Booking settings saved')).toBeVisible();
   await expect(page.getByText('All changes saved.')).toBeVisible();
@@ -85,14 +89,16 @@ test('change the hours, staff, services, closures and reminders; they are kept a
   await expect(closures.getByLabel('Who')).toHaveValue('Dr. Lee');
   await expect(closures.getByLabel('Reason')).toHaveValue('Conference');
   await expect(reminders.getByTestId('reminder-row').nth(1)).toContainText('Call 3 hours before');
+  await expect(rules.getByLabel('Waitlist notice (hours)')).toHaveValue('6');
 
   // The API has the same document, and offers no slot in Monday's lunch break, none on Friday.
-  const saved = await apiGet<{ timezone: string; reminders: { minutes_before: number }[] }>(
-    request,
-    user,
-    '/v1/booking-settings',
-  );
+  const saved = await apiGet<{
+    timezone: string;
+    reminders: { minutes_before: number }[];
+    waitlist_notice_hours: number;
+  }>(request, user, '/v1/booking-settings');
   expect(saved.reminders.map((rule) => rule.minutes_before)).toEqual([2 * 24 * 60, 3 * 60, 2 * 60]);
+  expect(saved.waitlist_notice_hours).toBe(6);
   const from = new Date();
   const to = new Date(from.getTime() + 14 * 86_400_000);
   const availability = await apiGet<{ timezone: string; slots: { starts_at: string; ends_at: string }[] }>(

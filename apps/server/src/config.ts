@@ -54,6 +54,8 @@ export const envSchema = z.object({
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_MODEL_ID: z.string().min(1).default('eleven_multilingual_v2'),
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  /** Cal.com's API host, where cancellations and moves are written back (tests: a local fake). */
+  CALCOM_API_BASE_URL: z.url().default('https://api.cal.com'),
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   EXAMPLE_API_KEY,
   EXAMPLE_APPOINTMENT,
+  EXAMPLE_BOOKING_SETTINGS_INPUT,
   EXAMPLE_CALENDAR_CONNECTION,
   EXAMPLE_CALL,
   EXAMPLE_CAMPAIGN,
@@ -327,6 +328,11 @@ async function resetExampleAccount() {
   }
   await db.executeSql('DELETE FROM api_keys WHERE id = $1', [EXAMPLE_IDS.apiKey]);
   await db.executeSql('UPDATE accounts SET webhook_url = NULL WHERE id = $1', [account]);
+  // Harbor Dental's booking settings: the examples name its staff members.
+  await db.executeSql('INSERT INTO booking_settings (account_id, settings) VALUES ($1, $2)', [
+    account,
+    JSON.stringify(EXAMPLE_BOOKING_SETTINGS_INPUT),
+  ]);
   for (const contact of [EXAMPLE_CONTACT, EXAMPLE_OTHER_CONTACT]) {
     await db.executeSql(
       `INSERT INTO contacts (id, account_id, name, phone, email, company, tags, timezone, consent, consent_at,

@@ -568,6 +568,14 @@ export const appointments = pgTable(
     status: text('status').notNull().default('scheduled'),
     rescheduledToId: uuid('rescheduled_to_id'),
     rescheduledFromId: uuid('rescheduled_from_id'),
+    /**
+     * The calendar connection it came from (decision 022): its cancellations and moves here are written back to
+     * that calendar when it can be written to. Null for appointments made here or from an uploaded file.
+     */
+    calendarConnectionId: uuid('calendar_connection_id').references(
+      (): AnyPgColumn => calendarConnections.id,
+      { onDelete: 'set null' },
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -611,6 +619,8 @@ export const calendarConnections = pgTable(
     secret: text('secret'),
     /** Cal.com's API key, when the account gave one; never answered by the API. */
     apiKey: text('api_key'),
+    /** The staff member whose calendar it is: its new appointments are theirs; '' for the business as a whole. */
+    staff: text('staff').notNull().default(''),
     /** ICS: the event ids its last sync read, so that one gone from the feed is cancelled. */
     seenExternalIds: text('seen_external_ids').array().notNull().default(sql`'{}'::text[]`),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
@@ -674,6 +684,48 @@ export const appointmentEmails = pgTable(
   ],
 );
 
+/**
+ * Changes made here to appointments that came from a calendar, to write back to it (decision 022): an outbox row
+ * written by a trigger in the statement that cancels or moves the appointment (whatever the path), unless the
+ * change came from the calendar itself. Sent by the calendar-writebacks job, at most once: `sending` from its
+ * claim until the calendar answered, and one a crash left there is never sent again (`unknown`).
+ */
+export const calendarWritebacks = pgTable(
+  'calendar_writebacks',
+  {
+    id: id(),
+    accountId: accountRef(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references((): AnyPgColumn => appointments.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references((): AnyPgColumn => calendarConnections.id, { onDelete: 'cascade' }),
+    /** cancel | reschedule (to where the appointment was moved: its rescheduled_to_id). */
+    action: text('action').notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** pending | sending | done | skipped | failed | unknown (a crash while sending: never sent again) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    /** Why it was skipped or failed, in words. */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('calendar_writebacks_key').on(table.appointmentId, table.action),
+    index('calendar_writebacks_account_idx').on(table.accountId, table.createdAt),
+    index('calendar_writebacks_due_idx').on(table.sendAt).where(sql`status = 'pending'`),
+    index('calendar_writebacks_sending_idx').on(table.claimedAt).where(sql`status = 'sending'`),
+    check('calendar_writebacks_action', sql`${table.action} IN ('cancel', 'reschedule')`),
+    check(
+      'calendar_writebacks_status',
+      sql`${table.status} IN ('pending', 'sending', 'done', 'skipped', 'failed', 'unknown')`,
+    ),
+  ],
+);
+
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
@@ -692,6 +744,7 @@ export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type CalendarConnectionRow = typeof calendarConnections.$inferSelect;
 export type AppointmentEmailRow = typeof appointmentEmails.$inferSelect;
+export type CalendarWritebackRow = typeof calendarWritebacks.$inferSelect;
 
 /**
  * Contacts waiting for a time to free up (decision 021): for a service and staff member (null: any), on some

@@ -1,6 +1,8 @@
 /**
  * The simulated carrier's callees: what happens is chosen by the last four digits of a fictional number in the
- * 555-01XX range (e.g. +1 202 555 0105). Any other number behaves like 0100.
+ * 555-01XX range (e.g. +1 202 555 0105). Any other number behaves like 0100. A first answer is keys (`digits`) or,
+ * with `speech`, words heard instead (as a carrier's speech recognition reports them); `next` are the keys pressed
+ * when asked again.
  */
 export const SIMULATOR_BEHAVIOURS = {
   '0100': { summary: 'Answers and presses 1 (confirms)', kind: 'answer', digits: '1' },
@@ -28,11 +30,19 @@ export const SIMULATOR_BEHAVIOURS = {
     digits: '3',
     next: ['0'],
   },
+  '0111': {
+    summary:
+      'Answers and says "Can we do Thursday afternoon instead?" (a time wished for), then takes the first time offered',
+    kind: 'answer',
+    digits: null,
+    speech: 'Can we do Thursday afternoon instead?',
+    next: ['1'],
+  },
 } as const;
 
 export type SimulatorBehaviourCode = keyof typeof SIMULATOR_BEHAVIOURS;
 
-/** The behaviour code for a number (E.164): its last four digits when they are 0100–0110 after 555, else 0100. */
+/** The behaviour code for a number (E.164): its last four digits when they are 0100–0111 after 555, else 0100. */
 export function simulatorBehaviourFor(phone: string): SimulatorBehaviourCode {
   const match = /555(01\d\d)$/.exec(phone.replace(/\D/g, ''));
   const code = match?.[1];

@@ -6,8 +6,13 @@ import type { JobDefinition } from '../lib/queue.ts';
 import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
 import { AppointmentEmailSender, appointmentEmailsJob } from '../modules/appointments/appointment-emails.ts';
 import { SelfServiceLinks } from '../modules/appointments/self-service-link.ts';
+import { CalcomClient } from '../modules/appointments/sources/calcom.ts';
 import { CalendarConnectionService } from '../modules/appointments/sources/calendar-connections.ts';
 import { calendarRefreshJob } from '../modules/appointments/sources/calendar-refresh.job.ts';
+import {
+  CalendarWritebackSender,
+  calendarWritebacksJob,
+} from '../modules/appointments/sources/calendar-writebacks.ts';
 import { waitlistJob } from '../modules/appointments/waitlist.job.ts';
 import { AuthService } from '../modules/auth/auth.service.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
@@ -67,6 +72,12 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       }),
     ),
     waitlistJob(deps.services.waitlist),
+    calendarWritebacksJob(
+      new CalendarWritebackSender({
+        db: deps.database.db,
+        calcom: (apiKey) => new CalcomClient({ apiKey, baseUrl: deps.config.CALCOM_API_BASE_URL }),
+      }),
+    ),
     recordingsPurgeJob({
       db: deps.database.db,
       storage: deps.services.storage,

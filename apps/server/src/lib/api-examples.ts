@@ -177,6 +177,7 @@ export const EXAMPLE_CALENDAR_CONNECTION: CalendarConnection = {
   url: null,
   webhook_url: `https://app.callwise.example/hooks/calcom/${EXAMPLE_IDS.calendarConnection}`,
   has_api_key: false,
+  staff: 'Dr. Patel',
   last_synced_at: null,
   last_error: null,
   created_at: '2026-11-20T10:00:00.000Z',
@@ -260,6 +261,7 @@ export const EXAMPLE_BOOKING_SETTINGS_INPUT: BookingSettings = {
   slot_step_minutes: 15,
   min_notice_minutes: 120,
   reminders: DEFAULT_BOOKING_SETTINGS.reminders,
+  waitlist_notice_hours: 3,
 };
 export const EXAMPLE_BOOKING_SETTINGS: BookingSettingsResponse = {
   ...DEFAULT_BOOKING_SETTINGS,
@@ -1613,6 +1615,29 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       body: { kind: 'ics', name: 'Front desk', url: 'http://127.0.0.1/calendar.ics' },
       status: 400,
       response: fieldError('url', 'must be a public address: 127.0.0.1 is a loopback address'),
+    },
+  ],
+  'PATCH /v1/calendar-connections/{id}': [
+    {
+      name: 'staff_and_key',
+      summary: 'Give it to a staff member and store an API key, so cancellations and moves are written back',
+      params: { id: EXAMPLE_IDS.calendarConnection },
+      body: { staff: 'Dr. Kim', api_key: 'cal_live_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e' },
+      status: 200,
+      response: {
+        ...EXAMPLE_CALENDAR_CONNECTION,
+        staff: 'Dr. Kim',
+        has_api_key: true,
+        updated_at: '2026-11-26T09:00:00.000Z',
+      },
+    },
+    {
+      name: 'unknown_staff',
+      summary: 'A staff member the booking settings do not have',
+      params: { id: EXAMPLE_IDS.calendarConnection },
+      body: { staff: 'Dr. Lee' },
+      status: 400,
+      response: fieldError('staff', 'Dr. Lee is not a staff member in the booking settings'),
     },
   ],
   'DELETE /v1/calendar-connections/{id}': [

@@ -22,6 +22,8 @@ export const CRASH_POINTS = {
   'sweep.after-lookup': 'the sweep asked the carrier about a quiet call, the answer not applied',
   'appointment-email.after-claim':
     'an appointment e-mail claimed (sending, committed), the mail provider not asked yet',
+  'calendar-writeback.after-claim':
+    'a calendar write-back claimed (sending, committed), the calendar not asked yet',
 } as const;
 
 export type CrashPoint = keyof typeof CRASH_POINTS;

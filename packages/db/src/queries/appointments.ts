@@ -6,7 +6,16 @@ import { type Cursor, encodeCursor, hasSqlState } from './cursor.ts';
 
 export type NewAppointment = Pick<
   typeof appointments.$inferInsert,
-  'contactId' | 'startsAt' | 'endsAt' | 'service' | 'staff' | 'location' | 'notes' | 'source' | 'externalId'
+  | 'contactId'
+  | 'startsAt'
+  | 'endsAt'
+  | 'service'
+  | 'staff'
+  | 'location'
+  | 'notes'
+  | 'source'
+  | 'externalId'
+  | 'calendarConnectionId'
 >;
 export type AppointmentPatch = Partial<
   Pick<
@@ -172,6 +181,7 @@ export async function rescheduleAppointment(
         location: old.location,
         notes: old.notes,
         source: old.source,
+        calendarConnectionId: old.calendarConnectionId,
         ...(at.externalId !== undefined ? { externalId: at.externalId } : {}),
         rescheduledFromId: old.id,
         status: at.status ?? 'scheduled',

@@ -10,7 +10,7 @@ import {
 
 export type NewCalendarConnection = Pick<
   typeof calendarConnections.$inferInsert,
-  'kind' | 'name' | 'url' | 'secret' | 'apiKey'
+  'kind' | 'name' | 'url' | 'secret' | 'apiKey' | 'staff'
 >;
 
 export async function listCalendarConnections(db: Database, accountId: string) {
@@ -65,6 +65,21 @@ export async function createCalendarConnection(
   return row;
 }
 
+/** Changes its name, staff member or API key; undefined when the account has no such connection. */
+export async function updateCalendarConnection(
+  db: Database,
+  accountId: string,
+  id: string,
+  patch: Partial<Pick<typeof calendarConnections.$inferInsert, 'name' | 'staff' | 'apiKey'>>,
+): Promise<CalendarConnectionRow | undefined> {
+  const [row] = await db
+    .update(calendarConnections)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(calendarConnections.accountId, accountId), eq(calendarConnections.id, id)))
+    .returning();
+  return row;
+}
+
 export async function deleteCalendarConnection(
   db: Database,
   accountId: string,
@@ -94,6 +109,14 @@ export async function recordCalendarSync(
     .where(eq(calendarConnections.id, id))
     .returning();
   return row;
+}
+
+/** Writes why the connection does not work (a refused API key), keeping when it was last synced. */
+export async function noteCalendarConnectionError(db: Database, id: string, error: string): Promise<void> {
+  await db
+    .update(calendarConnections)
+    .set({ lastError: error, updatedAt: new Date() })
+    .where(eq(calendarConnections.id, id));
 }
 
 /** The appointment that holds an id of a calendar source (whatever its status). */
@@ -126,4 +149,31 @@ export async function findContactByEmail(db: Database, accountId: string, email:
     .orderBy(asc(contacts.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * Gives the appointment a calendar's id for it (Cal.com's new booking after a move written back), unless it has
+ * one already or another appointment holds it; answers whether it took it.
+ */
+export async function adoptExternalId(
+  db: Database,
+  accountId: string,
+  appointmentId: string,
+  externalId: string,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    UPDATE appointments a SET external_id = ${externalId}, updated_at = now()
+    WHERE a.account_id = ${accountId} AND a.id = ${appointmentId}
+      AND (a.external_id IS NULL OR a.external_id <> ${externalId})
+      AND NOT EXISTS (
+        SELECT 1 FROM appointments o
+        WHERE o.account_id = a.account_id AND o.source = a.source AND o.external_id = ${externalId}
+      )
+    RETURNING a.id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Marks the transaction's changes as the calendar's own: they are not written back to it (decision 022). */
+export async function markCalendarOrigin(tx: Database): Promise<void> {
+  await tx.execute(sql`SELECT set_config('callwise.calendar_origin', 'on', true)`);
 }

@@ -176,6 +176,9 @@ export type Closure = z.infer<typeof closureSchema>;
 const uniqueNames = (items: { name: string }[]) =>
   new Set(items.map((item) => item.name.toLowerCase())).size === items.length;
 
+/** A freed slot nearer than this is not offered to the waitlist, unless the business chose otherwise. */
+export const DEFAULT_WAITLIST_NOTICE_HOURS = 2;
+
 export const bookingSettingsInputSchema = z
   .object({
     hours: weekHoursSchema,
@@ -203,6 +206,15 @@ export const bookingSettingsInputSchema = z
       .max(30 * 24 * 60, 'At most 30 days')
       .describe('How soon a slot may be offered, at the earliest'),
     reminders: reminderRules,
+    waitlist_notice_hours: z
+      .number({ error: 'Enter whole hours' })
+      .int('Enter whole hours')
+      .min(0, 'Cannot be negative')
+      .max(168, 'At most 168 hours (a week)')
+      .default(DEFAULT_WAITLIST_NOTICE_HOURS)
+      .describe(
+        'How far ahead a freed slot must be for the waitlist to be called about it (and calling stops once it is nearer)',
+      ),
   })
   .strict();
 export type BookingSettingsInput = z.input<typeof bookingSettingsInputSchema>;
@@ -216,6 +228,7 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
   slot_step_minutes: 30,
   min_notice_minutes: 60,
   reminders: DEFAULT_REMINDER_RULES,
+  waitlist_notice_hours: DEFAULT_WAITLIST_NOTICE_HOURS,
 };
 
 export const bookingSettingsSchema = bookingSettingsInputSchema

@@ -21,6 +21,12 @@ export const calendarConnectionSchema = z.object({
   has_api_key: z
     .boolean()
     .describe('Cal.com: whether an API key is stored (the key itself is never answered)'),
+  staff: z
+    .string()
+    .nullable()
+    .describe(
+      'The staff member whose calendar it is (its new appointments are theirs); null: the business as a whole',
+    ),
   last_synced_at: z.iso.datetime().nullable().describe('When it was last read (ICS) or last sent a booking'),
   last_error: z.string().nullable().describe('Why the last sync failed; null when it worked'),
   created_at: z.iso.datetime().describe('When it was added'),
@@ -45,11 +51,22 @@ export const calendarSyncSummarySchema = z.object({
 export type CalendarSyncSummary = z.infer<typeof calendarSyncSummarySchema>;
 
 const name = z.string().trim().min(1, 'Enter a name.').max(100).describe('Its name in the settings');
+const staff = z
+  .string()
+  .trim()
+  .max(100)
+  .nullable()
+  .transform((value) => value || null)
+  .describe(
+    'The staff member whose calendar it is, as the booking settings name them; null or absent: the business as a whole',
+  );
+const apiKey = z.string().trim().min(1, 'Enter the API key.').max(500);
 
 export const createCalendarConnectionInputSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('ics').describe('An ICS subscription'),
     name,
+    staff: staff.optional(),
     url: z
       .string()
       .trim()
@@ -60,16 +77,26 @@ export const createCalendarConnectionInputSchema = z.discriminatedUnion('kind', 
   z.object({
     kind: z.literal('calcom').describe('A Cal.com webhook'),
     name,
-    api_key: z
-      .string()
-      .trim()
-      .min(1)
-      .max(500)
+    staff: staff.optional(),
+    api_key: apiKey
       .optional()
       .describe('A Cal.com API key, to write cancellations and moves back (stored, never answered)'),
   }),
 ]);
 export type CreateCalendarConnectionInput = z.infer<typeof createCalendarConnectionInputSchema>;
+
+export const updateCalendarConnectionInputSchema = z
+  .object({
+    name: name.optional(),
+    staff: staff.optional(),
+    api_key: apiKey
+      .nullable()
+      .optional()
+      .describe('Cal.com: a new API key to write back with; null removes the stored one'),
+  })
+  .strict()
+  .refine((input) => Object.keys(input).length > 0, { message: 'Send a field to change.' });
+export type UpdateCalendarConnectionInput = z.infer<typeof updateCalendarConnectionInputSchema>;
 
 /** The answer to adding one: the connection, Cal.com's signing secret (shown once), the first sync (ICS). */
 export const createdCalendarConnectionSchema = calendarConnectionSchema.extend({

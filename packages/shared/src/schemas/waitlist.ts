@@ -7,9 +7,6 @@ import { timeOfDay, WEEKDAYS } from './booking.ts';
  * them by call, one after another, until one presses 1.
  */
 
-/** How far ahead a freed slot must be for the waitlist to be called about it (the database's trigger). */
-export const WAITLIST_MIN_NOTICE_HOURS = 2;
-
 export const WAITLIST_ENTRY_STATUSES = ['waiting', 'booked', 'removed'] as const;
 export const SLOT_OFFER_STATUSES = ['open', 'filled', 'taken', 'expired', 'exhausted'] as const;
 

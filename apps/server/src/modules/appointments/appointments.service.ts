@@ -14,6 +14,7 @@ import {
   updateAppointment,
 } from '@callwise/db/queries/appointments';
 import { insertCallsWithBilling } from '@callwise/db/queries/billing';
+import { markCalendarOrigin } from '@callwise/db/queries/calendar-connections';
 import { cancelAppointmentReminders } from '@callwise/db/queries/call-engine';
 import { type ContactRow, getContactsByIds } from '@callwise/db/queries/contacts';
 import { isUniqueViolation } from '@callwise/db/queries/cursor';
@@ -45,6 +46,14 @@ export interface AppointmentServiceDeps {
   onCallsDue?: () => void;
   /** Wakes the appointment-emails job: a move's notice is due now (decision 019). */
   onEmailsDue?: () => void;
+}
+
+/**
+ * `fromCalendar`: the change is what the appointment's own calendar said (a sync, a Cal.com webhook), so it is not
+ * written back to that calendar (decision 022).
+ */
+export interface WriteOrigin {
+  fromCalendar?: boolean;
 }
 
 /** When each reminder call of an appointment goes out, by the rules that apply to it. */
@@ -197,13 +206,14 @@ export class AppointmentService {
     accountId: string,
     current: AppointmentRow,
     at: { startsAt: Date; endsAt: Date },
-    options: { confirmed?: boolean } = {},
+    options: { confirmed?: boolean } & WriteOrigin = {},
   ) {
     const newId = randomUUID();
     const status = options.confirmed ? 'confirmed' : 'scheduled';
     const next: AppointmentRow = { ...current, ...at, id: newId, status };
     const reminders = await this.prepareReminders(accountId, next);
     const moved = await this.deps.db.transaction(async (tx) => {
+      if (options.fromCalendar) await markCalendarOrigin(tx);
       const result = await rescheduleAppointment(tx, accountId, current.id, { ...at, id: newId, status });
       if (result) {
         await cancelAppointmentReminders(tx, accountId, [current.id]);
@@ -218,8 +228,15 @@ export class AppointmentService {
   }
 
   /** Confirms or cancels it; either way, the reminders still waiting are cancelled with it. */
-  async changeStatus(accountId: string, id: string, from: readonly string[], to: 'confirmed' | 'cancelled') {
+  async changeStatus(
+    accountId: string,
+    id: string,
+    from: readonly string[],
+    to: 'confirmed' | 'cancelled',
+    options: WriteOrigin = {},
+  ) {
     return this.deps.db.transaction(async (tx) => {
+      if (options.fromCalendar) await markCalendarOrigin(tx);
       const row = await changeAppointmentStatus(tx, accountId, id, from, to);
       if (row) await cancelAppointmentReminders(tx, accountId, [id]);
       return row;
@@ -387,6 +404,7 @@ function newAppointmentRow(accountId: string, values: NewAppointment): Appointme
     notes: values.notes ?? null,
     source: values.source ?? 'manual',
     externalId: values.externalId ?? null,
+    calendarConnectionId: values.calendarConnectionId ?? null,
     status: 'scheduled',
     rescheduledToId: null,
     rescheduledFromId: null,
@@ -407,6 +425,7 @@ const insertValues = (row: AppointmentRow) => ({
   notes: row.notes,
   source: row.source,
   externalId: row.externalId,
+  calendarConnectionId: row.calendarConnectionId,
 });
 
 /** What a reminder call says (the call engine adds the key menu: 1 confirms, 2 cancels, 3 reschedules). */

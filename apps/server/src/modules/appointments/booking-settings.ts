@@ -5,6 +5,7 @@ import { bufferOf, type OpenSlot, openSlots } from '@callwise/shared/availabilit
 import {
   type BookingSettings,
   DEFAULT_BOOKING_SETTINGS,
+  DEFAULT_WAITLIST_NOTICE_HOURS,
   type Service,
 } from '@callwise/shared/schemas/booking';
 
@@ -15,7 +16,14 @@ export async function bookingSettingsOf(
 ): Promise<{ settings: BookingSettings; updatedAt: Date | null }> {
   const row = await findBookingSettings(db, accountId);
   return row
-    ? { settings: row.settings, updatedAt: row.updatedAt }
+    ? // Settings saved before a field existed take its default.
+      {
+        settings: {
+          ...row.settings,
+          waitlist_notice_hours: row.settings.waitlist_notice_hours ?? DEFAULT_WAITLIST_NOTICE_HOURS,
+        },
+        updatedAt: row.updatedAt,
+      }
     : { settings: DEFAULT_BOOKING_SETTINGS, updatedAt: null };
 }
 

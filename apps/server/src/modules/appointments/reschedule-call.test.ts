@@ -1,12 +1,15 @@
+import { localTime, zonedTime } from '@callwise/shared/calling-window';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { chosenOffer, offerText, RescheduleDialogue } from './reschedule-dialogue.ts';
+import { parseTimeWish } from '../../providers/dialogue/time-wish.ts';
+import { chosenOffer, offerText, RescheduleDialogue, spokenTime } from './reschedule-dialogue.ts';
 
 /**
  * Moving an appointment during its call (issue #17, decision 017), end to end with the simulated carrier: the
  * callee at …0106 presses 3 and takes the first time offered (the appointment moves, confirmed, and the call's
  * outcome is `rescheduled`); at …0110 presses 3 and then 0 (it stays `reschedule_requested`). A time taken between
- * the offer and the answer is replaced by the next ones; a repeated answer books nothing twice.
+ * the offer and the answer is replaced by the next ones; a repeated answer books nothing twice. At …0111 the callee
+ * says "Can we do Thursday afternoon instead?" and is offered next Thursday afternoon's times, then presses 1.
  */
 let t: TestApp;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -170,6 +173,161 @@ describe('rescheduling during the call', () => {
       [appointmentId],
     );
     expect((rows.rows[0] as { n: number }).n).toBe(1);
+  });
+});
+
+describe('a time wished for in words (issue #17)', () => {
+  const zone = 'America/New_York';
+
+  it('offers next Thursday afternoon to "Can we do Thursday afternoon instead?" and books the one pressed (…0111)', async () => {
+    // Next Thursday in New York after today (said on a Thursday, "Thursday" is next week's), from the real clock
+    // the call runs on; the appointment is the Monday after it at 10:00.
+    const today = localTime(new Date(), zone);
+    const todayUtc = Date.UTC(today.year, today.month - 1, today.day);
+    const weekday = new Date(todayUtc).getUTCDay();
+    const thursday = new Date(todayUtc + (((4 - weekday + 6) % 7) + 1) * 86_400_000);
+    const day = (offset: number) => {
+      const date = new Date(thursday.getTime() + offset * 86_400_000);
+      return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+    };
+    const at = (minutes: number, offset = 0) => zonedTime(day(offset), minutes, zone);
+    const { contactId, appointmentId } = await contactAndAppointment(
+      '+12025550111',
+      at(10 * 60, 4).toISOString(),
+    );
+    const call = await callAbout(contactId, appointmentId);
+    expect(call.statusCode, call.body).toBe(201);
+    const ended = await waitForEnd(call.json().id);
+    expect(ended.outcome).toBe('rescheduled');
+    const lines = ended.transcript.map(
+      (line: { speaker: string; text: string }) => `${line.speaker}: ${line.text}`,
+    );
+    // The afternoon from noon, nearest the old 10:00 kept inside it: 12:00, 12:30 and 1:00 PM.
+    const offers = [12 * 60, 12 * 60 + 30, 13 * 60].map((minutes) => ({
+      starts_at: at(minutes).toISOString(),
+      ends_at: at(minutes + 30).toISOString(),
+      staff: 'Dr. Patel',
+    }));
+    expect(lines.slice(1)).toEqual([
+      'callee: Can we do Thursday afternoon instead?',
+      `ai: No problem. ${offerText(offers, zone)}`,
+      'callee: Pressed 1',
+      `ai: You're booked for ${spokenTime(at(12 * 60), zone)} with Dr. Patel. Your appointment is confirmed. Goodbye.`,
+    ]);
+    expect(lines[2]).toMatch(/^ai: No problem\. For Thursday, \w+ \d+ at 12:00 PM, press 1\./);
+    const old = await getAppointment(appointmentId);
+    expect(old.status).toBe('rescheduled');
+    expect(await getAppointment(old.rescheduled_to)).toMatchObject({
+      status: 'confirmed',
+      starts_at: at(12 * 60).toISOString(),
+      ends_at: at(12 * 60 + 30).toISOString(),
+      staff: 'Dr. Patel',
+      rescheduled_from: appointmentId,
+    });
+    // The wish is on the call's conversation.
+    const rows = await t.database.executeSql(`SELECT dialogue FROM calls WHERE id = $1`, [call.json().id]);
+    expect((rows.rows[0] as { dialogue: { stage: string } }).dialogue.stage).toBe('booked');
+  });
+
+  // Monday, December 2, 2030, 8:00 AM in New York: the moment these answers are heard.
+  const monday = new Date('2030-12-02T13:00:00Z');
+  const dialogue = () =>
+    new RescheduleDialogue({
+      db: t.database.db,
+      appointments: t.app.services.appointments,
+      now: () => monday,
+    });
+  const heard = (speech: string) => parseTimeWish(speech, { now: monday, timezone: zone });
+  const times = (offers: { starts_at: string }[]) =>
+    offers.map((offer) => new Date(offer.starts_at).toISOString());
+
+  it('offers the exact time asked, or says none is open and offers the nearest', async () => {
+    // Wednesday, December 4, 2030 at 10:00 AM (Dr. Patel).
+    const { appointmentId } = await contactAndAppointment('+12025551410', '2030-12-04T10:00:00-05:00');
+    // "at 3 instead": that day at 3 PM (3 AM is no open time).
+    const three = await dialogue().offer(owner.accountId, appointmentId, heard('at 3 instead'));
+    expect(three?.reply).toBe(
+      'No problem. For Wednesday, December 4 at 3:00 PM, press 1. To have us call you back instead, press 0.',
+    );
+    // "at 6 instead": neither 6 AM nor 6 PM is open; the nearest are the end of that afternoon.
+    const six = await dialogue().offer(owner.accountId, appointmentId, heard('at 6 instead'));
+    expect(six?.reply).toMatch(/^Sorry, there is no open time then\. These are the nearest\. For Wednesday/);
+    if (six?.dialogue.stage !== 'offering') throw new Error('no offer');
+    expect(times(six.dialogue.offers)).toEqual([
+      '2030-12-04T20:30:00.000Z',
+      '2030-12-04T21:00:00.000Z',
+      '2030-12-04T21:30:00.000Z',
+    ]);
+    expect(six.dialogue.wish).toMatchObject({ times: [18 * 60, 6 * 60] });
+    // Saturday is closed: the Friday afternoon's last times are nearer than Monday's first.
+    const saturday = await dialogue().offer(owner.accountId, appointmentId, heard('Saturday'));
+    if (saturday?.dialogue.stage !== 'offering') throw new Error('no offer');
+    expect(times(saturday.dialogue.offers)).toEqual([
+      '2030-12-06T20:30:00.000Z',
+      '2030-12-06T21:00:00.000Z',
+      '2030-12-06T21:30:00.000Z',
+    ]);
+  });
+
+  it('takes a wish on a later turn ("none of those, anything next week?") and keeps it when a time is taken', async () => {
+    const { appointmentId } = await contactAndAppointment('+12025551411', '2030-12-11T11:00:00-05:00');
+    const offer = await dialogue().offer(owner.accountId, appointmentId);
+    if (offer?.dialogue.stage !== 'offering') throw new Error('no offer');
+    expect(offer.dialogue.wish).toBeUndefined();
+    const nextWeek = await dialogue().choose(
+      owner.accountId,
+      offer.dialogue,
+      { speech: 'None of those, anything next week?' },
+      'Harbor Dental',
+    );
+    expect(nextWeek.gather).toBe(true);
+    if (nextWeek.dialogue.stage !== 'offering') throw new Error('not offering');
+    // Next week from Monday, December 2 is December 9 to 15: Monday's times around the old 11:00.
+    expect(nextWeek.reply).toMatch(/^Sure\. For Monday, December 9 at 10:30 AM, press 1\./);
+    expect(times(nextWeek.dialogue.offers)).toEqual([
+      '2030-12-09T15:30:00.000Z',
+      '2030-12-09T16:00:00.000Z',
+      '2030-12-09T16:30:00.000Z',
+    ]);
+    expect(nextWeek.dialogue).toMatchObject({ turns: 2, wish: { said: 'next week' } });
+    // Someone else takes the first before the callee presses 1: the next times still within next week.
+    await contactAndAppointment('+12025551412', '2030-12-09T10:30:00-05:00');
+    const retry = await dialogue().choose(
+      owner.accountId,
+      nextWeek.dialogue,
+      { digits: '1' },
+      'Harbor Dental',
+    );
+    expect(retry.reply).toMatch(/^Sorry, that time was just taken\. For Monday, December 9/);
+    if (retry.dialogue.stage !== 'offering') throw new Error('not offering');
+    // 10:30, 11:00 and 11:30 were offered: 10:00 and 12:00 are nearest 11:00, then 9:30 (before 12:30, as near).
+    expect(times(retry.dialogue.offers)).toEqual([
+      '2030-12-09T14:30:00.000Z',
+      '2030-12-09T15:00:00.000Z',
+      '2030-12-09T17:00:00.000Z',
+    ]);
+    // Said in words: "Monday at 12" names the third.
+    const booked = await dialogue().choose(
+      owner.accountId,
+      retry.dialogue,
+      { speech: 'Monday at 12' },
+      'Harbor Dental',
+    );
+    expect(booked).toMatchObject({ gather: false, outcome: 'rescheduled' });
+    expect(booked.reply).toMatch(/^You're booked for Monday, December 9 at 12:00 PM with Dr\. Patel\./);
+  });
+
+  it('"call me back tomorrow" while offering is a request to be called back, not a wish', async () => {
+    const { appointmentId } = await contactAndAppointment('+12025551413', '2030-12-12T11:00:00-05:00');
+    const offer = await dialogue().offer(owner.accountId, appointmentId);
+    if (offer?.dialogue.stage !== 'offering') throw new Error('no offer');
+    const answer = await dialogue().choose(
+      owner.accountId,
+      offer.dialogue,
+      { speech: 'Just call me back tomorrow' },
+      'Harbor Dental',
+    );
+    expect(answer).toMatchObject({ gather: false, dialogue: { stage: 'declined' } });
   });
 });
 

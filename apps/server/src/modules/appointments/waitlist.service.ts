@@ -19,11 +19,11 @@ import {
 } from '@callwise/db/queries/waitlist';
 import type { SlotOfferRow, WaitlistEntryRow } from '@callwise/db/schema';
 import { localTime } from '@callwise/shared/calling-window';
-import { WAITLIST_MIN_NOTICE_HOURS } from '@callwise/shared/schemas/waitlist';
 import { VOICE_IDS } from '@callwise/shared/voices';
 import type { Logger } from '../../lib/logger.ts';
 import type { CallService } from '../calls/calls.service.ts';
 import type { AppointmentService } from './appointments.service.ts';
+import { bookingSettingsOf } from './booking-settings.ts';
 import { spokenTime } from './reschedule-dialogue.ts';
 
 const HOUR = 60 * 60_000;
@@ -67,7 +67,7 @@ export function offerMessage(
 
 /**
  * Waitlist fill (issue #17, decision 021). The database opens an offer when a slot at least
- * WAITLIST_MIN_NOTICE_HOURS ahead is freed; `advance` (the waitlist job, every minute) calls the matching waiting
+ * the account's `waitlist_notice_hours` ahead is freed; `advance` (the waitlist job, every minute) calls the matching waiting
  * contacts one after another — the next only once the previous call has ended without taking it — inside every
  * calling rule; the first who presses 1 gets the slot (`answer`), booked through the same no-overlap constraint as
  * any booking; one who answers later hears it was taken.
@@ -103,7 +103,8 @@ export class WaitlistService {
   /** Closes the offer, leaves it waiting for its call, or calls the next entry; true when a call was made. */
   private async advanceOffer(offer: SlotOfferRow, now: Date): Promise<boolean> {
     const { db } = this.deps;
-    if (offer.startsAt.getTime() <= now.getTime() + WAITLIST_MIN_NOTICE_HOURS * HOUR) {
+    const { settings } = await bookingSettingsOf(db, offer.accountId);
+    if (offer.startsAt.getTime() <= now.getTime() + settings.waitlist_notice_hours * HOUR) {
       await closeSlotOffer(db, offer.id, 'expired');
       return false;
     }

@@ -328,6 +328,49 @@ describe('the waitlist', () => {
     });
     expect((await offers(owner)).some((offer) => offer.starts_at === appointment.starts_at)).toBe(false);
   });
+
+  it('takes the notice from the booking settings: nearer slots open no offer, and an open one expires', async () => {
+    const saved = (await t.app.inject({ url: '/v1/booking-settings', headers: owner.headers })).json();
+    expect(saved.waitlist_notice_hours).toBe(2);
+    const { timezone: _zone, updated_at: _at, ...document } = saved;
+    const notice = (hours: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/v1/booking-settings',
+        headers: owner.headers,
+        payload: { ...document, waitlist_notice_hours: hours },
+      });
+    const bad = await notice(-1);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('waitlist_notice_hours');
+    expect((await wait(owner, { contact_id: await addContact(owner, 'Di Later') })).statusCode).toBe(201);
+    const cancel = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/v1/appointments/${id}/cancel`, headers: owner.headers });
+    const hoursAhead = (hours: number) => {
+      const when = new Date(Date.now() + hours * 3_600_000);
+      when.setUTCMinutes(0, 0, 0);
+      return when.toISOString();
+    };
+    try {
+      expect((await notice(48)).statusCode).toBe(200);
+      const near = await book(await addContact(owner, 'Ed Near'), hoursAhead(30));
+      await cancel(near.id);
+      expect((await offers(owner)).some((offer) => offer.starts_at === near.starts_at)).toBe(false);
+
+      expect((await notice(24)).statusCode).toBe(200);
+      const far = await book(await addContact(owner, 'Flo Far'), hoursAhead(36));
+      await cancel(far.id);
+      const opened = (await offers(owner)).find((offer) => offer.starts_at === far.starts_at);
+      expect(opened?.status).toBe('open');
+      // The business asks for more notice now: calling about it stops.
+      expect((await notice(72)).statusCode).toBe(200);
+      await t.app.services.waitlist.advance();
+      const after = (await offers(owner)).find((offer) => offer.id === opened?.id);
+      expect(after?.status).toBe('expired');
+    } finally {
+      await notice(2);
+    }
+  });
 });
 
 describe('matching an entry to a freed slot', () => {

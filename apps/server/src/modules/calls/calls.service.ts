@@ -671,6 +671,8 @@ export class CallService {
         callType: call.callType as CallType,
         businessName: account?.name ?? 'us',
         recipientName: call.recipientName,
+        timezone: account?.timezone ?? 'UTC',
+        now: new Date(),
       });
       // A freed slot offered to the waitlist: 1 books it for the callee (decision 021).
       const offerAnswer = call.slotOfferId ? await this.deps.waitlist?.()?.answer(call, answer.intent) : null;
@@ -679,7 +681,7 @@ export class CallService {
       // Asked to reschedule a call about an appointment: the call offers open times and listens again.
       const offer =
         answer.intent === 'reschedule' && call.appointmentId
-          ? await this.deps.rescheduling?.()?.offer(call.accountId, call.appointmentId)
+          ? await this.deps.rescheduling?.()?.offer(call.accountId, call.appointmentId, answer.wish)
           : null;
       if (offer) answer = { ...answer, reply: offer.reply };
       const transcript: Transcript = [

@@ -323,10 +323,12 @@ describe('the LLM dialogue engine against a local chat-completions stand-in', ()
       reply: 'You will not be called again. Goodbye.',
     });
     answer = completion('{"intent":"reschedule"}');
+    // The day named is read by the rules as the time wished for (next Friday: the context gives no clock).
     expect(await engine().respond({ speech: 'friday would suit me better' }, context)).toEqual({
       intent: 'reschedule',
       outcome: 'reschedule_requested',
       reply: 'No problem. Someone from Bright Smile Dental will call you to find a new time. Goodbye.',
+      wish: { said: 'friday', days: [expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)], part: null, times: [] },
     });
   });
 

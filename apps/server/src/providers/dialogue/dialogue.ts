@@ -1,3 +1,4 @@
+import type { TimeWish } from '@callwise/shared/call-dialogue';
 import type { CallOutcome, CallType } from '@callwise/shared/calls';
 
 export const INTENTS = ['confirm', 'cancel', 'reschedule', 'opt_out', 'question', 'nothing'] as const;
@@ -10,6 +11,9 @@ export interface DialogueContext {
   callType: CallType;
   businessName: string;
   recipientName: string;
+  /** The business's time zone and the moment of the answer: what a time the callee names is read against. */
+  timezone?: string;
+  now?: Date;
 }
 
 /** The callee's answer: keys pressed, or words heard. Both absent: the callee said nothing. */
@@ -23,6 +27,8 @@ export interface DialogueReply {
   outcome: CallOutcome;
   /** What we say back before hanging up. */
   reply: string;
+  /** With 'reschedule': the time the callee asked for instead ("can we do Thursday afternoon?"), if any. */
+  wish?: TimeWish;
 }
 
 export interface DialogueEngine {

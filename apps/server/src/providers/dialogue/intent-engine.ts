@@ -7,6 +7,7 @@ import {
   type Intent,
   KEY_INTENTS,
 } from './dialogue.ts';
+import { asksForTime, CALL_BACK, namesWish, parseTimeWish, type TimeWish } from './time-wish.ts';
 
 /**
  * The built-in dialogue: keys by the menu (1 confirm, 2 cancel, 3 reschedule, 9 opt out), words by phrase
@@ -30,7 +31,42 @@ export function decide(input: DialogueInput, context: DialogueContext): Dialogue
   }
   const speech = input.speech?.trim() ?? '';
   const { intent, heardSomething } = classifySpeech(speech);
+  const wish = wishOf(speech, intent, context);
+  if (wish) return { ...dialogueReply('reschedule', context), wish };
   return dialogueReply(intent, context, heardSomething ? 'not_understood' : 'silence');
+}
+
+const HAS_TIME: ReadonlyArray<DialogueContext['callType']> = [
+  'appointment-reminder',
+  'service-reminder',
+  'order-confirmation',
+];
+
+/**
+ * The time a callee asks for instead, read in the business's zone at the answer's moment: with words asking to
+ * reschedule ("can we move it to next week"), any time named; otherwise a time named with words that ask for it
+ * ("can we do Thursday instead?", "how about at 6") or said alone ("Thursday afternoon", "the 14th at 3"). A "no"
+ * or "I can't make it" with words asking for another time is a wish too ("I can't make it, how about Friday?");
+ * a confirmation ("see you Thursday"), an opt-out or a request to be called back never is.
+ */
+export function wishOf(
+  speech: string,
+  intent: Intent,
+  context: Pick<DialogueContext, 'timezone' | 'now'> & { callType?: DialogueContext['callType'] },
+): TimeWish | null {
+  if (speech === '' || CALL_BACK.test(speech)) return null;
+  const explicit = asksForTime(speech);
+  if (intent !== 'reschedule') {
+    // Only a call about something with a time (an appointment, a delivery) turns a named time into a wish.
+    if (context.callType !== undefined && !HAS_TIME.includes(context.callType)) return null;
+    if (!['question', 'nothing'].includes(intent) && !(intent === 'cancel' && explicit)) return null;
+  }
+  const wish = parseTimeWish(speech, {
+    now: context.now ?? new Date(),
+    timezone: context.timezone ?? 'UTC',
+  });
+  if (!wish) return null;
+  return intent === 'reschedule' || explicit || namesWish(speech, wish) ? wish : null;
 }
 
 /** The intent of the first menu key pressed; 'nothing' when no menu key was pressed. */
@@ -194,7 +230,7 @@ const RULES: Rule[] = [
         great | excellent | wonderful | lovely | cool | (?:that is|sounds|all|very|it is) good | good to go |
         sounds (?:good|great|fine|perfect|right) | that works | (?:it|this) works | works for me | will do |
         of course | affirmative | agreed | i agree | i accept | accepted | count me in | go ahead | still on |
-        see you (?:then|there|soon|tomorrow|later|on \\w+) | looking forward |
+        see you | looking forward |
         i will (?:be there|be home|come|make it|attend|show up|see you) | i am (?:coming|attending) |
         i am going to (?:be there|come|make it) | i can (?:make it|come|be there|attend|do it|do that) |
         keep (?:it|the appointment|my appointment)

@@ -9,7 +9,7 @@ import {
   isIntent,
   replyFor,
 } from './dialogue.ts';
-import { classifySpeech, decide } from './intent-engine.ts';
+import { classifySpeech, decide, wishOf } from './intent-engine.ts';
 
 export interface LlmEngineOptions {
   /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 (we POST `${baseUrl}/chat/completions`). */
@@ -152,6 +152,17 @@ export function createLlmEngine(options: LlmEngineOptions): DialogueEngine & { n
       // Never miss an opt-out the rules clearly heard (it must stop further calls).
       if (parsed.intent !== 'opt_out' && classifySpeech(speech).intent === 'opt_out') {
         return { intent: 'opt_out', outcome: INTENT_OUTCOMES.opt_out, reply: replyFor('opt_out', context) };
+      }
+      // A time asked for instead ("can we do Thursday?") is read by the rules, in the business's zone.
+      const wish = wishOf(speech, parsed.intent, context);
+      if (wish) {
+        return {
+          intent: 'reschedule',
+          outcome: INTENT_OUTCOMES.reschedule,
+          reply:
+            parsed.intent === 'reschedule' && parsed.reply ? parsed.reply : replyFor('reschedule', context),
+          wish,
+        };
       }
       const reply = parsed.reply ?? replyFor(parsed.intent, context);
       if (!parsed.reply) {

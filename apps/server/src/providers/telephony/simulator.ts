@@ -296,10 +296,16 @@ export class SimulatedCarrier implements Carrier {
           'digits' in behaviour ? behaviour.digits : null,
           ...('next' in behaviour ? behaviour.next : []),
         ];
+        // A callee who speaks their first answer (…0111 asks for another time in words).
+        const said: string | null = 'speech' in behaviour ? String(behaviour.speech) : null;
         for (let turn = 0; turn < MAX_TURNS; turn += 1) {
           const digits = keys[turn] ?? null;
           let input: CalleeInput;
-          if (digits) {
+          if (turn === 0 && said) {
+            await this.wait(t.think + t.keyPress);
+            parts.push(silence((t.think + t.keyPress) * 1000));
+            input = { speech: said, turn: turn + 1 };
+          } else if (digits) {
             await this.wait(t.think + t.keyPress);
             parts.push(silence(t.think * 1000), dtmfTone(digits, t.keyPress * 1000));
             input = { digits, turn: turn + 1 };

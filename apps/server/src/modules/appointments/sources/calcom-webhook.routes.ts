@@ -69,7 +69,7 @@ const calcomWebhookRoutes: FastifyPluginAsync = async (fastify) => {
         appointments: fastify.services.appointments,
         log: request.log,
       });
-      const summary = await sync.applyCalBooking(connection.accountId, event);
+      const summary = await sync.applyCalBooking(connection.accountId, event, connection);
       await recordCalendarSync(fastify.database.db, connection.id, { at: new Date(), error: null });
       return { ok: true, ignored: false, ...summary };
     },

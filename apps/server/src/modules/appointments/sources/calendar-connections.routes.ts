@@ -11,16 +11,14 @@ import {
   createCalendarConnectionInputSchema,
   createdCalendarConnectionSchema,
   importIcsInputSchema,
+  updateCalendarConnectionInputSchema,
 } from '@callwise/shared/schemas/calendar-connections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { CalendarConnectionService, calendarConnectionResponse } from './calendar-connections.ts';
+import { CalendarConnectionService, calendarConnectionResponse, fieldError } from './calendar-connections.ts';
 import { IcsParseError } from './ics.ts';
 import { icsUrlProblem } from './ics-fetch.ts';
-
-const fieldError = (field: string, message: string) =>
-  new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
 const idParams = z.object({
   id: z.uuid({ error: 'is not a calendar connection id' }).describe('The connection’s id'),
@@ -103,6 +101,28 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return reply.code(201).send({ ...response(synced), secret: null, sync: summary });
       }
       return reply.code(201).send({ ...response(row), secret: row.secret, sync: null });
+    },
+  );
+
+  fastify.patch(
+    '/calendar-connections/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a calendar connection',
+        description:
+          'Renames it, gives it to a staff member (`staff`, as the booking settings name them; null: the business ' +
+          'as a whole — its appointments from now on), or sets or removes (`api_key: null`) the Cal.com API key ' +
+          'cancellations and moves are written back with. Signed-in session only.',
+        params: idParams,
+        body: updateCalendarConnectionInputSchema,
+        response: { 200: calendarConnectionSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await connections().update(request.auth.accountId, request.params.id, request.body);
+      if (!row) throw notFound('Calendar connection');
+      return response(row);
     },
   );
 

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import {
   createCalendarConnection,
+  getCalendarConnection,
   listIcsSubscriptions,
   recordCalendarSync,
+  updateCalendarConnection,
 } from '@callwise/db/queries/calendar-connections';
 import type { CalendarConnectionRow } from '@callwise/db/schema';
 import {
@@ -11,11 +13,14 @@ import {
   type CreateCalendarConnectionInput,
   ICS_HORIZON_FUTURE_DAYS,
   ICS_HORIZON_PAST_DAYS,
+  type UpdateCalendarConnectionInput,
 } from '@callwise/shared/schemas/calendar-connections';
 import type { Config } from '../../../config.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Resolver } from '../../webhooks/ssrf.ts';
 import type { AppointmentService } from '../appointments.service.ts';
+import { bookingSettingsOf } from '../booking-settings.ts';
 import { CalendarSync, fromIcsEvent, type SyncSummary } from './calendar-sync.ts';
 import { IcsParseError, parseIcsEvents } from './ics.ts';
 import { fetchIcs, IcsFetchError, icsUrlOf } from './ics-fetch.ts';
@@ -25,6 +30,9 @@ const DAY = 86_400_000;
 const UPLOAD_FUTURE_DAYS = 365;
 
 export const CALCOM_WEBHOOK_PATH = '/hooks/calcom';
+
+export const fieldError = (field: string, message: string) =>
+  new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
 /** The subscription's window: a day ago to 90 days ahead. */
 export function icsHorizon(now = new Date()) {
@@ -45,6 +53,7 @@ export function calendarConnectionResponse(
     url: row.kind === 'ics' ? row.url : null,
     webhook_url: row.kind === 'calcom' ? `${publicUrl}${CALCOM_WEBHOOK_PATH}/${row.id}` : null,
     has_api_key: Boolean(row.apiKey),
+    staff: row.staff || null,
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
@@ -69,20 +78,51 @@ export class CalendarConnectionService {
     this.sync = new CalendarSync({ db: deps.db, appointments: deps.appointments, log: deps.log });
   }
 
+  /** @throws AppError validation_failed naming `staff` when the booking settings have no such staff member. */
   async create(accountId: string, input: CreateCalendarConnectionInput) {
+    const staff = await this.staffOf(accountId, input.staff);
     if (input.kind === 'ics') {
       return createCalendarConnection(this.deps.db, accountId, {
         kind: 'ics',
         name: input.name,
+        staff,
         url: icsUrlOf(input.url),
       });
     }
     return createCalendarConnection(this.deps.db, accountId, {
       kind: 'calcom',
       name: input.name,
+      staff,
       secret: randomBytes(32).toString('hex'),
       apiKey: input.api_key ?? null,
     });
+  }
+
+  /**
+   * Renames it, gives it to a staff member (its appointments from now on; those already made keep theirs), or
+   * sets or removes a Cal.com API key. Undefined when the account has no such connection.
+   * @throws AppError validation_failed naming the field (an unknown staff member, an API key for an ICS address).
+   */
+  async update(accountId: string, id: string, input: UpdateCalendarConnectionInput) {
+    const { db } = this.deps;
+    const current = await getCalendarConnection(db, accountId, id);
+    if (!current) return undefined;
+    if (input.api_key !== undefined && current.kind !== 'calcom')
+      throw fieldError('api_key', 'only a Cal.com connection takes an API key');
+    return updateCalendarConnection(db, accountId, id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.staff !== undefined ? { staff: await this.staffOf(accountId, input.staff) } : {}),
+      ...(input.api_key !== undefined ? { apiKey: input.api_key } : {}),
+    });
+  }
+
+  /** The staff member as the booking settings spell it; '' for the business as a whole. */
+  private async staffOf(accountId: string, name: string | null | undefined): Promise<string> {
+    if (!name) return '';
+    const { settings } = await bookingSettingsOf(this.deps.db, accountId);
+    const found = settings.staff.find((member) => member.name.toLowerCase() === name.toLowerCase());
+    if (!found) throw fieldError('staff', `${name} is not a staff member in the booking settings`);
+    return found.name;
   }
 
   /**
@@ -116,6 +156,7 @@ export class CalendarConnectionService {
       const events = parseIcsEvents(text, horizon).map(fromIcsEvent);
       const summary = await this.sync.apply(connection.accountId, 'ics', events, {
         gone: { previous: connection.seenExternalIds, ...horizon },
+        connection,
       });
       const row = await recordCalendarSync(this.deps.db, connection.id, {
         at,

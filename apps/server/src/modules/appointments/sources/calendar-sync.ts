@@ -1,7 +1,11 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
 import { getAppointment, isSlotTaken } from '@callwise/db/queries/appointments';
-import { findAppointmentByExternalId, findContactByEmail } from '@callwise/db/queries/calendar-connections';
+import {
+  adoptExternalId,
+  findAppointmentByExternalId,
+  findContactByEmail,
+} from '@callwise/db/queries/calendar-connections';
 import { createContact, findContactByPhone } from '@callwise/db/queries/contacts';
 import { isUniqueViolation } from '@callwise/db/queries/cursor';
 import type { AppointmentRow } from '@callwise/db/schema';
@@ -96,6 +100,16 @@ export function fromCalBooking(event: CalBookingEvent): ExternalEvent {
   };
 }
 
+/** The connection events come through: its new appointments are its staff member's and remember it. */
+export interface SyncConnection {
+  id: string;
+  /** '' for the business as a whole. */
+  staff: string;
+}
+
+/** What the calendar itself did is not written back to it (decision 022). */
+const FROM_CALENDAR = { fromCalendar: true } as const;
+
 export interface CalendarSyncDeps {
   db: Database;
   appointments: AppointmentService;
@@ -113,7 +127,10 @@ export class CalendarSync {
     accountId: string,
     source: CalendarSource,
     events: readonly ExternalEvent[],
-    options: { gone?: { previous: readonly string[]; from: Date; to: Date } } = {},
+    options: {
+      gone?: { previous: readonly string[]; from: Date; to: Date };
+      connection?: SyncConnection;
+    } = {},
   ): Promise<SyncSummary> {
     const summary = emptySummary();
     const country = await this.countryOf(accountId);
@@ -121,7 +138,7 @@ export class CalendarSync {
     for (const event of events) {
       if (seen.has(event.externalId)) continue;
       seen.add(event.externalId);
-      await this.applyOne(accountId, source, event, country, summary);
+      await this.applyOne(accountId, source, event, country, summary, options.connection);
     }
     if (options.gone) {
       const { previous, from, to } = options.gone;
@@ -130,7 +147,15 @@ export class CalendarSync {
         const current = await this.currentOf(accountId, source, externalId);
         if (!current || !HOLDING.includes(current.status)) continue;
         if (current.startsAt < from || current.startsAt >= to) continue;
-        if (await this.deps.appointments.changeStatus(accountId, current.id, HOLDING, 'cancelled')) {
+        if (
+          await this.deps.appointments.changeStatus(
+            accountId,
+            current.id,
+            HOLDING,
+            'cancelled',
+            FROM_CALENDAR,
+          )
+        ) {
           summary.cancelled++;
         }
       }
@@ -139,10 +164,14 @@ export class CalendarSync {
   }
 
   /** A Cal.com booking event: created, rescheduled (found by the booking it replaced) or cancelled. */
-  async applyCalBooking(accountId: string, booking: CalBookingEvent): Promise<SyncSummary> {
+  async applyCalBooking(
+    accountId: string,
+    booking: CalBookingEvent,
+    connection?: SyncConnection,
+  ): Promise<SyncSummary> {
     const event = fromCalBooking(booking);
     if (booking.trigger !== 'rescheduled' || !booking.previousUid) {
-      return this.apply(accountId, 'calcom', [event]);
+      return this.apply(accountId, 'calcom', [event], connection ? { connection } : {});
     }
     const summary = emptySummary();
     const country = await this.countryOf(accountId);
@@ -150,7 +179,16 @@ export class CalendarSync {
     const already = await this.currentOf(accountId, 'calcom', booking.uid);
     const previous = already ? undefined : await this.currentOf(accountId, 'calcom', booking.previousUid);
     if (!previous || !HOLDING.includes(previous.status)) {
-      await this.applyOne(accountId, 'calcom', event, country, summary);
+      await this.applyOne(accountId, 'calcom', event, country, summary, connection);
+      return summary;
+    }
+    if (
+      previous.startsAt.getTime() === event.startsAt.getTime() &&
+      previous.endsAt.getTime() === event.endsAt.getTime()
+    ) {
+      // Our own move, written back (decision 022): Cal.com's new booking is the appointment already there.
+      await adoptExternalId(this.deps.db, accountId, previous.id, booking.uid);
+      summary.unchanged++;
       return summary;
     }
     await this.move(accountId, previous, event, summary);
@@ -163,6 +201,7 @@ export class CalendarSync {
     event: ExternalEvent,
     country: CountryCode,
     summary: SyncSummary,
+    connection?: SyncConnection,
   ) {
     const current = await this.currentOf(accountId, source, event.externalId);
     if (!current) {
@@ -180,6 +219,8 @@ export class CalendarSync {
           notes: notesOf(event),
           source,
           externalId: event.externalId,
+          staff: connection?.staff ?? '',
+          calendarConnectionId: connection?.id ?? null,
         });
         summary.created++;
       } catch (error) {
@@ -197,7 +238,13 @@ export class CalendarSync {
       return;
     }
     if (event.cancelled) {
-      const row = await this.deps.appointments.changeStatus(accountId, current.id, HOLDING, 'cancelled');
+      const row = await this.deps.appointments.changeStatus(
+        accountId,
+        current.id,
+        HOLDING,
+        'cancelled',
+        FROM_CALENDAR,
+      );
       if (row) summary.cancelled++;
       else summary.unchanged++;
       return;
@@ -231,7 +278,7 @@ export class CalendarSync {
     // The service hands the times on to rescheduleAppointment, which moves the source's id along with them.
     const at = { startsAt: event.startsAt, endsAt: event.endsAt, externalId: event.externalId };
     try {
-      const moved = await this.deps.appointments.reschedule(accountId, current, at);
+      const moved = await this.deps.appointments.reschedule(accountId, current, at, FROM_CALENDAR);
       if (moved) summary.updated++;
       else summary.unchanged++;
     } catch (error) {

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { type BookingFormValues, errorAt } from '@/features/settings/utils/booking-form';
 
-/** Settings → Booking: how far apart slots start and how soon one may be booked. */
+/** Settings → Booking: how far apart slots start, how soon one may be booked, the waitlist's notice. */
 export function BookingRulesCard() {
   const {
     register,
@@ -13,13 +13,16 @@ export function BookingRulesCard() {
   } = useFormContext<BookingFormValues>();
   const stepError: string | undefined = errors.slot_step_minutes?.message;
   const noticeError = errorAt(errors, 'min_notice.amount');
+  const waitlistError: string | undefined = errors.waitlist_notice_hours?.message;
   return (
     <Card role="region" aria-labelledby="booking-rules-heading">
       <CardHeader>
         <CardTitle as="h2" id="booking-rules-heading">
           Booking rules
         </CardTitle>
-        <CardDescription>How open slots are laid out and how soon one can be booked.</CardDescription>
+        <CardDescription>
+          How open slots are laid out, how soon one can be booked, and when a freed one goes to the waitlist.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 sm:grid-cols-2">
         <FormField
@@ -64,6 +67,25 @@ export function BookingRulesCard() {
               <option value="hours">hours</option>
             </NativeSelect>
           </div>
+        </FormField>
+        <FormField
+          id="waitlist-notice"
+          label="Waitlist notice (hours)"
+          error={waitlistError}
+          description="A cancelled or moved slot at least this far ahead is offered to the waitlist by call."
+        >
+          <Input
+            id="waitlist-notice"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={168}
+            step={1}
+            className="max-w-40"
+            aria-invalid={waitlistError ? true : undefined}
+            aria-describedby={fieldMessageId('waitlist-notice')}
+            {...register('waitlist_notice_hours', { valueAsNumber: true })}
+          />
         </FormField>
       </CardContent>
     </Card>

@@ -46,6 +46,7 @@ export interface BookingFormValues {
   slot_step_minutes: number;
   min_notice: { amount: number; unit: Exclude<TimeUnit, 'days'> };
   reminders: ReminderValues[];
+  waitlist_notice_hours: number;
 }
 
 /** A length in its largest whole unit (of those allowed). */
@@ -81,6 +82,7 @@ export function valuesFrom(settings: BookingSettings): BookingFormValues {
       ...inUnit(rule.minutes_before, ['minutes', 'hours', 'days'] as const),
       only_if_unconfirmed: rule.only_if_unconfirmed,
     })),
+    waitlist_notice_hours: settings.waitlist_notice_hours,
   };
 }
 
@@ -102,6 +104,7 @@ export function documentFrom(values: BookingFormValues): BookingSettingsInput {
       minutes_before: rule.amount * UNIT_MINUTES[rule.unit],
       only_if_unconfirmed: rule.only_if_unconfirmed,
     })),
+    waitlist_notice_hours: values.waitlist_notice_hours,
   };
 }
 
@@ -124,7 +127,8 @@ export function formFieldOf(field: string): string | null {
     /^services\.\d+\.(name|duration_minutes|buffer_minutes)$/.test(field) ||
     /^closures\.\d+\.(starts_on|ends_on|staff|reason)$/.test(field) ||
     /^reminders\.\d+\.channel$/.test(field) ||
-    field === 'slot_step_minutes'
+    field === 'slot_step_minutes' ||
+    field === 'waitlist_notice_hours'
   )
     return field;
   return null;
