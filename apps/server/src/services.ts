@@ -6,6 +6,7 @@ import { armCrashPoint } from './lib/crash-points.ts';
 import type { Logger } from './lib/logger.ts';
 import { EMBEDDED_POLL_SECONDS, sendJob } from './lib/queue.ts';
 import { APPOINTMENT_EMAILS } from './modules/appointments/appointment-emails.ts';
+import { CALENDAR_WRITEBACKS } from './modules/appointments/sources/calendar-writebacks.ts';
 import { AppointmentService } from './modules/appointments/appointments.service.ts';
 import { RescheduleDialogue } from './modules/appointments/reschedule-dialogue.ts';
 import { WaitlistService } from './modules/appointments/waitlist.service.ts';
@@ -106,6 +107,11 @@ export async function openServices(deps: {
     onEmailsDue: () => {
       sendJob(queue, APPOINTMENT_EMAILS, {}).catch((error: unknown) =>
         log.warn({ error }, 'appointment-emails job not woken; its next minute sends the e-mail'),
+      );
+    },
+    onWritebacksDue: () => {
+      sendJob(queue, CALENDAR_WRITEBACKS, {}).catch((error: unknown) =>
+        log.warn({ error }, 'calendar-writebacks job not woken; its next minute writes it back'),
       );
     },
   });

@@ -46,6 +46,8 @@ export interface AppointmentServiceDeps {
   onCallsDue?: () => void;
   /** Wakes the appointment-emails job: a move's notice is due now (decision 019). */
   onEmailsDue?: () => void;
+  /** Wakes the calendar-writebacks job: a change to a calendar's appointment may be due there (decision 022). */
+  onWritebacksDue?: () => void;
 }
 
 /**
@@ -224,6 +226,7 @@ export class AppointmentService {
     });
     if (moved) this.wake(reminders);
     if (moved) this.deps.onEmailsDue?.();
+    if (moved && current.calendarConnectionId && !options.fromCalendar) this.deps.onWritebacksDue?.();
     return moved;
   }
 
@@ -235,12 +238,14 @@ export class AppointmentService {
     to: 'confirmed' | 'cancelled',
     options: WriteOrigin = {},
   ) {
-    return this.deps.db.transaction(async (tx) => {
+    const changed = await this.deps.db.transaction(async (tx) => {
       if (options.fromCalendar) await markCalendarOrigin(tx);
       const row = await changeAppointmentStatus(tx, accountId, id, from, to);
       if (row) await cancelAppointmentReminders(tx, accountId, [id]);
       return row;
     });
+    if (changed?.calendarConnectionId && !options.fromCalendar) this.deps.onWritebacksDue?.();
+    return changed;
   }
 
   async delete(accountId: string, id: string): Promise<boolean> {

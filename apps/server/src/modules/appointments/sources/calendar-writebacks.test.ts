@@ -3,7 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
 import { CALCOM_BOOKINGS_API_VERSION, CalcomClient, calSignature } from './calcom.ts';
 import { type FakeCalcom, startFakeCalcom } from './calcom-test-server.ts';
-import { CANCEL_REASON, CalendarWritebackSender, RESCHEDULE_REASON } from './calendar-writebacks.ts';
+import {
+  CALENDAR_WRITEBACKS,
+  CANCEL_REASON,
+  CalendarWritebackSender,
+  RESCHEDULE_REASON,
+} from './calendar-writebacks.ts';
 
 /**
  * Cancellations and moves made here to Cal.com appointments, written back through Cal.com's API v2 (decision 022),
@@ -36,6 +41,8 @@ const sender = () =>
 beforeAll(async () => {
   fake = await startFakeCalcom({ apiKey: API_KEY });
   t = await buildTestApp({ env: { CALCOM_API_BASE_URL: fake.url } });
+  // The app's own job would race the runs these tests make (a change wakes it): here only the tests send.
+  await t.queue.offWork(CALENDAR_WRITEBACKS);
   owner = await signedInUser(t, { plan: 'professional' });
   other = await signedInUser(t, { plan: 'professional' });
   const settings = await t.app.inject({
