@@ -21,6 +21,7 @@ import selfServiceRoutes from './modules/appointments/self-service.routes.ts';
 import { SelfServiceLinks } from './modules/appointments/self-service-link.ts';
 import calcomWebhookRoutes from './modules/appointments/sources/calcom-webhook.routes.ts';
 import calendarConnectionsRoutes from './modules/appointments/sources/calendar-connections.routes.ts';
+import googleCallbackRoutes from './modules/appointments/sources/google-callback.routes.ts';
 import waitlistRoutes from './modules/appointments/waitlist.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -128,6 +129,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   }
   // Cal.com's booking webhooks (each request signature-checked with its connection's secret).
   await fastify.register(calcomWebhookRoutes);
+  // Google's return from its consent page (the one-time state names the account).
+  await fastify.register(googleCallbackRoutes);
 
   await fastify.register(
     async (v1) => {

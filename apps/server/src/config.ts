@@ -56,6 +56,14 @@ export const envSchema = z.object({
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
   /** Cal.com's API host, where cancellations and moves are written back (tests: a local fake). */
   CALCOM_API_BASE_URL: z.url().default('https://api.cal.com'),
+  /** Google Calendar connections (decision 023): the OAuth client of a Google Cloud project; without, none. */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** Google's hosts (tests and the browser tests: a local fake of them). */
+  GOOGLE_AUTH_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_REVOKE_URL: optionalUrl,
+  GOOGLE_API_ROOT_URL: optionalUrl,
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -130,6 +138,10 @@ function crossFieldProblems(raw: RawEnv): string[] {
     }
   }
   if (raw.LLM_BASE_URL) requires('LLM_API_KEY', 'when LLM_BASE_URL is set');
+  if (raw.GOOGLE_CLIENT_ID || raw.GOOGLE_CLIENT_SECRET) {
+    requires('GOOGLE_CLIENT_ID', 'when GOOGLE_CLIENT_SECRET is set');
+    requires('GOOGLE_CLIENT_SECRET', 'when GOOGLE_CLIENT_ID is set');
+  }
   const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
   if (s3.some((key) => raw[key])) for (const key of s3) requires(key, 'when any S3_ variable is set');
   if (raw.NODE_ENV === 'production' && raw.DATABASE_URL) {

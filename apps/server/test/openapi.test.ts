@@ -11,6 +11,7 @@ import {
   EXAMPLE_CAMPAIGN,
   EXAMPLE_CONTACT,
   EXAMPLE_DO_NOT_CALL,
+  EXAMPLE_GOOGLE_CONNECTION,
   EXAMPLE_ICS_CONNECTION,
   EXAMPLE_IDS,
   EXAMPLE_IMPORT,
@@ -22,6 +23,11 @@ import {
   EXAMPLE_SCRIPT,
   EXAMPLE_WAITLIST_ENTRY,
 } from '../src/lib/api-examples.ts';
+import { GOOGLE_CALENDAR_SCOPES } from '../src/modules/appointments/sources/google-calendar.ts';
+import {
+  type FakeGoogle,
+  startFakeGoogle,
+} from '../src/modules/appointments/sources/google-calendar-test-server.ts';
 import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
 import { type ExampleObject, type Json, type Operation, operationsOf } from './openapi-document.ts';
 
@@ -39,6 +45,8 @@ let document: {
 let owner: Awaited<ReturnType<typeof signedInUser>>;
 let apiKey: string;
 let starterKey: string;
+let google: FakeGoogle;
+const EXAMPLE_GOOGLE_REFRESH_TOKEN = '1//example-refresh-token';
 const executed = new Set<string>();
 
 const operations = () => operationsOf(document);
@@ -46,8 +54,37 @@ const secured = (operation: Operation) => (operation.security ?? []).length > 0;
 const integrator = (operation: Operation) => (operation.security ?? []).some((s) => 'apiKey' in s);
 
 beforeAll(async () => {
+  // Google's OAuth and Calendar endpoints, faked: the examples connect and list a Google calendar.
+  google = await startFakeGoogle();
+  google.addCalendar({
+    id: 'frontdesk@harbordental.example',
+    summary: 'Front desk',
+    timeZone: 'America/New_York',
+    primary: true,
+    accessRole: 'owner',
+  });
+  google.addCalendar({
+    id: 'c_8f2kim@group.calendar.google.com',
+    summary: 'Dr. Kim',
+    timeZone: 'America/New_York',
+    primary: false,
+    accessRole: 'writer',
+  });
+  google.refreshTokens.set(EXAMPLE_GOOGLE_REFRESH_TOKEN, {
+    scope: GOOGLE_CALENDAR_SCOPES.join(' '),
+    revoked: false,
+  });
   t = await listenTestApp({
-    env: { API_RATE_LIMIT_PER_MINUTE: '100000', SESSION_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: {
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      SESSION_RATE_LIMIT_PER_MINUTE: '100000',
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_AUTH_URL: google.authUrl,
+      GOOGLE_TOKEN_URL: google.tokenUrl,
+      GOOGLE_REVOKE_URL: google.revokeUrl,
+      GOOGLE_API_ROOT_URL: `${google.url}/`,
+    },
   });
   owner = await signedInUser(t, { plan: 'professional' });
   apiKey = (await createApiKey(t, owner, 'Examples')).key;
@@ -66,6 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await tight?.close();
+  await google?.close();
 });
 
 describe('the OpenAPI document', () => {
@@ -387,10 +425,12 @@ async function resetExampleAccount() {
       EXAMPLE_WAITLIST_ENTRY.created_at,
     ],
   );
-  for (const connection of [EXAMPLE_CALENDAR_CONNECTION, EXAMPLE_ICS_CONNECTION]) {
+  for (const connection of [EXAMPLE_CALENDAR_CONNECTION, EXAMPLE_ICS_CONNECTION, EXAMPLE_GOOGLE_CONNECTION]) {
+    const google = connection.kind === 'google';
     await db.executeSql(
-      `INSERT INTO calendar_connections (id, account_id, kind, name, url, secret, created_at, updated_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+      `INSERT INTO calendar_connections
+         (id, account_id, kind, name, url, secret, refresh_token, calendar_id, calendar_name, created_at, updated_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
       [
         connection.id,
         account,
@@ -398,6 +438,9 @@ async function resetExampleAccount() {
         connection.name,
         connection.url,
         connection.kind === 'calcom' ? 'e'.repeat(64) : null,
+        google ? EXAMPLE_GOOGLE_REFRESH_TOKEN : null,
+        connection.calendar_id,
+        connection.calendar_name,
         connection.created_at,
         connection.updated_at,
       ],

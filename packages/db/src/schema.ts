@@ -621,6 +621,13 @@ export const calendarConnections = pgTable(
     apiKey: text('api_key'),
     /** The staff member whose calendar it is: its new appointments are theirs; '' for the business as a whole. */
     staff: text('staff').notNull().default(''),
+    /** Google: the OAuth refresh token (never answered by the API); null once Google refused it. */
+    refreshToken: text('refresh_token'),
+    /** Google: the calendar read (its id and name in Google). */
+    calendarId: text('calendar_id'),
+    calendarName: text('calendar_name'),
+    /** Google: the token of the last sync, for the next one to read only what changed since. */
+    syncToken: text('sync_token'),
     /** ICS: the event ids its last sync read, so that one gone from the feed is cancelled. */
     seenExternalIds: text('seen_external_ids').array().notNull().default(sql`'{}'::text[]`),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
@@ -631,7 +638,7 @@ export const calendarConnections = pgTable(
   },
   (table) => [
     index('calendar_connections_account_idx').on(table.accountId, table.createdAt),
-    check('calendar_connections_kind', sql`${table.kind} IN ('ics', 'calcom')`),
+    check('calendar_connections_kind', sql`${table.kind} IN ('ics', 'calcom', 'google')`),
   ],
 );
 
@@ -701,7 +708,7 @@ export const calendarWritebacks = pgTable(
     connectionId: uuid('connection_id')
       .notNull()
       .references((): AnyPgColumn => calendarConnections.id, { onDelete: 'cascade' }),
-    /** cancel | reschedule (to where the appointment was moved: its rescheduled_to_id). */
+    /** cancel | reschedule (to where the appointment was moved: its rescheduled_to_id) | confirm (Google only). */
     action: text('action').notNull(),
     sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** pending | sending | done | skipped | failed | unknown (a crash while sending: never sent again) */
@@ -718,12 +725,31 @@ export const calendarWritebacks = pgTable(
     index('calendar_writebacks_account_idx').on(table.accountId, table.createdAt),
     index('calendar_writebacks_due_idx').on(table.sendAt).where(sql`status = 'pending'`),
     index('calendar_writebacks_sending_idx').on(table.claimedAt).where(sql`status = 'sending'`),
-    check('calendar_writebacks_action', sql`${table.action} IN ('cancel', 'reschedule')`),
+    check('calendar_writebacks_action', sql`${table.action} IN ('cancel', 'reschedule', 'confirm')`),
     check(
       'calendar_writebacks_status',
       sql`${table.status} IN ('pending', 'sending', 'done', 'skipped', 'failed', 'unknown')`,
     ),
   ],
+);
+
+/**
+ * A Google Calendar connection on its way (decision 023): the OAuth `state` sent to Google, with the PKCE verifier
+ * that must stay here and what the connection is to be, until Google sends the user back (ten minutes at most).
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    /** The state itself: 32 random bytes, base64url. */
+    id: text('id').primaryKey(),
+    accountId: accountRef(),
+    codeVerifier: text('code_verifier').notNull(),
+    name: text('name'),
+    staff: text('staff').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('oauth_states_expires_idx').on(table.expiresAt)],
 );
 
 export type Account = typeof accounts.$inferSelect;

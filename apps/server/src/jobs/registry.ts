@@ -40,6 +40,17 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     db: deps.database.db,
   });
   const auth = new AuthService({ db: deps.database.db, config: deps.config, queue: deps.queue });
+  let calendarService: CalendarConnectionService | undefined;
+  const calendars = () => {
+    calendarService ??= new CalendarConnectionService({
+      db: deps.database.db,
+      appointments: deps.services.appointments,
+      config: deps.config,
+      // Problems are written on each connection (last_error); anything else fails the job.
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    return calendarService;
+  };
   return [
     sendEmailJob(mail),
     recoveryEmailJob(auth),
@@ -54,16 +65,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       windowMs: deps.config.FAILURE_ALERT_WINDOW_SECONDS * 1000,
     }),
     callsDailySummaryJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
-    calendarRefreshJob(
-      () =>
-        new CalendarConnectionService({
-          db: deps.database.db,
-          appointments: deps.services.appointments,
-          config: deps.config,
-          // Problems are written on each connection (last_error); anything else fails the job.
-          log: { info: () => undefined, warn: () => undefined },
-        }),
-    ),
+    calendarRefreshJob(calendars),
     appointmentEmailsJob(
       new AppointmentEmailSender({
         db: deps.database.db,
@@ -76,6 +78,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       new CalendarWritebackSender({
         db: deps.database.db,
         calcom: (apiKey) => new CalcomClient({ apiKey, baseUrl: deps.config.CALCOM_API_BASE_URL }),
+        google: { writeBack: (...args) => calendars().google.writeBack(...args) },
       }),
     ),
     recordingsPurgeJob({

@@ -69,6 +69,7 @@ export const EXAMPLE_IDS = {
   appointment: 'e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a01',
   calendarConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b01',
   icsConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b03',
+  googleConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b04',
   waitlistEntry: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c01',
   /** An id that is nowhere (or in another account: the answer is the same). */
   missing: '0b0b0b0b-0000-4000-8000-000000000404',
@@ -178,6 +179,8 @@ export const EXAMPLE_CALENDAR_CONNECTION: CalendarConnection = {
   webhook_url: `https://app.callwise.example/hooks/calcom/${EXAMPLE_IDS.calendarConnection}`,
   has_api_key: false,
   staff: 'Dr. Patel',
+  calendar_id: null,
+  calendar_name: null,
   last_synced_at: null,
   last_error: null,
   created_at: '2026-11-20T10:00:00.000Z',
@@ -197,6 +200,21 @@ export const EXAMPLE_ICS_CONNECTION: CalendarConnection = {
   webhook_url: null,
   created_at: '2026-11-20T10:05:00.000Z',
   updated_at: '2026-11-20T10:05:00.000Z',
+};
+
+/** A Google calendar of the examples' account (its refresh token is never answered). */
+export const EXAMPLE_GOOGLE_CONNECTION: CalendarConnection = {
+  ...EXAMPLE_CALENDAR_CONNECTION,
+  id: EXAMPLE_IDS.googleConnection,
+  kind: 'google',
+  name: 'Google Calendar: Front desk',
+  webhook_url: null,
+  staff: null,
+  calendar_id: 'frontdesk@harbordental.example',
+  calendar_name: 'Front desk',
+  last_synced_at: '2026-11-26T09:00:00.000Z',
+  created_at: '2026-11-20T10:10:00.000Z',
+  updated_at: '2026-11-26T09:00:00.000Z',
 };
 
 /** An .ics file with one appointment (the examples' contact, found by the phone number in its description). */
@@ -1593,7 +1611,10 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       name: 'list',
       summary: 'The account’s calendar connections',
       status: 200,
-      response: { data: [EXAMPLE_CALENDAR_CONNECTION, EXAMPLE_ICS_CONNECTION] },
+      response: {
+        data: [EXAMPLE_CALENDAR_CONNECTION, EXAMPLE_ICS_CONNECTION, EXAMPLE_GOOGLE_CONNECTION],
+        google_available: true,
+      },
     },
   ],
   'POST /v1/calendar-connections': [
@@ -1615,6 +1636,60 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       body: { kind: 'ics', name: 'Front desk', url: 'http://127.0.0.1/calendar.ics' },
       status: 400,
       response: fieldError('url', 'must be a public address: 127.0.0.1 is a loopback address'),
+    },
+  ],
+  'POST /v1/calendar-connections/google': [
+    {
+      name: 'connect',
+      summary: 'Start connecting a Google calendar: send the user to the answer’s address',
+      body: { staff: 'Dr. Kim' },
+      status: 200,
+      response: {
+        authorization_url:
+          'https://accounts.google.com/o/oauth2/v2/auth?access_type=offline&prompt=consent&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcalendar.events%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcalendar.calendarlist.readonly&state=4V6dJq…&code_challenge=Qm9…&code_challenge_method=S256&response_type=code&client_id=…&redirect_uri=https%3A%2F%2Fapp.callwise.example%2Fhooks%2Fgoogle%2Fcallback',
+      },
+    },
+    {
+      name: 'unknown_staff',
+      summary: 'A staff member the booking settings do not have',
+      body: { staff: 'Dr. Lee' },
+      status: 400,
+      response: fieldError('staff', 'Dr. Lee is not a staff member in the booking settings'),
+    },
+  ],
+  'GET /v1/calendar-connections/{id}/calendars': [
+    {
+      name: 'calendars',
+      summary: 'The calendars of the connected Google account',
+      params: { id: EXAMPLE_IDS.googleConnection },
+      status: 200,
+      response: {
+        data: [
+          {
+            id: 'frontdesk@harbordental.example',
+            summary: 'Front desk',
+            primary: true,
+            time_zone: 'America/New_York',
+            writable: true,
+          },
+          {
+            id: 'c_8f2kim@group.calendar.google.com',
+            summary: 'Dr. Kim',
+            primary: false,
+            time_zone: 'America/New_York',
+            writable: true,
+          },
+        ],
+      },
+    },
+    {
+      name: 'not_google',
+      summary: 'A Cal.com connection has no calendars to choose',
+      params: { id: EXAMPLE_IDS.calendarConnection },
+      status: 409,
+      response: {
+        error: { code: 'conflict', message: 'Only a Google connection has calendars to choose.' },
+      },
     },
   ],
   'PATCH /v1/calendar-connections/{id}': [

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
   type AppointmentRow,
@@ -6,11 +6,12 @@ import {
   type CalendarConnectionRow,
   calendarConnections,
   contacts,
+  oauthStates,
 } from '../schema.ts';
 
 export type NewCalendarConnection = Pick<
   typeof calendarConnections.$inferInsert,
-  'kind' | 'name' | 'url' | 'secret' | 'apiKey' | 'staff'
+  'kind' | 'name' | 'url' | 'secret' | 'apiKey' | 'staff' | 'refreshToken' | 'calendarId' | 'calendarName'
 >;
 
 export async function listCalendarConnections(db: Database, accountId: string) {
@@ -43,12 +44,12 @@ export async function findCalendarConnection(
   return row;
 }
 
-/** Every ICS subscription, of every account (the refresh job's work). */
-export async function listIcsSubscriptions(db: Database) {
+/** Every connection read on a schedule — ICS subscriptions and Google calendars — of every account. */
+export async function listReadConnections(db: Database) {
   return db
     .select()
     .from(calendarConnections)
-    .where(eq(calendarConnections.kind, 'ics'))
+    .where(inArray(calendarConnections.kind, ['ics', 'google']))
     .orderBy(asc(calendarConnections.lastSyncedAt), asc(calendarConnections.id));
 }
 
@@ -70,7 +71,20 @@ export async function updateCalendarConnection(
   db: Database,
   accountId: string,
   id: string,
-  patch: Partial<Pick<typeof calendarConnections.$inferInsert, 'name' | 'staff' | 'apiKey'>>,
+  patch: Partial<
+    Pick<
+      typeof calendarConnections.$inferInsert,
+      | 'name'
+      | 'staff'
+      | 'apiKey'
+      | 'refreshToken'
+      | 'calendarId'
+      | 'calendarName'
+      | 'syncToken'
+      | 'seenExternalIds'
+      | 'lastError'
+    >
+  >,
 ): Promise<CalendarConnectionRow | undefined> {
   const [row] = await db
     .update(calendarConnections)
@@ -96,7 +110,7 @@ export async function deleteCalendarConnection(
 export async function recordCalendarSync(
   db: Database,
   id: string,
-  result: { at: Date; error: string | null; seenExternalIds?: string[] },
+  result: { at: Date; error: string | null; seenExternalIds?: string[]; syncToken?: string | null },
 ) {
   const [row] = await db
     .update(calendarConnections)
@@ -104,6 +118,7 @@ export async function recordCalendarSync(
       lastSyncedAt: result.at,
       lastError: result.error,
       ...(result.seenExternalIds ? { seenExternalIds: result.seenExternalIds } : {}),
+      ...(result.syncToken !== undefined ? { syncToken: result.syncToken } : {}),
       updatedAt: new Date(),
     })
     .where(eq(calendarConnections.id, id))
@@ -173,7 +188,53 @@ export async function adoptExternalId(
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
+/**
+ * Hands a calendar's id for an event from a moved appointment to where it moved (Google keeps an event's id when
+ * it moves: decision 023), unless that one has an id already.
+ */
+export async function passExternalId(
+  db: Database,
+  accountId: string,
+  fromId: string,
+  toId: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [from] = await tx
+      .select({ externalId: appointments.externalId })
+      .from(appointments)
+      .where(and(eq(appointments.accountId, accountId), eq(appointments.id, fromId)))
+      .for('update');
+    const [to] = await tx
+      .select({ externalId: appointments.externalId })
+      .from(appointments)
+      .where(and(eq(appointments.accountId, accountId), eq(appointments.id, toId)))
+      .for('update');
+    if (!from?.externalId || !to || to.externalId) return false;
+    await tx
+      .update(appointments)
+      .set({ externalId: null, updatedAt: new Date() })
+      .where(eq(appointments.id, fromId));
+    await tx
+      .update(appointments)
+      .set({ externalId: from.externalId, updatedAt: new Date() })
+      .where(eq(appointments.id, toId));
+    return true;
+  });
+}
+
 /** Marks the transaction's changes as the calendar's own: they are not written back to it (decision 022). */
 export async function markCalendarOrigin(tx: Database): Promise<void> {
   await tx.execute(sql`SELECT set_config('callwise.calendar_origin', 'on', true)`);
+}
+
+/** A Google connection on its way: its OAuth state, kept until Google sends the user back. */
+export async function createOauthState(db: Database, values: typeof oauthStates.$inferInsert) {
+  await db.delete(oauthStates).where(lte(oauthStates.expiresAt, new Date()));
+  await db.insert(oauthStates).values(values);
+}
+
+/** Takes an OAuth state once (deleted as it is read); undefined when unknown, used or expired. */
+export async function takeOauthState(db: Database, id: string, now = new Date()) {
+  const [row] = await db.delete(oauthStates).where(eq(oauthStates.id, id)).returning();
+  return row && row.expiresAt > now ? row : undefined;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const CALENDAR_CONNECTION_KINDS = ['ics', 'calcom'] as const;
+export const CALENDAR_CONNECTION_KINDS = ['ics', 'calcom', 'google'] as const;
 export type CalendarConnectionKind = (typeof CALENDAR_CONNECTION_KINDS)[number];
 
 /** How far an ICS calendar is read: from a day ago to 90 days ahead. */
@@ -11,9 +11,9 @@ export const calendarConnectionSchema = z.object({
   id: z.uuid().describe('The connection’s id'),
   kind: z
     .enum(CALENDAR_CONNECTION_KINDS)
-    .describe('ics (a subscribed calendar URL) or calcom (a Cal.com webhook)'),
+    .describe('ics (a subscribed calendar URL), calcom (a Cal.com webhook) or google (a Google Calendar)'),
   name: z.string().describe('Its name in the settings'),
-  url: z.string().nullable().describe('ICS: the calendar’s address; null for Cal.com'),
+  url: z.string().nullable().describe('ICS: the calendar’s address; null for the others'),
   webhook_url: z
     .string()
     .nullable()
@@ -27,7 +27,12 @@ export const calendarConnectionSchema = z.object({
     .describe(
       'The staff member whose calendar it is (its new appointments are theirs); null: the business as a whole',
     ),
-  last_synced_at: z.iso.datetime().nullable().describe('When it was last read (ICS) or last sent a booking'),
+  calendar_id: z.string().nullable().describe('Google: the id of the calendar read; null for the others'),
+  calendar_name: z.string().nullable().describe('Google: the name of the calendar read; null for the others'),
+  last_synced_at: z.iso
+    .datetime()
+    .nullable()
+    .describe('When it was last read (ICS, Google) or last sent a booking (Cal.com)'),
   last_error: z.string().nullable().describe('Why the last sync failed; null when it worked'),
   created_at: z.iso.datetime().describe('When it was added'),
   updated_at: z.iso.datetime().describe('When it last changed'),
@@ -89,6 +94,13 @@ export const updateCalendarConnectionInputSchema = z
   .object({
     name: name.optional(),
     staff: staff.optional(),
+    calendar_id: z
+      .string()
+      .trim()
+      .min(1, 'Choose a calendar.')
+      .max(500)
+      .optional()
+      .describe('Google: another calendar of the same Google account to read (read again from the start)'),
     api_key: apiKey
       .nullable()
       .optional()
@@ -120,3 +132,33 @@ export const calendarConnectionSyncSchema = z.object({
 export const importIcsInputSchema = z.object({
   ics: z.string().min(1, 'Attach the .ics file’s text.').describe('The text of an .ics file'),
 });
+
+export const calendarConnectionListSchema = z.object({
+  data: z.array(calendarConnectionSchema).describe('The connections, oldest first'),
+  google_available: z
+    .boolean()
+    .describe('Whether this server can connect Google calendars (its Google OAuth client is set up)'),
+});
+
+export const connectGoogleInputSchema = z
+  .object({
+    name: name.optional().describe('Its name in the settings; the calendar’s own name when not given'),
+    staff: staff.optional(),
+  })
+  .strict();
+export type ConnectGoogleInput = z.infer<typeof connectGoogleInputSchema>;
+
+export const connectGoogleSchema = z.object({
+  authorization_url: z
+    .string()
+    .describe('Google’s consent page: send the user there; Google sends them back to Settings → Booking'),
+});
+
+export const googleCalendarSchema = z.object({
+  id: z.string().describe('The calendar’s id in Google'),
+  summary: z.string().describe('Its name'),
+  primary: z.boolean().describe('Whether it is the account’s main calendar'),
+  time_zone: z.string().nullable().describe('Its time zone'),
+  writable: z.boolean().describe('Whether confirmations and cancellations can be written to it'),
+});
+export type GoogleCalendar = z.infer<typeof googleCalendarSchema>;

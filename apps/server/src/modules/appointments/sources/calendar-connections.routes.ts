@@ -1,15 +1,15 @@
-import {
-  deleteCalendarConnection,
-  getCalendarConnection,
-  listCalendarConnections,
-} from '@callwise/db/queries/calendar-connections';
+import { getCalendarConnection, listCalendarConnections } from '@callwise/db/queries/calendar-connections';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
+  calendarConnectionListSchema,
   calendarConnectionSchema,
   calendarConnectionSyncSchema,
   calendarSyncSummarySchema,
+  connectGoogleInputSchema,
+  connectGoogleSchema,
   createCalendarConnectionInputSchema,
   createdCalendarConnectionSchema,
+  googleCalendarSchema,
   importIcsInputSchema,
   updateCalendarConnectionInputSchema,
 } from '@callwise/shared/schemas/calendar-connections';
@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { CalendarConnectionService, calendarConnectionResponse, fieldError } from './calendar-connections.ts';
+import { GoogleConnectError, googleAvailable, googleCalendarResponse } from './google-connections.ts';
 import { IcsParseError } from './ics.ts';
 import { icsUrlProblem } from './ics-fetch.ts';
 
@@ -62,17 +63,75 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'List calendar connections',
         description:
-          'ICS subscriptions and Cal.com webhooks, with their last sync and its error. Signed-in session only.',
-        response: {
-          200: z.object({
-            data: z.array(calendarConnectionSchema).describe('The connections, oldest first'),
-          }),
-        },
+          'ICS subscriptions, Cal.com webhooks and Google calendars, with their last sync and its error, and ' +
+          'whether this server can connect Google calendars. Signed-in session only.',
+        response: { 200: calendarConnectionListSchema },
       },
     },
     async (request) => ({
       data: (await listCalendarConnections(db(), request.auth.accountId)).map(response),
+      google_available: googleAvailable(config),
     }),
+  );
+
+  fastify.post(
+    '/calendar-connections/google',
+    {
+      schema: {
+        tags,
+        summary: 'Connect a Google calendar',
+        description:
+          'Answers Google’s consent page to send the user to (valid ten minutes). Once they allow access, Google ' +
+          'sends them back to this server, which makes the connection on their primary calendar, reads it, and ' +
+          'shows Settings → Booking. 503 when this server has no Google OAuth client. Signed-in session only.',
+        body: connectGoogleInputSchema,
+        response: { 200: connectGoogleSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!googleAvailable(config)) {
+        throw new AppError(
+          'service_unavailable',
+          'Google Calendar is not set up on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).',
+        );
+      }
+      return {
+        authorization_url: await connections().connectGoogle(request.auth.accountId, request.body),
+      };
+    },
+  );
+
+  fastify.get(
+    '/calendar-connections/:id/calendars',
+    {
+      schema: {
+        tags,
+        summary: 'List the calendars of a Google connection',
+        description:
+          'The calendars of the connected Google account, to choose the one read (`PATCH` with `calendar_id`). ' +
+          '409 for a connection that is not Google’s, or when Google refuses (the message says why). Signed-in ' +
+          'session only.',
+        params: idParams,
+        response: {
+          200: z.object({ data: z.array(googleCalendarSchema).describe('Its calendars, the primary first') }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await getCalendarConnection(db(), request.auth.accountId, request.params.id);
+      if (!row) throw notFound('Calendar connection');
+      if (row.kind !== 'google')
+        throw new AppError('conflict', 'Only a Google connection has calendars to choose.');
+      try {
+        return { data: (await connections().google.calendars(row)).map(googleCalendarResponse) };
+      } catch (error) {
+        if (error instanceof GoogleConnectError) throw new AppError('conflict', error.message);
+        throw error;
+      }
+    },
   );
 
   fastify.post(
@@ -112,8 +171,9 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'Change a calendar connection',
         description:
           'Renames it, gives it to a staff member (`staff`, as the booking settings name them; null: the business ' +
-          'as a whole — its appointments from now on), or sets or removes (`api_key: null`) the Cal.com API key ' +
-          'cancellations and moves are written back with. Signed-in session only.',
+          'as a whole — its appointments from now on), sets or removes (`api_key: null`) the Cal.com API key ' +
+          'cancellations and moves are written back with, or reads another calendar of a Google account ' +
+          '(`calendar_id`, read at once). Signed-in session only.',
         params: idParams,
         body: updateCalendarConnectionInputSchema,
         response: { 200: calendarConnectionSchema, 400: apiErrorSchema, 404: apiErrorSchema },
@@ -133,13 +193,14 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'Remove a calendar connection',
         description:
-          'Its appointments stay; an ICS subscription is no longer read, a Cal.com webhook is refused from now on.',
+          'Its appointments stay; an ICS subscription or a Google calendar is no longer read (Google’s access is ' +
+          'given back), a Cal.com webhook is refused from now on.',
         params: idParams,
         response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      if (!(await deleteCalendarConnection(db(), request.auth.accountId, request.params.id))) {
+      if (!(await connections().remove(request.auth.accountId, request.params.id))) {
         throw notFound('Calendar connection');
       }
       return reply.code(204).send(null);
@@ -151,10 +212,11 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags,
-        summary: 'Read an ICS subscription now',
+        summary: 'Read an ICS subscription or a Google calendar now',
         description:
-          'Applies its events to the appointments now. A failed read answers 200 with `sync: null` and the ' +
-          'connection’s `last_error`; a Cal.com connection cannot be read (409: Cal.com sends its bookings).',
+          'Applies its events to the appointments now (Google: what changed since the last read). A failed read ' +
+          'answers 200 with `sync: null` and the connection’s `last_error`; a Cal.com connection cannot be read ' +
+          '(409: Cal.com sends its bookings).',
         params: idParams,
         response: {
           200: calendarConnectionSyncSchema,
@@ -167,13 +229,13 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const row = await getCalendarConnection(db(), request.auth.accountId, request.params.id);
       if (!row) throw notFound('Calendar connection');
-      if (row.kind !== 'ics') {
+      if (row.kind === 'calcom') {
         throw new AppError(
           'conflict',
           'A Cal.com connection is not read: Cal.com sends each booking as it happens.',
         );
       }
-      const { row: synced, summary } = await connections().syncIcs(row);
+      const { row: synced, summary } = await connections().read(row);
       return { connection: response(synced), sync: summary };
     },
   );

@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import {
   createCalendarConnection,
+  deleteCalendarConnection,
   getCalendarConnection,
-  listIcsSubscriptions,
+  listReadConnections,
   recordCalendarSync,
   updateCalendarConnection,
 } from '@callwise/db/queries/calendar-connections';
 import type { CalendarConnectionRow } from '@callwise/db/schema';
 import {
   type CalendarConnection,
+  type ConnectGoogleInput,
   type CreateCalendarConnectionInput,
   ICS_HORIZON_FUTURE_DAYS,
   ICS_HORIZON_PAST_DAYS,
@@ -22,6 +24,7 @@ import type { Resolver } from '../../webhooks/ssrf.ts';
 import type { AppointmentService } from '../appointments.service.ts';
 import { bookingSettingsOf } from '../booking-settings.ts';
 import { CalendarSync, fromIcsEvent, type SyncSummary } from './calendar-sync.ts';
+import { type GoogleConfig, GoogleConnections } from './google-connections.ts';
 import { IcsParseError, parseIcsEvents } from './ics.ts';
 import { fetchIcs, IcsFetchError, icsUrlOf } from './ics-fetch.ts';
 
@@ -54,6 +57,8 @@ export function calendarConnectionResponse(
     webhook_url: row.kind === 'calcom' ? `${publicUrl}${CALCOM_WEBHOOK_PATH}/${row.id}` : null,
     has_api_key: Boolean(row.apiKey),
     staff: row.staff || null,
+    calendar_id: row.kind === 'google' ? row.calendarId : null,
+    calendar_name: row.kind === 'google' ? row.calendarName : null,
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
@@ -64,18 +69,54 @@ export function calendarConnectionResponse(
 export interface CalendarConnectionServiceDeps {
   db: Database;
   appointments: AppointmentService;
-  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'>;
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'> & GoogleConfig;
   log: Pick<Logger, 'info' | 'warn'>;
   /** Tests: where host names resolve. */
   resolve?: Resolver;
 }
 
-/** Calendar connections: adding them, reading ICS calendars (uploaded or subscribed) into appointments. */
+/**
+ * Calendar connections: adding them, reading ICS calendars (uploaded or subscribed) and Google calendars into
+ * appointments.
+ */
 export class CalendarConnectionService {
   readonly sync: CalendarSync;
+  readonly google: GoogleConnections;
 
   constructor(private readonly deps: CalendarConnectionServiceDeps) {
     this.sync = new CalendarSync({ db: deps.db, appointments: deps.appointments, log: deps.log });
+    this.google = new GoogleConnections({ db: deps.db, config: deps.config, sync: this.sync });
+  }
+
+  /** Where to send the user to connect a Google calendar. @throws AppError validation_failed for `staff`. */
+  async connectGoogle(accountId: string, input: ConnectGoogleInput): Promise<string> {
+    const staff = await this.staffOf(accountId, input.staff);
+    return this.google.authorize(accountId, { name: input.name, staff });
+  }
+
+  /** Google sent the user back with a code: the connection, made and read. @throws GoogleConnectError. */
+  async completeGoogle(state: string, code: string): Promise<CalendarConnectionRow> {
+    return this.google.complete(state, code, icsHorizon());
+  }
+
+  /** Reads a connection read on a schedule (ICS, Google) now. */
+  async read(connection: CalendarConnectionRow) {
+    return connection.kind === 'google'
+      ? this.google.read(connection, icsHorizon())
+      : this.syncIcs(connection);
+  }
+
+  /** Removes it; a Google grant is given back to Google (a failure there is only logged). */
+  async remove(accountId: string, id: string): Promise<boolean> {
+    const connection = await getCalendarConnection(this.deps.db, accountId, id);
+    if (!connection) return false;
+    if (!(await deleteCalendarConnection(this.deps.db, accountId, id))) return false;
+    if (connection.kind === 'google') {
+      await this.google.revoke(connection).catch((error: unknown) => {
+        this.deps.log.warn({ connectionId: id, err: error }, 'Google grant not revoked');
+      });
+    }
+    return true;
   }
 
   /** @throws AppError validation_failed naming `staff` when the booking settings have no such staff member. */
@@ -109,6 +150,12 @@ export class CalendarConnectionService {
     if (!current) return undefined;
     if (input.api_key !== undefined && current.kind !== 'calcom')
       throw fieldError('api_key', 'only a Cal.com connection takes an API key');
+    if (input.calendar_id !== undefined && current.kind !== 'google')
+      throw fieldError('calendar_id', 'only a Google connection reads a calendar of its choice');
+    if (input.calendar_id !== undefined && input.calendar_id !== current.calendarId) {
+      const chosen = await this.google.choose(current, input.calendar_id, icsHorizon());
+      if (!chosen) throw fieldError('calendar_id', 'is not one of this Google account’s calendars');
+    }
     return updateCalendarConnection(db, accountId, id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.staff !== undefined ? { staff: await this.staffOf(accountId, input.staff) } : {}),
@@ -176,16 +223,16 @@ export class CalendarConnectionService {
   }
 
   /**
-   * Every ICS subscription read again (the refresh job); one that fails keeps its error and the rest go on. An
+   * Every ICS subscription and Google calendar read again (the refresh job); one that fails keeps its error and the rest go on. An
    * unexpected error (not the calendar's) is thrown once all were tried, so that the job counts as failed.
    */
   async refreshAll(): Promise<{ synced: number; failed: number }> {
     let synced = 0;
     let failed = 0;
     const unexpected: unknown[] = [];
-    for (const connection of await listIcsSubscriptions(this.deps.db)) {
+    for (const connection of await listReadConnections(this.deps.db)) {
       try {
-        const { summary } = await this.syncIcs(connection);
+        const { summary } = await this.read(connection);
         if (summary) synced++;
         else failed++;
       } catch (error) {

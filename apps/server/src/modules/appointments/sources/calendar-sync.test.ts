@@ -346,7 +346,7 @@ describe('an ICS subscription', () => {
 
   it('cannot be seen, read or removed by another account', async () => {
     const list = await t.app.inject({ url: '/v1/calendar-connections', headers: other.headers });
-    expect(list.json()).toEqual({ data: [] });
+    expect(list.json().data).toEqual([]);
     const sync = await t.app.inject({
       method: 'POST',
       url: `/v1/calendar-connections/${connectionId}/sync`,

@@ -23,7 +23,13 @@ import type { IcsEvent } from './ics.ts';
  * reported, never overwritten.
  */
 
-export type CalendarSource = 'ics' | 'calcom';
+export type CalendarSource = 'ics' | 'calcom' | 'google';
+
+const SOURCE_NAMES: Record<CalendarSource, string> = {
+  ics: 'ICS calendar',
+  calcom: 'Cal.com',
+  google: 'Google Calendar',
+};
 
 /** One event of a calendar, whatever the source. */
 export interface ExternalEvent {
@@ -337,7 +343,7 @@ export class CalendarSync {
         existingCustomer: true,
         consentAt: now,
         consentSource: source,
-        consentRecordedBy: source === 'ics' ? 'ICS calendar' : 'Cal.com',
+        consentRecordedBy: SOURCE_NAMES[source],
       });
       return contact.id;
     } catch (error) {

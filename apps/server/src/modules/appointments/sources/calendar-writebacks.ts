@@ -1,5 +1,9 @@
 import type { Database } from '@callwise/db/client';
-import { adoptExternalId, noteCalendarConnectionError } from '@callwise/db/queries/calendar-connections';
+import {
+  adoptExternalId,
+  noteCalendarConnectionError,
+  passExternalId,
+} from '@callwise/db/queries/calendar-connections';
 import {
   abandonStaleCalendarWritebacks,
   calendarWritebackSubject,
@@ -7,15 +11,18 @@ import {
   finishCalendarWriteback,
   writebackOfMoveTo,
 } from '@callwise/db/queries/calendar-writebacks';
-import type { CalendarWritebackRow } from '@callwise/db/schema';
+import type { AppointmentRow, CalendarConnectionRow, CalendarWritebackRow } from '@callwise/db/schema';
 import { z } from 'zod';
 import { crashPoint } from '../../../lib/crash-points.ts';
 import { defineJob } from '../../../lib/queue.ts';
 import { CalApiError, type CalcomClient } from './calcom.ts';
+import { GoogleApiError, GoogleInvalidGrantError, type GoogleWriteBack } from './google-calendar.ts';
+import { GOOGLE_RECONNECT, type GoogleConnections } from './google-connections.ts';
 
 /**
  * Cancellations and moves made here to appointments that came from Cal.com, written back to Cal.com through its
- * API v2 (issue #17, decision 022). The database plans each in the statement that changes the appointment; this
+ * API v2 (issue #17, decision 022), and confirmations, cancellations and moves of Google Calendar appointments
+ * written into their events (decision 023). The database plans each in the statement that changes the appointment; this
  * sender claims them oldest first, asks Cal.com, and finishes them. At most once: a row a crash left `sending` is
  * marked `unknown` and never asked again (a move asked twice would book twice).
  */
@@ -31,6 +38,7 @@ const RUN_LIMIT = 200;
 const WAIT_FOR_EARLIER_MS = MINUTE;
 
 export const CANCEL_REASON = 'Cancelled in Callwise';
+export const CONFIRM_NOTE = 'Confirmed in Callwise';
 export const RESCHEDULE_REASON = 'Moved in Callwise';
 
 export interface WritebackRun {
@@ -51,6 +59,8 @@ export class CalendarWritebackSender {
       db: Database;
       /** A Cal.com client for a connection's API key. */
       calcom: (apiKey: string) => CalcomClient;
+      /** Google calendars (decision 023). */
+      google?: Pick<GoogleConnections, 'writeBack'>;
       log?: { warn: (obj: object, msg: string) => void };
     },
   ) {}
@@ -84,9 +94,13 @@ export class CalendarWritebackSender {
     const { db } = this.deps;
     const { appointment, connection, movedTo } = await calendarWritebackSubject(db, row);
     if (!appointment) return { status: 'skipped', error: 'the appointment is gone' };
-    if (connection?.kind !== 'calcom')
-      return { status: 'skipped', error: 'the Cal.com connection was removed' };
-    if (!connection.apiKey) return { status: 'skipped', error: 'the Cal.com connection has no API key' };
+    if (!connection) return { status: 'skipped', error: 'the calendar connection was removed' };
+    if (connection.kind === 'calcom' && !connection.apiKey)
+      return { status: 'skipped', error: 'the Cal.com connection has no API key' };
+    if (connection.kind === 'google' && !connection.refreshToken)
+      return { status: 'skipped', error: 'the Google connection must be connected again' };
+    if (connection.kind !== 'calcom' && connection.kind !== 'google')
+      return { status: 'skipped', error: `a ${connection.kind} calendar is not written to` };
     const uid = appointment.externalId;
     if (!uid) {
       const earlier = await writebackOfMoveTo(db, row.accountId, appointment.id);
@@ -104,9 +118,11 @@ export class CalendarWritebackSender {
       return { status: 'skipped', error: 'the appointment it moved to is gone' };
     }
 
-    const client = this.deps.calcom(connection.apiKey);
+    if (connection.kind === 'google') return this.writeGoogle(row, connection, uid, movedTo, now);
+    const client = this.deps.calcom(connection.apiKey as string);
     crashPoint('calendar-writeback.after-claim');
     try {
+      if (row.action === 'confirm') return { status: 'skipped', error: 'Cal.com takes no confirmation' };
       if (row.action === 'cancel') {
         await client.cancelBooking(uid, CANCEL_REASON);
       } else if (movedTo) {
@@ -117,6 +133,67 @@ export class CalendarWritebackSender {
       return { status: 'done' };
     } catch (error) {
       return this.failure(row, connection.id, error, now);
+    }
+  }
+
+  /**
+   * Writes our answer into the Google event: a confirmation or a cancellation marked on it, a move patched (the
+   * event keeps its id, which moves on to the new appointment). Google's writes are patches: asking again after
+   * no answer sets the same values, so they are tried again.
+   */
+  private async writeGoogle(
+    row: CalendarWritebackRow,
+    connection: CalendarConnectionRow,
+    eventId: string,
+    movedTo: AppointmentRow | undefined,
+    now: Date,
+  ): Promise<Outcome> {
+    const { db, google } = this.deps;
+    if (!google) return { status: 'skipped', error: 'Google Calendar is not set up on this server' };
+    const update: GoogleWriteBack =
+      row.action === 'confirm'
+        ? { status: 'confirmed', note: CONFIRM_NOTE }
+        : row.action === 'cancel'
+          ? { status: 'cancelled', note: CANCEL_REASON }
+          : {
+              status: 'rescheduled',
+              startsAt: (movedTo as AppointmentRow).startsAt,
+              endsAt: (movedTo as AppointmentRow).endsAt,
+              note: RESCHEDULE_REASON,
+            };
+    crashPoint('calendar-writeback.after-claim');
+    try {
+      await google.writeBack(connection, eventId, update);
+      if (row.action === 'reschedule' && movedTo) {
+        await passExternalId(db, row.accountId, row.appointmentId, movedTo.id);
+      }
+      return { status: 'done' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.deps.log?.warn({ id: row.id, error: message }, 'calendar write-back not taken by Google');
+      if (error instanceof GoogleInvalidGrantError) {
+        await noteCalendarConnectionError(db, connection.id, GOOGLE_RECONNECT);
+        return { status: 'failed', error: message };
+      }
+      if (!(error instanceof GoogleApiError)) return { status: 'failed', error: message };
+      if (error.status === 404 || error.status === 410)
+        return { status: 'skipped', error: `Google no longer has the event: ${message}` };
+      const busy = error.status === 0 || error.status === 429 || error.status >= 500;
+      if (busy && row.attempts < MAX_ATTEMPTS) {
+        return {
+          status: 'pending',
+          error: message,
+          sendAt: new Date(now.getTime() + 2 ** row.attempts * MINUTE),
+        };
+      }
+      if (error.status === 401 || error.status === 403) {
+        await noteCalendarConnectionError(
+          db,
+          connection.id,
+          `Google refused the write (${error.status}): ${message}`,
+        );
+      }
+      return { status: 'failed', error: message };
     }
   }
 
