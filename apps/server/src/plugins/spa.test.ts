@@ -106,7 +106,16 @@ describe('files for browsers and robots', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toMatch(/^User-agent: \*$/m);
-    for (const prefix of ['/dashboard', '/contacts', '/campaigns', '/settings', '/v1/', '/auth/v1/']) {
+    for (const prefix of [
+      '/dashboard',
+      '/contacts',
+      '/campaigns',
+      '/settings',
+      '/v1/',
+      '/auth/v1/',
+      '/hooks/',
+      '/a/',
+    ]) {
       expect(res.body).toContain(`Disallow: ${prefix}\n`);
     }
     expect(res.body).not.toContain('Disallow: /campaigns/');

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Paths that belong to the API or to machines: never answered with the web app. */
-const MACHINE_PREFIXES = ['/v1/', '/auth/v1/', '/telephony/', '/_dev/'];
+const MACHINE_PREFIXES = ['/v1/', '/auth/v1/', '/telephony/', '/hooks/', '/_dev/'];
+/** Pages of one person (a customer's own appointment, reached by its signed link): never for robots. */
+const PRIVATE_PAGE_PREFIXES = ['/a/'];
 const isMachinePath = (url: string) =>
   MACHINE_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);
 
@@ -56,7 +58,7 @@ function readPages(webDist: string, publicUrl: string): Map<string, Buffer> {
   return pages;
 }
 
-/** robots.txt: every page but the workspace's and the API, then where the sitemap is. */
+/** robots.txt: every page but the workspace's, a customer's own and the API, then where the sitemap is. */
 export function robotsTxt(publicUrl: string): string {
   const prefixes = [...new Set(WORKSPACE_PATHS.map((page) => page.split('/:')[0] as string))];
   // "Disallow: /campaigns" covers /campaigns/new too: only the shortest prefixes are listed.
@@ -67,6 +69,7 @@ export function robotsTxt(publicUrl: string): string {
     'User-agent: *',
     ...disallowed.map((prefix) => `Disallow: ${prefix}`),
     ...MACHINE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    ...PRIVATE_PAGE_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -1,8 +1,12 @@
 import { findCalendarConnection, recordCalendarSync } from '@callwise/db/queries/calendar-connections';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import { enforceRateLimit } from '../../../lib/rate-limit.ts';
 import { CAL_SIGNATURE_HEADER, CalPayloadError, parseCalWebhook, verifyCalSignature } from './calcom.ts';
 import { CalendarSync } from './calendar-sync.ts';
+
+/** Webhooks one connection may send a minute (a busy clinic books a few an hour; a flood is refused with 429). */
+export const CALCOM_WEBHOOK_RATE_LIMIT = { limit: 300, windowSeconds: 60 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,7 +17,8 @@ type SignedBody = { raw: string; json: unknown; invalid: boolean };
  * Cal.com's webhooks (decision 016), outside /v1 like Twilio's: one address per connection,
  * `POST /hooks/calcom/{connectionId}`, each request verified with X-Cal-Signature-256 (the HMAC-SHA256 of the
  * raw body with the connection's secret). Bookings created, moved and cancelled are applied to the appointments;
- * other triggers are acknowledged and ignored; a replay changes nothing.
+ * other triggers are acknowledged and ignored; a replay changes nothing. At most CALCOM_WEBHOOK_RATE_LIMIT a minute
+ * per connection (429 with Retry-After beyond).
  */
 const calcomWebhookRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.removeContentTypeParser('application/json');
@@ -39,6 +44,12 @@ const calcomWebhookRoutes: FastifyPluginAsync = async (fastify) => {
         ? await findCalendarConnection(fastify.database.db, connectionId)
         : undefined;
       if (connection?.kind !== 'calcom' || !connection.secret) throw notFound('Calendar connection');
+      await enforceRateLimit(
+        fastify.database.db,
+        `calcom-webhook:${connection.id}`,
+        CALCOM_WEBHOOK_RATE_LIMIT,
+        'Too many Cal.com webhooks for this connection. Try again in {seconds} seconds.',
+      );
       const body = request.body as SignedBody | undefined;
       const header = request.headers[CAL_SIGNATURE_HEADER];
       const signature = Array.isArray(header) ? header[0] : header;

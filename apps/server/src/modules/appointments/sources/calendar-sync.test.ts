@@ -503,6 +503,24 @@ describe('Cal.com webhooks', () => {
     expect(await appointmentBy(owner.accountId, 'cal-uid-9')).toBeUndefined();
   });
 
+  it('refuses a connection’s webhooks past 300 a minute with 429 and Retry-After, the next window takes them', async () => {
+    const key = `calcom-webhook:${connectionId}`;
+    await t.database.executeSql(
+      'INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now(), 300) ON CONFLICT (key) DO UPDATE SET window_start = now(), count = 300',
+      [key],
+    );
+    const body = booking('BOOKING_CREATED', 'cal-uid-flood', at(4, 19));
+    const refused = await post(body);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await appointmentBy(owner.accountId, 'cal-uid-flood')).toBeUndefined();
+    await t.database.executeSql(
+      "UPDATE rate_limits SET window_start = now() - interval '61 seconds' WHERE key = $1",
+      [key],
+    );
+    expect((await post(body)).json()).toMatchObject({ created: 1 });
+  });
+
   it('opens only with its own secret, writes only into its account, and is hidden from other accounts', async () => {
     // Another account's connection: its webhook signed with its own secret writes into its own account only.
     const res = await t.app.inject({
