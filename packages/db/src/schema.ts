@@ -803,6 +803,15 @@ export const waitlistEntries = pgTable(
   (table) => [
     index('waitlist_entries_account_idx').on(table.accountId, table.status, table.createdAt),
     index('waitlist_entries_contact_idx').on(table.contactId),
+    // One waiting entry per contact and wish (service, staff member): a second is refused, not called twice.
+    uniqueIndex('waitlist_entries_waiting_key')
+      .on(
+        table.accountId,
+        table.contactId,
+        sql`coalesce(${table.service}, '')`,
+        sql`coalesce(${table.staff}, '')`,
+      )
+      .where(sql`status = 'waiting'`),
   ],
 );
 

@@ -1470,6 +1470,24 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         notes: null,
       },
     },
+    {
+      name: 'already_waiting',
+      summary: 'Maria already waits for a Cleaning with anyone',
+      body: { contact_id: EXAMPLE_IDS.contact, service: 'Cleaning' },
+      status: 409,
+      response: {
+        error: {
+          code: 'conflict',
+          message: 'This contact is already waiting for this service and staff member.',
+          details: [
+            {
+              field: 'contact_id',
+              message: 'This contact is already waiting for this service and staff member.',
+            },
+          ],
+        },
+      },
+    },
   ],
   'DELETE /v1/waitlist/{id}': [
     {

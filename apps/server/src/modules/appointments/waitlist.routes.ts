@@ -1,5 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { getContact } from '@callwise/db/queries/contacts';
+import { isUniqueViolation } from '@callwise/db/queries/cursor';
 import {
   createWaitlistEntry,
   listSlotOffers,
@@ -46,6 +47,7 @@ export function waitlistEntryResponse(row: WaitlistEntryRow): WaitlistEntry {
 
 const idParams = z.object({ id: z.uuid({ error: 'is not a waitlist entry id' }).describe('The entry’s id') });
 const tags = ['appointments'];
+export const WAITLIST_DUPLICATE = 'This contact is already waiting for this service and staff member.';
 
 /** The waitlist (issue #17, decision 021): who waits for a freed slot, and the offers made to them by call. */
 const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -79,9 +81,10 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags,
         summary: 'Put a contact on the waitlist',
         description:
-          'When an appointment at least two hours ahead is cancelled or moved, the waiting contacts whose service, ' +
-          'staff member, weekdays and times fit its slot are called one after another, longest waiting first; ' +
-          'the first who presses 1 gets it.',
+          'When an appointment far enough ahead (the booking settings’ `waitlist_notice_hours`, 2 by default) is ' +
+          'cancelled or moved, the waiting contacts whose service, staff member, weekdays and times fit its slot ' +
+          'are called one after another, longest waiting first; the first who presses 1 gets it. A contact already ' +
+          'waiting for the same service and staff member: 409.',
         headers: idempotencyHeadersSchema,
         body: createWaitlistEntryInputSchema,
         response: { 201: waitlistEntrySchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
@@ -95,15 +98,23 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
           { field: 'contact_id', message: 'No contact with this id in your account' },
         ]);
       }
-      const row = await createWaitlistEntry(db(), accountId, {
-        contactId: input.contact_id,
-        service: input.service || null,
-        staff: input.staff || null,
-        days: [...new Set(input.days.map((day) => WEEKDAYS.indexOf(day)))].sort(),
-        earliestMinute: input.earliest ? minutesOfDay(input.earliest) : null,
-        latestMinute: input.latest ? minutesOfDay(input.latest) : null,
-        notes: input.notes || null,
-      });
+      let row: Awaited<ReturnType<typeof createWaitlistEntry>>;
+      try {
+        row = await createWaitlistEntry(db(), accountId, {
+          contactId: input.contact_id,
+          service: input.service || null,
+          staff: input.staff || null,
+          days: [...new Set(input.days.map((day) => WEEKDAYS.indexOf(day)))].sort(),
+          earliestMinute: input.earliest ? minutesOfDay(input.earliest) : null,
+          latestMinute: input.latest ? minutesOfDay(input.latest) : null,
+          notes: input.notes || null,
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw new AppError('conflict', WAITLIST_DUPLICATE, [
+          { field: 'contact_id', message: WAITLIST_DUPLICATE },
+        ]);
+      }
       return reply.status(201).send(waitlistEntryResponse(row));
     },
   );

@@ -106,6 +106,12 @@ describe('the waitlist', () => {
       latest: '12:30',
       status: 'waiting',
     });
+    // Waiting twice for the same service and staff member: refused; for another service: a second entry.
+    const twice = await wait(owner, { contact_id: maria, service: 'Cleaning', days: ['monday'] });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.details[0].field).toBe('contact_id');
+    const otherService = await wait(owner, { contact_id: maria, service: 'Whitening' });
+    expect(otherService.statusCode, otherService.body).toBe(201);
     const bad = await wait(owner, { contact_id: maria, earliest: '14:00', latest: '09:00' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details[0].field).toBe('latest');
@@ -133,6 +139,15 @@ describe('the waitlist', () => {
     expect(removed.statusCode).toBe(204);
     const removedList = await t.app.inject({ url: '/v1/waitlist?status=removed', headers: owner.headers });
     expect(removedList.json().data.map((entry: { id: string }) => entry.id)).toContain(added.json().id);
+    // Once removed, the contact may wait for it again.
+    const again = await wait(owner, { contact_id: maria, service: 'Cleaning' });
+    expect(again.statusCode).toBe(201);
+    await t.app.inject({ method: 'DELETE', url: `/v1/waitlist/${again.json().id}`, headers: owner.headers });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/waitlist/${otherService.json().id}`,
+      headers: owner.headers,
+    });
   });
 
   it('calls the entries a freed slot suits one after another; the first who presses 1 gets it', async () => {
