@@ -85,12 +85,15 @@ export const PLACED_STATUSES: readonly CallStatus[] = [
   'failed',
 ];
 
-/** A successful call: answered by a person (completed, not a voicemail) who confirmed. */
-export const POSITIVE_OUTCOMES: readonly CallOutcome[] = ['confirmed'];
+/**
+ * A successful call: answered by a person (completed, not a voicemail) who confirmed, or who moved their
+ * appointment to a new time during the call (it is kept, at another time).
+ */
+export const POSITIVE_OUTCOMES: readonly CallOutcome[] = ['confirmed', 'rescheduled'];
 
 /** The success rate's definition, in words (the dashboard's and call history's tooltip). */
 export const SUCCESS_RATE_DEFINITION =
-  'The share of answered calls with a positive outcome: of the calls a person answered (completed, not voicemail), those where they confirmed. Calls not placed yet, unanswered calls and voicemails are left out.';
+  'The share of answered calls with a positive outcome: of the calls a person answered (completed, not voicemail), those where they confirmed or moved their appointment to a new time. Calls not placed yet, unanswered calls and voicemails are left out.';
 
 /**
  * The Needs attention view: calls the owner should follow up on, until marked handled — the callee asked to

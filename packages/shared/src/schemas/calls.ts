@@ -127,7 +127,7 @@ export const callSummarySchema = z.object({
     .number()
     .int()
     .describe(
-      'Rounded percentage of answered calls (completed, not voicemail) with a positive outcome (confirmed)',
+      'Rounded percentage of answered calls (completed, not voicemail) with a positive outcome (confirmed, or moved to a new time during the call)',
     ),
   average_duration: z.number().int().describe('Seconds, over completed calls only'),
   total_cost: z.number().describe('US dollars'),

@@ -39,7 +39,7 @@ export const dashboardSchema = z.object({
     .number()
     .int()
     .describe(
-      'Rounded percentage of answered calls (completed, not voicemail) with a positive outcome (confirmed)',
+      'Rounded percentage of answered calls (completed, not voicemail) with a positive outcome (confirmed, or moved to a new time during the call)',
     ),
   scheduled_calls: z
     .number()

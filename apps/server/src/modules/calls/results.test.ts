@@ -75,6 +75,23 @@ describe('dashboard numbers', () => {
     expect(body.needs_attention).toBe(4);
   });
 
+  it('counts a callee who moved the appointment to a new time during the call as a success', async () => {
+    const mover = await signedInUser(t);
+    const placedAt = new Date(Date.now() - hour);
+    for (const outcome of ['rescheduled', 'cancelled'] as const) {
+      await seedCall(t.database.db, mover.accountId, {
+        recipientName: outcome,
+        status: 'completed',
+        outcome,
+        attempts: 1,
+        placedAt,
+        endedAt: new Date(placedAt.getTime() + 30_000),
+        duration: 30,
+      });
+    }
+    expect((await get('/v1/dashboard', mover.headers)).json().success_rate).toBe(50);
+  });
+
   it('charts placed calls on the day they were placed, not the future call', async () => {
     const body = (await get('/v1/dashboard')).json();
     const sum = body.daily.reduce(
