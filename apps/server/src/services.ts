@@ -7,6 +7,7 @@ import type { Logger } from './lib/logger.ts';
 import { EMBEDDED_POLL_SECONDS, sendJob } from './lib/queue.ts';
 import { APPOINTMENT_EMAILS } from './modules/appointments/appointment-emails.ts';
 import { AppointmentService } from './modules/appointments/appointments.service.ts';
+import { AvailabilityCache } from './modules/appointments/availability-cache.ts';
 import { RescheduleDialogue } from './modules/appointments/reschedule-dialogue.ts';
 import { CALENDAR_WRITEBACKS } from './modules/appointments/sources/calendar-writebacks.ts';
 import { WaitlistService } from './modules/appointments/waitlist.service.ts';
@@ -33,6 +34,8 @@ export interface Services {
   appointments: AppointmentService;
   /** Offers freed slots to the waitlist by call (decision 021). */
   waitlist: WaitlistService;
+  /** What open slots are computed from, kept on the embedded engine (decision 024). */
+  availability: AvailabilityCache;
   dispatcher: Dispatcher;
   /** Posts call status changes to their callback_url (workers only). */
   webhooks: WebhookDeliverer;
@@ -72,6 +75,9 @@ export async function openServices(deps: {
     });
   const events = new CallEventBus(database, log);
   await events.start();
+  // On the embedded engine every write is this process's, and its notice arrives on commit (decision 024).
+  const availability = new AvailabilityCache(database.kind === 'pglite');
+  const offBookings = events.onBookingsChanged((accounts) => availability.forget(accounts));
   // The embedded database has one writer, this process, which wakes the dispatcher and the webhook deliverer
   // itself whenever a call changes; between changes they sleep until the next due time they read, and look
   // again only every few seconds (each look holds up the requests it coincides with).
@@ -151,6 +157,7 @@ export async function openServices(deps: {
     calls,
     appointments,
     waitlist,
+    availability,
     dispatcher,
     webhooks,
     async startEngine() {
@@ -166,6 +173,7 @@ export async function openServices(deps: {
       webhooks.start();
     },
     async close() {
+      offBookings();
       offDue?.();
       offChanged?.();
       offWebhooksDue?.();

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { API_KEYS_CHANNEL } from '@callwise/db/queries/api-keys';
+import { BOOKINGS_CHANNEL } from '@callwise/db/queries/booking-settings';
 import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-engine';
 import { SESSIONS_CHANNEL } from '@callwise/db/queries/sessions';
 import { WEBHOOKS_DUE_CHANNEL } from '@callwise/db/queries/webhooks';
@@ -15,6 +16,7 @@ const CHANNELS = [
   API_KEYS_CHANNEL,
   SESSIONS_CHANNEL,
   WEBHOOKS_DUE_CHANNEL,
+  BOOKINGS_CHANNEL,
 ] as const;
 
 /**
@@ -88,6 +90,7 @@ export class CallEventBus {
     else if (channel === API_KEYS_CHANNEL) this.emitter.emit('api-key', payload);
     else if (channel === SESSIONS_CHANNEL) this.emitter.emit('session', payload);
     else if (channel === WEBHOOKS_DUE_CHANNEL) this.emitter.emit('webhooks-due', '');
+    else if (channel === BOOKINGS_CHANNEL) this.emitter.emit('bookings', payload);
   }
 
   private onEvent(payload: string) {
@@ -139,6 +142,14 @@ export class CallEventBus {
    */
   onSessionChanged(listener: (notice: string | null) => void): () => void {
     return this.onNotice('session', listener);
+  }
+
+  /**
+   * What open slots are computed from changed (appointments, booking settings, a time zone: BOOKINGS_CHANNEL):
+   * the accounts' ids, comma-separated, or '*'; `null` on a resync, when a notice may have been missed.
+   */
+  onBookingsChanged(listener: (accounts: string | null) => void): () => void {
+    return this.onNotice('bookings', listener);
   }
 
   /** The notices of one kind, and `null` on every resync (when notices may have been missed). */

@@ -5,6 +5,12 @@ import type { Database } from '../client.ts';
 import { appointments, bookingSettings } from '../schema.ts';
 
 /** The account's booking settings as saved; undefined when it never saved any (the defaults apply). */
+/**
+ * Changes of what open slots are computed from (an account's appointments, its booking settings, its time zone),
+ * announced by the database once per statement (migration 0031): the accounts' ids, comma-separated, or '*'.
+ */
+export const BOOKINGS_CHANNEL = 'callwise_bookings';
+
 export async function findBookingSettings(db: Database, accountId: string) {
   const [row] = await db
     .select({ settings: bookingSettings.settings, updatedAt: bookingSettings.updatedAt })

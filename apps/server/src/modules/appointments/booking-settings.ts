@@ -55,9 +55,11 @@ export async function findOpenSlots(
     durationMinutes: number;
     bufferMinutes: number;
   },
+  /** Where the busy times come from (default: the database; the availability route's kept copy). */
+  readHeld: typeof holdingTimes = holdingTimes,
 ): Promise<OpenSlot[]> {
   const { settings, from, to } = request;
-  const held = await holdingTimes(
+  const held = await readHeld(
     db,
     accountId,
     request.staff,

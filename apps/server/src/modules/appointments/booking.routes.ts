@@ -1,6 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
-import { saveBookingSettings } from '@callwise/db/queries/booking-settings';
+import { holdingTimes, saveBookingSettings } from '@callwise/db/queries/booking-settings';
 import { bookableStaff } from '@callwise/shared/availability';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { DEFAULT_APPOINTMENT_MINUTES } from '@callwise/shared/schemas/appointments';
@@ -108,7 +108,9 @@ const bookingRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const accountId = request.auth.accountId;
       const query = request.query;
-      const { settings } = await bookingSettingsOf(db(), accountId);
+      // Read once and kept on the embedded engine until they change (decision 024).
+      const kept = fastify.services.availability;
+      const { settings } = await kept.settings(accountId, () => bookingSettingsOf(db(), accountId));
       const service = findService(settings, query.service);
       if (query.service && !service) {
         throw fieldError('service', `No service named ${query.service} in your booking settings`);
@@ -129,17 +131,16 @@ const bookingRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       const duration = query.duration_minutes ?? service?.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES;
       const buffer = service?.buffer_minutes ?? 0;
-      const timezone = await zoneOf(accountId);
-      const slots = await findOpenSlots(db(), accountId, {
-        settings,
-        timezone,
-        staff,
-        from,
-        to,
-        now,
-        durationMinutes: duration,
-        bufferMinutes: buffer,
-      });
+      const timezone = await kept.timezone(accountId, () => zoneOf(accountId));
+      const slots = await findOpenSlots(
+        db(),
+        accountId,
+        { settings, timezone, staff, from, to, now, durationMinutes: duration, bufferMinutes: buffer },
+        (database, account, members, since, until) =>
+          kept.held(account, members, since, until, () =>
+            holdingTimes(database, account, members, since, until),
+          ),
+      );
       return {
         timezone,
         service: service?.name ?? null,

@@ -193,6 +193,71 @@ describe('availability', () => {
     }
   });
 
+  it('answers from what it keeps, and follows every write at once: the API, raw SQL, settings, time zone', async () => {
+    const url = `${monday}&service=Cleaning&staff=Dr.%20Patel`;
+    const starts = async () =>
+      (await get(owner, url)).json().slots.map((slot: { starts_at: string }) => slot.starts_at) as string[];
+    const before = await starts();
+    expect(before).toContain('2030-12-02T19:00:00.000Z');
+    // Kept: the next read asks the database nothing (the embedded engine keeps it; PostgreSQL always reads).
+    if (t.database.kind === 'pglite') {
+      let reads = 0;
+      const off = t.app.services.availability.settings(owner.accountId, async () => {
+        reads += 1;
+        throw new Error('read again');
+      });
+      await off;
+      expect(reads).toBe(0);
+    }
+    // Booked through the API: gone from the very next answer.
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/v1/appointments',
+      headers: owner.headers,
+      payload: {
+        contact_id: contactId,
+        starts_at: '2030-12-02T14:00:00-05:00',
+        service: 'Cleaning',
+        staff: 'Dr. Patel',
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await starts()).not.toContain('2030-12-02T19:00:00.000Z');
+    // Freed by a statement of another path (a callee's answer, a calendar): back at once.
+    await t.database.executeSql("UPDATE appointments SET status = 'cancelled' WHERE id = $1", [
+      booked.json().id,
+    ]);
+    expect(await starts()).toContain('2030-12-02T19:00:00.000Z');
+    // Taken by a row written directly: gone at once.
+    await t.database.executeSql(
+      `INSERT INTO appointments (account_id, starts_at, ends_at, staff, service)
+       VALUES ($1, '2030-12-02T19:00:00Z', '2030-12-02T19:45:00Z', 'Dr. Patel', 'Cleaning')`,
+      [owner.accountId],
+    );
+    expect(await starts()).not.toContain('2030-12-02T19:00:00.000Z');
+    await t.database.executeSql(
+      "DELETE FROM appointments WHERE account_id = $1 AND starts_at = '2030-12-02T19:00:00Z'",
+      [owner.accountId],
+    );
+    expect(await starts()).toContain('2030-12-02T19:00:00.000Z');
+    // New hours: followed at once.
+    const closedMonday = { ...clinic, hours: { ...clinic.hours, monday: [] } };
+    expect((await put(owner, closedMonday)).statusCode).toBe(200);
+    expect(await starts()).toEqual([]);
+    expect((await put(owner, clinic)).statusCode).toBe(200);
+    expect(await starts()).toEqual(before);
+    // Another time zone: the same wall-clock hours, other instants.
+    await t.database.executeSql("UPDATE accounts SET timezone = 'America/Los_Angeles' WHERE id = $1", [
+      owner.accountId,
+    ]);
+    const west = (await get(owner, url)).json();
+    expect(west.timezone).toBe('America/Los_Angeles');
+    await t.database.executeSql("UPDATE accounts SET timezone = 'America/New_York' WHERE id = $1", [
+      owner.accountId,
+    ]);
+    expect(await starts()).toEqual(before);
+  });
+
   it('never sees another account’s appointments or settings', async () => {
     const res = await get(other, `${monday}&duration_minutes=45`);
     expect(res.statusCode).toBe(200);
