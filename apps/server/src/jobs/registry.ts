@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { JobDefinition } from '../lib/queue.ts';
+import { SecretBox } from '../lib/secret-box.ts';
 import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
 import { AppointmentEmailSender, appointmentEmailsJob } from '../modules/appointments/appointment-emails.ts';
 import { SelfServiceLinks } from '../modules/appointments/self-service-link.ts';
@@ -78,6 +79,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       new CalendarWritebackSender({
         db: deps.database.db,
         calcom: (apiKey) => new CalcomClient({ apiKey, baseUrl: deps.config.CALCOM_API_BASE_URL }),
+        secrets: new SecretBox(deps.config.JWT_SECRET),
         google: { writeBack: (...args) => calendars().google.writeBack(...args) },
       }),
     ),

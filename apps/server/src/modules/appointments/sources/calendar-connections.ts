@@ -20,6 +20,7 @@ import {
 import type { Config } from '../../../config.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Logger } from '../../../lib/logger.ts';
+import { SecretBox } from '../../../lib/secret-box.ts';
 import type { Resolver } from '../../webhooks/ssrf.ts';
 import type { AppointmentService } from '../appointments.service.ts';
 import { bookingSettingsOf } from '../booking-settings.ts';
@@ -69,7 +70,7 @@ export function calendarConnectionResponse(
 export interface CalendarConnectionServiceDeps {
   db: Database;
   appointments: AppointmentService;
-  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'> & GoogleConfig;
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'JWT_SECRET'> & GoogleConfig;
   log: Pick<Logger, 'info' | 'warn'>;
   /** Tests: where host names resolve. */
   resolve?: Resolver;
@@ -82,10 +83,18 @@ export interface CalendarConnectionServiceDeps {
 export class CalendarConnectionService {
   readonly sync: CalendarSync;
   readonly google: GoogleConnections;
+  /** Credentials are stored sealed (a Cal.com API key, a Google refresh token). */
+  private readonly secrets: SecretBox;
 
   constructor(private readonly deps: CalendarConnectionServiceDeps) {
+    this.secrets = new SecretBox(deps.config.JWT_SECRET);
     this.sync = new CalendarSync({ db: deps.db, appointments: deps.appointments, log: deps.log });
-    this.google = new GoogleConnections({ db: deps.db, config: deps.config, sync: this.sync });
+    this.google = new GoogleConnections({
+      db: deps.db,
+      config: deps.config,
+      sync: this.sync,
+      secrets: this.secrets,
+    });
   }
 
   /** Where to send the user to connect a Google calendar. @throws AppError validation_failed for `staff`. */
@@ -135,7 +144,7 @@ export class CalendarConnectionService {
       name: input.name,
       staff,
       secret: randomBytes(32).toString('hex'),
-      apiKey: input.api_key ?? null,
+      apiKey: input.api_key ? this.secrets.seal(input.api_key) : null,
     });
   }
 
@@ -159,7 +168,9 @@ export class CalendarConnectionService {
     return updateCalendarConnection(db, accountId, id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.staff !== undefined ? { staff: await this.staffOf(accountId, input.staff) } : {}),
-      ...(input.api_key !== undefined ? { apiKey: input.api_key } : {}),
+      ...(input.api_key !== undefined
+        ? { apiKey: input.api_key === null ? null : this.secrets.seal(input.api_key) }
+        : {}),
     });
   }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_BOOKING_SETTINGS } from '@callwise/shared/schemas/booking';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
+import { SecretBox } from '../../../lib/secret-box.ts';
 import { CALCOM_BOOKINGS_API_VERSION, CalcomClient, calSignature } from './calcom.ts';
 import { type FakeCalcom, startFakeCalcom } from './calcom-test-server.ts';
 import {
@@ -34,6 +35,7 @@ let secret: string;
 const sender = () =>
   new CalendarWritebackSender({
     db: t.database.db,
+    secrets: new SecretBox(t.config.JWT_SECRET),
     calcom: (apiKey) =>
       new CalcomClient({ apiKey, baseUrl: fake.url, maxRetries: 0, timeoutMs: 300, sleep: async () => {} }),
   });
@@ -65,6 +67,12 @@ beforeAll(async () => {
   expect(res.json()).toMatchObject({ staff: 'Dr. Patel', has_api_key: true });
   connectionId = res.json().id;
   secret = res.json().secret;
+  // The key is stored sealed, not as given.
+  const stored = await t.database.executeSql('SELECT api_key FROM calendar_connections WHERE id = $1', [
+    connectionId,
+  ]);
+  expect((stored.rows[0] as { api_key: string }).api_key).toMatch(/^v1:/);
+  expect(JSON.stringify(stored.rows)).not.toContain(API_KEY);
 });
 afterAll(async () => {
   await t?.close();

@@ -15,6 +15,7 @@ import type { AppointmentRow, CalendarConnectionRow, CalendarWritebackRow } from
 import { z } from 'zod';
 import { crashPoint } from '../../../lib/crash-points.ts';
 import { defineJob } from '../../../lib/queue.ts';
+import type { SecretBox } from '../../../lib/secret-box.ts';
 import { CalApiError, type CalcomClient } from './calcom.ts';
 import { GoogleApiError, GoogleInvalidGrantError, type GoogleWriteBack } from './google-calendar.ts';
 import { GOOGLE_RECONNECT, type GoogleConnections } from './google-connections.ts';
@@ -59,6 +60,8 @@ export class CalendarWritebackSender {
       db: Database;
       /** A Cal.com client for a connection's API key. */
       calcom: (apiKey: string) => CalcomClient;
+      /** Opens the stored (sealed) API key. */
+      secrets: Pick<SecretBox, 'open'>;
       /** Google calendars (decision 023). */
       google?: Pick<GoogleConnections, 'writeBack'>;
       log?: { warn: (obj: object, msg: string) => void };
@@ -119,7 +122,7 @@ export class CalendarWritebackSender {
     }
 
     if (connection.kind === 'google') return this.writeGoogle(row, connection, uid, movedTo, now);
-    const client = this.deps.calcom(connection.apiKey as string);
+    const client = this.deps.calcom(this.deps.secrets.open(connection.apiKey as string));
     crashPoint('calendar-writeback.after-claim');
     try {
       if (row.action === 'confirm') return { status: 'skipped', error: 'Cal.com takes no confirmation' };

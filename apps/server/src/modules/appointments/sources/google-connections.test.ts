@@ -1,6 +1,7 @@
 import { DEFAULT_BOOKING_SETTINGS } from '@callwise/shared/schemas/booking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
+import { SecretBox } from '../../../lib/secret-box.ts';
 import { CalcomClient } from './calcom.ts';
 import { CalendarConnectionService } from './calendar-connections.ts';
 import { CALENDAR_WRITEBACKS, CalendarWritebackSender } from './calendar-writebacks.ts';
@@ -33,6 +34,7 @@ const events: Record<string, string> = {};
 const sender = () =>
   new CalendarWritebackSender({
     db: t.database.db,
+    secrets: new SecretBox(t.config.JWT_SECRET),
     calcom: (apiKey) => new CalcomClient({ apiKey }),
     google: new CalendarConnectionService({
       db: t.database.db,
@@ -186,6 +188,13 @@ describe('connecting a Google calendar', () => {
     });
     expect(connection.last_synced_at).not.toBeNull();
     expect(JSON.stringify(list.json())).not.toMatch(/refresh|1\/\//i);
+    const stored = await t.database.executeSql(
+      'SELECT refresh_token FROM calendar_connections WHERE id = $1',
+      [connectionId],
+    );
+    const sealed = (stored.rows[0] as { refresh_token: string }).refresh_token;
+    expect(sealed).toMatch(/^v1:/);
+    expect([...fake.refreshTokens.keys()].some((token) => sealed.includes(token))).toBe(false);
 
     const cleaning = await appointmentOf(events.cleaning as string);
     expect(cleaning).toMatchObject({

@@ -10,6 +10,7 @@ import {
 import type { CalendarConnectionRow } from '@callwise/db/schema';
 import type { GoogleCalendar } from '@callwise/shared/schemas/calendar-connections';
 import type { Config } from '../../../config.ts';
+import type { SecretBox } from '../../../lib/secret-box.ts';
 import type { CalendarSync, ExternalEvent, SyncSummary } from './calendar-sync.ts';
 import {
   fromGoogleEvent,
@@ -84,6 +85,8 @@ export interface GoogleConnectionsDeps {
   db: Database;
   config: GoogleConfig;
   sync: CalendarSync;
+  /** The refresh token is stored sealed. */
+  secrets: Pick<SecretBox, 'seal' | 'open'>;
   /** Tests: retries without waiting. */
   clientOptions?: { maxRetries?: number; sleep?: (ms: number) => Promise<void>; timeoutMs?: number };
 }
@@ -143,7 +146,7 @@ export class GoogleConnections {
       kind: 'google',
       name: pending.name ?? `Google Calendar: ${chosen.summary}`.slice(0, 100),
       staff: pending.staff,
-      refreshToken,
+      refreshToken: this.deps.secrets.seal(refreshToken),
       calendarId: chosen.id,
       calendarName: chosen.summary,
     });
@@ -154,7 +157,7 @@ export class GoogleConnections {
   async calendars(connection: CalendarConnectionRow): Promise<GoogleCalendarInfo[]> {
     if (!connection.refreshToken) throw new GoogleConnectError(RECONNECT);
     try {
-      return await this.client(connection.refreshToken).listCalendars();
+      return await this.client(this.deps.secrets.open(connection.refreshToken)).listCalendars();
     } catch (error) {
       throw this.problem(error);
     }
@@ -189,7 +192,7 @@ export class GoogleConnections {
     const { db, sync } = this.deps;
     try {
       if (!connection.refreshToken || !connection.calendarId) throw new GoogleConnectError(RECONNECT);
-      const result = await this.client(connection.refreshToken).syncEvents(
+      const result = await this.client(this.deps.secrets.open(connection.refreshToken)).syncEvents(
         connection.calendarId,
         connection.syncToken,
         horizon,
@@ -228,12 +231,17 @@ export class GoogleConnections {
   /** Writes our answer into the event (decision 023). @throws GoogleApiError, GoogleInvalidGrantError. */
   async writeBack(connection: CalendarConnectionRow, externalId: string, update: GoogleWriteBack) {
     if (!connection.refreshToken || !connection.calendarId) throw new GoogleInvalidGrantError(RECONNECT);
-    await this.client(connection.refreshToken).writeBack(connection.calendarId, externalId, update);
+    await this.client(this.deps.secrets.open(connection.refreshToken)).writeBack(
+      connection.calendarId,
+      externalId,
+      update,
+    );
   }
 
   /** Forgets the grant at Google (the connection is being removed); a failure is only logged by the caller. */
   async revoke(connection: CalendarConnectionRow): Promise<void> {
-    if (connection.refreshToken) await oauthOf(this.deps.config).revoke(connection.refreshToken);
+    if (connection.refreshToken)
+      await oauthOf(this.deps.config).revoke(this.deps.secrets.open(connection.refreshToken));
   }
 
   private client(refreshToken: string) {
