@@ -1,17 +1,97 @@
-// Starts the built server on a fresh, throw-away data directory for the browser tests.
+// Starts the built server on a fresh, throw-away data directory for the browser tests, with a local fake of Google
+// (apps/e2e/fake-google.ts, its own process) for the Google Calendar connection.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FAKE_GOOGLE_START_MS = 20_000;
+
+/**
+ * Starts the fake of Google and answers its addresses, or null (and why, on stderr) when it could not start: the
+ * server then starts without Google, and the Google browser test says so.
+ */
+function startFakeGoogle() {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/e2e/fake-google.ts')], {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+    } catch (error) {
+      console.error('start-server: the fake Google could not be started:', error);
+      resolve(null);
+      return;
+    }
+    let settled = false;
+    const fail = (why) => {
+      if (settled) return;
+      settled = true;
+      console.error(`start-server: the fake Google did not start (${why}); Google Calendar is not set up.`);
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill('SIGTERM');
+      resolve(null);
+    };
+    const timer = setTimeout(
+      () => fail(`no answer in ${FAKE_GOOGLE_START_MS / 1000} s`),
+      FAKE_GOOGLE_START_MS,
+    );
+    child.on('error', (error) => fail(error.message));
+    child.on('exit', (code, signal) => fail(`it exited: ${signal ?? code}`));
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      try {
+        const info = JSON.parse(line);
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({ child, info });
+      } catch {
+        fail(`unexpected output: ${line.slice(0, 200)}`);
+      }
+    });
+  });
+}
+
+const google = await startFakeGoogle();
+const googleEnv = google
+  ? {
+      GOOGLE_CLIENT_ID: google.info.clientId,
+      GOOGLE_CLIENT_SECRET: google.info.clientSecret,
+      GOOGLE_AUTH_URL: google.info.authUrl,
+      GOOGLE_TOKEN_URL: google.info.tokenUrl,
+      GOOGLE_REVOKE_URL: google.info.revokeUrl,
+      GOOGLE_API_ROOT_URL: google.info.apiRootUrl,
+    }
+  : {};
+const stopGoogle = () => {
+  if (google && google.child.exitCode === null) {
+    google.child.stdin.end();
+    google.child.kill('SIGTERM');
+  }
+};
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-e2e-'));
-const { DATABASE_URL: _unused, ...env } = process.env;
+const {
+  DATABASE_URL: _unused,
+  GOOGLE_CLIENT_ID: _id,
+  GOOGLE_CLIENT_SECRET: _secret,
+  GOOGLE_AUTH_URL: _auth,
+  GOOGLE_TOKEN_URL: _token,
+  GOOGLE_REVOKE_URL: _revoke,
+  GOOGLE_API_ROOT_URL: _api,
+  ...env
+} = process.env;
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   stdio: 'inherit',
   env: {
     ...env,
+    ...googleEnv,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     SIMULATOR_SPEED: env.SIMULATOR_SPEED ?? '20',
@@ -23,10 +103,14 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     SESSION_RATE_LIMIT_PER_MINUTE: env.SESSION_RATE_LIMIT_PER_MINUTE ?? '100000',
   },
 });
-const stop = (signal) => server.kill(signal);
+const stop = (signal) => {
+  server.kill(signal);
+  stopGoogle();
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
+  stopGoogle();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

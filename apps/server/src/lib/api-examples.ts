@@ -207,7 +207,7 @@ export const EXAMPLE_GOOGLE_CONNECTION: CalendarConnection = {
   ...EXAMPLE_CALENDAR_CONNECTION,
   id: EXAMPLE_IDS.googleConnection,
   kind: 'google',
-  name: 'Google Calendar: Front desk',
+  name: 'Front desk',
   webhook_url: null,
   staff: null,
   calendar_id: 'frontdesk@harbordental.example',

@@ -1,5 +1,11 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
-import { CalendarDaysIcon, CalendarPlusIcon, FileUpIcon, FilterXIcon } from 'lucide-react';
+import {
+  CalendarArrowUpIcon,
+  CalendarDaysIcon,
+  CalendarPlusIcon,
+  FileUpIcon,
+  FilterXIcon,
+} from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -12,6 +18,7 @@ import { Agenda } from '@/features/appointments/components/agenda';
 import { AgendaToolbar } from '@/features/appointments/components/agenda-toolbar';
 import { AppointmentDetailsDialog } from '@/features/appointments/components/appointment-details-dialog';
 import { ImportAppointmentsDialog } from '@/features/appointments/components/import-appointments-dialog';
+import { ImportIcsDialog } from '@/features/appointments/components/import-ics-dialog';
 import { NewAppointmentDialog } from '@/features/appointments/components/new-appointment-dialog';
 import { WaitlistCard } from '@/features/appointments/components/waitlist-card';
 import { useAgenda } from '@/features/appointments/hooks/use-agenda';
@@ -46,6 +53,7 @@ export default function AppointmentsPage() {
     appointment: null,
   });
   const [importing, setImporting] = useState(false);
+  const [importingIcs, setImportingIcs] = useState(false);
   const [waiting, setWaiting] = useState({ open: false, key: 0 });
   const unit = agenda.view === 'day' ? 'day' : 'week';
 
@@ -121,6 +129,10 @@ export default function AppointmentsPage() {
               <FileUpIcon aria-hidden="true" />
               Import
             </Button>
+            <Button variant="outline" onClick={() => setImportingIcs(true)}>
+              <CalendarArrowUpIcon aria-hidden="true" />
+              Import .ics
+            </Button>
             {newButton}
           </>
         }
@@ -154,6 +166,7 @@ export default function AppointmentsPage() {
         settings={settings.data}
         zone={agenda.zone}
       />
+      <ImportIcsDialog open={importingIcs} onOpenChange={setImportingIcs} />
       <AppointmentDetailsDialog
         appointment={details.appointment}
         open={details.open}

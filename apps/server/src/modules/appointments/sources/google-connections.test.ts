@@ -180,7 +180,7 @@ describe('connecting a Google calendar', () => {
     const connection = list.json().data[0];
     expect(connection).toMatchObject({
       kind: 'google',
-      name: 'Google Calendar: Front desk',
+      name: 'Front desk',
       calendar_id: FRONT_DESK,
       calendar_name: 'Front desk',
       staff: 'Dr. Patel',

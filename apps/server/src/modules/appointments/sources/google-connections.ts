@@ -144,7 +144,7 @@ export class GoogleConnections {
     if (!chosen) throw new GoogleConnectError('This Google account has no calendar.');
     const row = await createCalendarConnection(this.deps.db, pending.accountId, {
       kind: 'google',
-      name: pending.name ?? `Google Calendar: ${chosen.summary}`.slice(0, 100),
+      name: pending.name ?? chosen.summary.slice(0, 100),
       staff: pending.staff,
       refreshToken: this.deps.secrets.seal(refreshToken),
       calendarId: chosen.id,

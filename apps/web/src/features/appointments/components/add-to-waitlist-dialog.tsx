@@ -8,6 +8,7 @@ import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { CreateWaitlistEntryInput } from '@callwise/shared/schemas/waitlist';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { NameSelect } from '@/components/name-select';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -25,7 +26,6 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useAddToWaitlist } from '@/features/appointments/api/waitlist';
 import { ContactField } from '@/features/appointments/components/contact-field';
-import { NameSelect } from '@/features/appointments/components/name-select';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { fieldErrorsOf } from '@/lib/form-errors';
 

@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { NameSelect } from '@/components/name-select';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,7 +23,6 @@ import { useDeleteAppointment } from '@/features/appointments/api/delete-appoint
 import { useRescheduleAppointment } from '@/features/appointments/api/reschedule-appointment';
 import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
 import { contactLabel } from '@/features/appointments/components/appointment-card';
-import { NameSelect } from '@/features/appointments/components/name-select';
 import { ReminderTimeline } from '@/features/appointments/components/reminder-timeline';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { dayOf, isOpen } from '@/features/appointments/utils/agenda';

@@ -4,6 +4,7 @@ import type { BookingSettingsResponse } from '@callwise/shared/schemas/booking';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { NameSelect } from '@/components/name-select';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,7 +21,6 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateAppointment } from '@/features/appointments/api/create-appointment';
 import { ContactField } from '@/features/appointments/components/contact-field';
-import { NameSelect } from '@/features/appointments/components/name-select';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { isApiError } from '@/lib/api-error';

@@ -1,4 +1,5 @@
 import type { BookingSettingsResponse } from '@callwise/shared/schemas/booking';
+import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
@@ -13,6 +14,7 @@ import { BookingRemindersCard } from '@/features/settings/components/booking-rem
 import { BookingRulesCard } from '@/features/settings/components/booking-rules-card';
 import { BookingServicesCard } from '@/features/settings/components/booking-services-card';
 import { BookingStaffCard } from '@/features/settings/components/booking-staff-card';
+import { CalendarConnectionsCard } from '@/features/settings/components/calendar-connections-card';
 import {
   type BookingFormValues,
   bookingResolver,
@@ -127,13 +129,14 @@ function BookingForm({ settings }: { settings: BookingSettingsResponse }) {
 
 /**
  * Settings → Booking: opening hours, staff and resources, services, closures, booking rules and reminders; open
- * slots are computed from them.
+ * slots are computed from them. Below, the calendars that appointments come from.
  */
 export function BookingSection() {
   const settings = useBookingSettings();
-  if (settings.isPending) return <BookingSkeleton />;
-  if (settings.isError)
-    return (
+  let form: ReactNode;
+  if (settings.isPending) form = <BookingSkeleton />;
+  else if (settings.isError)
+    form = (
       <LoadError
         title="Your booking settings could not be loaded"
         message={errorMessage(settings.error)}
@@ -141,5 +144,12 @@ export function BookingSection() {
         onRetry={() => void settings.refetch()}
       />
     );
-  return <BookingForm settings={settings.data} />;
+  else form = <BookingForm settings={settings.data} />;
+  // The calendars are saved one by one, at once: apart from the booking form and its Save.
+  return (
+    <div className="grid min-w-0 gap-6">
+      {form}
+      <CalendarConnectionsCard />
+    </div>
+  );
 }

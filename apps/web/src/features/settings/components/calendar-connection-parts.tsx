@@ -1,0 +1,112 @@
+import type { CalendarSyncSummary } from '@callwise/shared/schemas/calendar-connections';
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ImportCounts } from '@/components/csv-import-results';
+import { NameSelect } from '@/components/name-select';
+import { SkippedEvents } from '@/components/skipped-events';
+import { Button } from '@/components/ui/button';
+import { useBookingSettings } from '@/lib/booking-settings';
+import { cn } from '@/lib/utils';
+
+const COPIED_FOR_MS = 2000;
+
+/** A value to paste elsewhere (an address), wrapped on narrow screens, with a Copy button that confirms. */
+export function CopyValue({ label, value, className }: { label: string; value: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className={cn('flex min-w-0 items-start gap-2', className)}>
+      <code className="min-w-0 flex-1 rounded-md border bg-muted/40 px-2.5 py-1.5 font-mono text-[0.8125rem] break-all">
+        {value}
+      </code>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => void copy()}
+        aria-label={copied ? `Copied ${label}` : `Copy ${label}`}
+      >
+        {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+        <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+      </Button>
+    </div>
+  );
+}
+
+/** The staff members of the booking settings, by name (empty while they load). */
+export function useStaffNames(): string[] {
+  const settings = useBookingSettings();
+  return (settings.data?.staff ?? []).map((member) => member.name);
+}
+
+/** Whose calendar a connection is: a staff member, or the business as a whole (''). */
+export function StaffSelect({
+  id,
+  value,
+  onChange,
+  names,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  names: readonly string[];
+  error?: string;
+}) {
+  // A staff member since removed from the booking settings stays choosable for the connection that names them.
+  return (
+    <NameSelect
+      id={id}
+      label="Whose calendar"
+      value={value}
+      onChange={onChange}
+      names={names}
+      emptyLabel="The whole business"
+      error={error}
+      description="New appointments from it are booked with this staff member, or with the business as a whole."
+    />
+  );
+}
+
+/** What a sync did: the counts, and the events it skipped with why. */
+export function SyncSummary({ sync }: { sync: CalendarSyncSummary }) {
+  return (
+    <div className="grid gap-4">
+      <ImportCounts
+        items={[
+          { label: 'Created', value: sync.created, hint: 'Appointments created from new events' },
+          { label: 'Updated', value: sync.updated, hint: 'Appointments moved or corrected' },
+          { label: 'Cancelled', value: sync.cancelled, hint: 'Appointments cancelled in the calendar' },
+          { label: 'Unchanged', value: sync.unchanged, hint: 'Events already as they are here' },
+        ]}
+      />
+      {sync.skipped.length > 0 && <SkippedEvents skipped={sync.skipped} />}
+    </div>
+  );
+}
+
+const FIELD_NOUNS: Record<string, string> = {
+  name: 'The name',
+  url: 'The address',
+  api_key: 'The API key',
+  staff: 'The staff member',
+  calendar_id: 'The calendar',
+};
+
+/** The server's "must start with http:// or https://" as "The address must start with…"; a sentence as it is. */
+export function sentenceOf(field: string, message: string): string {
+  const sentence = /^[a-z]/.test(message) ? `${FIELD_NOUNS[field] ?? field} ${message}` : message;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
