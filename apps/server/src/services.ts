@@ -9,6 +9,7 @@ import { APPOINTMENT_EMAILS } from './modules/appointments/appointment-emails.ts
 import { AppointmentService } from './modules/appointments/appointments.service.ts';
 import { AvailabilityCache } from './modules/appointments/availability-cache.ts';
 import { RescheduleDialogue } from './modules/appointments/reschedule-dialogue.ts';
+import { CalendarConnectionService } from './modules/appointments/sources/calendar-connections.ts';
 import { CALENDAR_WRITEBACKS } from './modules/appointments/sources/calendar-writebacks.ts';
 import { WaitlistService } from './modules/appointments/waitlist.service.ts';
 import { CallSweeper } from './modules/calls/call-sweeper.ts';
@@ -36,6 +37,8 @@ export interface Services {
   waitlist: WaitlistService;
   /** What open slots are computed from, kept on the embedded engine (decision 024). */
   availability: AvailabilityCache;
+  /** Calendars feeding the appointments: ICS, Cal.com, Google (decisions 016, 022, 023). */
+  calendars: CalendarConnectionService;
   dispatcher: Dispatcher;
   /** Posts call status changes to their callback_url (workers only). */
   webhooks: WebhookDeliverer;
@@ -122,6 +125,7 @@ export async function openServices(deps: {
     },
   });
   const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db: database.db, appointments });
+  const calendars = new CalendarConnectionService({ db: database.db, appointments, config, log });
   const waitlist: WaitlistService = new WaitlistService({
     db: database.db,
     calls,
@@ -158,6 +162,7 @@ export async function openServices(deps: {
     appointments,
     waitlist,
     availability,
+    calendars,
     dispatcher,
     webhooks,
     async startEngine() {

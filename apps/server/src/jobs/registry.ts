@@ -8,7 +8,6 @@ import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
 import { AppointmentEmailSender, appointmentEmailsJob } from '../modules/appointments/appointment-emails.ts';
 import { SelfServiceLinks } from '../modules/appointments/self-service-link.ts';
 import { CalcomClient } from '../modules/appointments/sources/calcom.ts';
-import { CalendarConnectionService } from '../modules/appointments/sources/calendar-connections.ts';
 import { calendarRefreshJob } from '../modules/appointments/sources/calendar-refresh.job.ts';
 import {
   CalendarWritebackSender,
@@ -30,7 +29,7 @@ export interface JobDeps {
   config: Config;
   database: DatabaseHandle;
   queue: PgBoss;
-  services: Pick<Services, 'storage' | 'appointments' | 'waitlist'>;
+  services: Pick<Services, 'storage' | 'appointments' | 'waitlist' | 'calendars'>;
 }
 
 /** Every job the worker runs, built with what they need. */
@@ -41,17 +40,6 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     db: deps.database.db,
   });
   const auth = new AuthService({ db: deps.database.db, config: deps.config, queue: deps.queue });
-  let calendarService: CalendarConnectionService | undefined;
-  const calendars = () => {
-    calendarService ??= new CalendarConnectionService({
-      db: deps.database.db,
-      appointments: deps.services.appointments,
-      config: deps.config,
-      // Problems are written on each connection (last_error); anything else fails the job.
-      log: { info: () => undefined, warn: () => undefined },
-    });
-    return calendarService;
-  };
   return [
     sendEmailJob(mail),
     recoveryEmailJob(auth),
@@ -66,7 +54,8 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       windowMs: deps.config.FAILURE_ALERT_WINDOW_SECONDS * 1000,
     }),
     callsDailySummaryJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
-    calendarRefreshJob(calendars),
+    // Services are read when a job runs: the build registers the jobs' queues without them.
+    calendarRefreshJob(() => deps.services.calendars),
     appointmentEmailsJob(
       new AppointmentEmailSender({
         db: deps.database.db,
@@ -80,7 +69,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
         db: deps.database.db,
         calcom: (apiKey) => new CalcomClient({ apiKey, baseUrl: deps.config.CALCOM_API_BASE_URL }),
         secrets: new SecretBox(deps.config.JWT_SECRET),
-        google: { writeBack: (...args) => calendars().google.writeBack(...args) },
+        google: { writeBack: (...args) => deps.services.calendars.google.writeBack(...args) },
       }),
     ),
     recordingsPurgeJob({

@@ -1,33 +1,19 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useScrollRegion } from '@/hooks/use-scroll-region';
 import { cn } from '@/lib/utils';
-
-const COPIED_FOR_MS = 2000;
 
 /**
  * A block of code with a copy-to-clipboard button that confirms for two seconds. A line longer than the block
  * scrolls sideways inside it (never the page), and the block then takes the focus so the keyboard scrolls it.
  */
 export function CodeBlock({ code, label, className }: { code: string; label: string; className?: string }) {
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopyToClipboard();
   const labelId = useId();
   const region = useScrollRegion<HTMLPreElement>({ labelledBy: labelId });
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const copy = () => copyText(code);
 
   return (
     <div

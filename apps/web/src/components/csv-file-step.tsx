@@ -1,8 +1,7 @@
-import { CircleAlertIcon, DownloadIcon, FileUpIcon, LoaderCircleIcon } from 'lucide-react';
-import { type DragEvent, useState } from 'react';
+import { DownloadIcon } from 'lucide-react';
+import { FileDropzone } from '@/components/file-dropzone';
 import { type CsvPreview, formatFileSize, previewCsv } from '@/lib/csv-preview';
 import { errorMessage } from '@/lib/errors';
-import { cn } from '@/lib/utils';
 
 /** Why a file cannot be imported before it is even read, or undefined when it may be. */
 function checkCsvFile(file: File, maxBytes: number): string | undefined {
@@ -63,77 +62,25 @@ export function CsvFileStep({
   hint: string;
   sample: { fileName: string; csv: string };
 }) {
-  const [dragging, setDragging] = useState(false);
-
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
-  };
-
   return (
     <div className="grid gap-4">
-      <label
-        htmlFor="import-file"
-        onDragEnter={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragOver={(event) => event.preventDefault()}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="import-dropzone"
-        className={cn(
-          'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
-          'hover:border-primary/50 hover:bg-primary-soft/40',
-          'has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50',
-          dragging && 'border-primary bg-primary-soft/60',
-          error && 'border-destructive/50',
-        )}
-      >
-        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
-          {reading ? (
-            <LoaderCircleIcon aria-hidden="true" className="size-6 animate-spin" />
-          ) : (
-            <FileUpIcon aria-hidden="true" className="size-6" />
-          )}
-        </span>
-        <span className="grid gap-1">
-          <span className="font-medium">
-            {reading ? (
-              'Reading the file...'
-            ) : (
-              <>
-                Drop a CSV file here, or{' '}
-                <span className="text-primary underline underline-offset-4">choose one</span>
-              </>
-            )}
-          </span>
-          <span className="text-sm text-muted-foreground">{hint}</span>
-        </span>
-        <input
-          id="import-file"
-          type="file"
-          accept=".csv,text/csv"
-          aria-label="Choose a CSV file"
-          className="sr-only"
-          disabled={reading}
-          aria-describedby={error ? 'import-file-error' : undefined}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            // Cleared, so that choosing the same file again (after fixing it) is noticed.
-            event.target.value = '';
-            if (file) onFile(file);
-          }}
-        />
-      </label>
-      {error && (
-        <p id="import-file-error" role="alert" className="flex items-start gap-2 text-sm text-destructive">
-          <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      )}
+      <FileDropzone
+        id="import-file"
+        accept=".csv,text/csv"
+        inputLabel="Choose a CSV file"
+        testId="import-dropzone"
+        busy={reading}
+        busyText="Reading the file..."
+        prompt={
+          <>
+            Drop a CSV file here, or{' '}
+            <span className="text-primary underline underline-offset-4">choose one</span>
+          </>
+        }
+        hint={hint}
+        error={error}
+        onFile={onFile}
+      />
       <p className="text-sm text-muted-foreground">
         Not sure about the layout?{' '}
         <a

@@ -86,9 +86,21 @@ export class WaitlistService {
   /** One pass over the open offers; answers how many calls it placed. */
   async advance(now = new Date()): Promise<number> {
     let placed = 0;
+    // Each account's notice is read once a pass, however many of its slots are open.
+    const notices = new Map<string, Promise<number>>();
+    const noticeOf = (accountId: string) => {
+      let hours = notices.get(accountId);
+      if (!hours) {
+        hours = bookingSettingsOf(this.deps.db, accountId).then(
+          ({ settings }) => settings.waitlist_notice_hours,
+        );
+        notices.set(accountId, hours);
+      }
+      return hours;
+    };
     for (const offer of await openSlotOffers(this.deps.db, OFFERS_PER_PASS)) {
       try {
-        if (await this.advanceOffer(offer, now)) placed += 1;
+        if (await this.advanceOffer(offer, now, await noticeOf(offer.accountId))) placed += 1;
       } catch (error) {
         this.deps.log.warn(
           { err: error, offerId: offer.id },
@@ -101,10 +113,9 @@ export class WaitlistService {
   }
 
   /** Closes the offer, leaves it waiting for its call, or calls the next entry; true when a call was made. */
-  private async advanceOffer(offer: SlotOfferRow, now: Date): Promise<boolean> {
+  private async advanceOffer(offer: SlotOfferRow, now: Date, noticeHours: number): Promise<boolean> {
     const { db } = this.deps;
-    const { settings } = await bookingSettingsOf(db, offer.accountId);
-    if (offer.startsAt.getTime() <= now.getTime() + settings.waitlist_notice_hours * HOUR) {
+    if (offer.startsAt.getTime() <= now.getTime() + noticeHours * HOUR) {
       await closeSlotOffer(db, offer.id, 'expired');
       return false;
     }

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { CalendarConnectionService, calendarConnectionResponse, fieldError } from './calendar-connections.ts';
+import { calendarConnectionResponse, fieldError } from './calendar-connections.ts';
 import { GoogleConnectError, googleAvailable, googleCalendarResponse } from './google-connections.ts';
 import { IcsParseError } from './ics.ts';
 import { icsUrlProblem } from './ics-fetch.ts';
@@ -36,16 +36,7 @@ const ICS_UPLOAD_LIMIT = 5 * 1024 * 1024;
 const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { config } = fastify;
   const db = () => fastify.database.db;
-  let service: CalendarConnectionService | undefined;
-  const connections = () => {
-    service ??= new CalendarConnectionService({
-      db: db(),
-      appointments: fastify.services.appointments,
-      config,
-      log: fastify.log,
-    });
-    return service;
-  };
+  const connections = () => fastify.services.calendars;
   const response = (row: Parameters<typeof calendarConnectionResponse>[0]) =>
     calendarConnectionResponse(row, config.PUBLIC_URL);
 

@@ -122,10 +122,10 @@ export class CalendarWritebackSender {
     }
 
     if (connection.kind === 'google') return this.writeGoogle(row, connection, uid, movedTo, now);
+    if (row.action === 'confirm') return { status: 'skipped', error: 'Cal.com takes no confirmation' };
     const client = this.deps.calcom(this.deps.secrets.open(connection.apiKey as string));
     crashPoint('calendar-writeback.after-claim');
     try {
-      if (row.action === 'confirm') return { status: 'skipped', error: 'Cal.com takes no confirmation' };
       if (row.action === 'cancel') {
         await client.cancelBooking(uid, CANCEL_REASON);
       } else if (movedTo) {
@@ -135,7 +135,7 @@ export class CalendarWritebackSender {
       }
       return { status: 'done' };
     } catch (error) {
-      return this.failure(row, connection.id, error, now);
+      return this.failure(row, connection, error, now);
     }
   }
 
@@ -172,41 +172,33 @@ export class CalendarWritebackSender {
       }
       return { status: 'done' };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.deps.log?.warn({ id: row.id, error: message }, 'calendar write-back not taken by Google');
-      if (error instanceof GoogleInvalidGrantError) {
-        await noteCalendarConnectionError(db, connection.id, GOOGLE_RECONNECT);
-        return { status: 'failed', error: message };
-      }
-      if (!(error instanceof GoogleApiError)) return { status: 'failed', error: message };
-      if (error.status === 404 || error.status === 410)
-        return { status: 'skipped', error: `Google no longer has the event: ${message}` };
-      const busy = error.status === 0 || error.status === 429 || error.status >= 500;
-      if (busy && row.attempts < MAX_ATTEMPTS) {
-        return {
-          status: 'pending',
-          error: message,
-          sendAt: new Date(now.getTime() + 2 ** row.attempts * MINUTE),
-        };
-      }
-      if (error.status === 401 || error.status === 403) {
-        await noteCalendarConnectionError(
-          db,
-          connection.id,
-          `Google refused the write (${error.status}): ${message}`,
-        );
-      }
-      return { status: 'failed', error: message };
+      return this.failure(row, connection, error, now);
     }
   }
 
-  private async failure(row: CalendarWritebackRow, connectionId: string, error: unknown, now: Date) {
+  /**
+   * How a row ends when the calendar did not take it: tried again minutes later when the calendar was busy or did
+   * not answer (not a Cal.com move: it may have been made, and a second one would book twice), skipped when the
+   * calendar no longer has it, failed otherwise — a refused key or grant also written on the connection.
+   */
+  private async failure(
+    row: CalendarWritebackRow,
+    connection: CalendarConnectionRow,
+    error: unknown,
+    now: Date,
+  ): Promise<Outcome> {
+    const vendor = connection.kind === 'google' ? 'Google' : 'Cal.com';
     const message = error instanceof Error ? error.message : String(error);
-    this.deps.log?.warn({ id: row.id, error: message }, 'calendar write-back not taken by Cal.com');
-    if (!(error instanceof CalApiError)) return { status: 'failed', error: message } as const;
-    if (error.status === 0 && row.action === 'reschedule') {
+    this.deps.log?.warn({ id: row.id, error: message }, `calendar write-back not taken by ${vendor}`);
+    if (error instanceof GoogleInvalidGrantError) {
+      await noteCalendarConnectionError(this.deps.db, connection.id, GOOGLE_RECONNECT);
+      return { status: 'failed', error: message };
+    }
+    if (!(error instanceof CalApiError || error instanceof GoogleApiError))
+      return { status: 'failed', error: message };
+    if (error.status === 0 && row.action === 'reschedule' && connection.kind === 'calcom') {
       // No answer: Cal.com may have moved it. Asking again could book twice.
-      return { status: 'unknown', error: `${message}: perhaps written, not asked again` } as const;
+      return { status: 'unknown', error: `${message}: perhaps written, not asked again` };
     }
     const busy = error.status === 0 || error.status === 429 || error.status >= 500;
     if (busy && row.attempts < MAX_ATTEMPTS) {
@@ -214,19 +206,20 @@ export class CalendarWritebackSender {
         status: 'pending',
         error: message,
         sendAt: new Date(now.getTime() + 2 ** row.attempts * MINUTE),
-      } as const;
+      };
+    }
+    if (error.status === 404 || error.status === 410) {
+      return { status: 'skipped', error: `${vendor} no longer has it: ${message}` };
     }
     if (error.status === 401 || error.status === 403) {
+      const refused = connection.kind === 'google' ? 'the write' : 'the API key';
       await noteCalendarConnectionError(
         this.deps.db,
-        connectionId,
-        `Cal.com refused the API key (${error.status}): ${message}`,
+        connection.id,
+        `${vendor} refused ${refused} (${error.status}): ${message}`,
       );
     }
-    if (error.status === 404) {
-      return { status: 'skipped', error: `Cal.com has no such booking: ${message}` } as const;
-    }
-    return { status: 'failed', error: message } as const;
+    return { status: 'failed', error: message };
   }
 }
 

@@ -1,6 +1,8 @@
+import { zonedTime } from '@callwise/shared/calling-window';
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import { CodeChallengeMethod, type Credentials, OAuth2Client } from 'google-auth-library';
 import type { ExternalEvent } from './calendar-sync.ts';
+import { findPhone } from './ics.ts';
 
 /**
  * The Google Calendar boundary for appointments (issue #17), through Google's own libraries: `google-auth-library`
@@ -765,53 +767,20 @@ function eventTime(time: calendar_v3.Schema$EventDateTime, calendarTimeZone: str
   return wallTimeIn(value, zone);
 }
 
-/** A wall-clock time ("2026-03-08T02:30:00") in an IANA zone as an instant (a skipped time moves forward). */
+/**
+ * A wall-clock time ("2026-03-08T02:30:00") in an IANA zone as an instant (the shared `zonedTime`: a skipped time
+ * moves forward, a repeated one is its first occurrence); null when unreadable or the zone is unknown.
+ */
 export function wallTimeIn(local: string, timeZone: string): Date | null {
-  const asUtc = Date.parse(`${local}Z`);
-  if (Number.isNaN(asUtc)) return null;
-  let offset: number;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(local);
+  if (!match) return null;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
   try {
-    offset = zoneOffsetMs(asUtc, timeZone);
+    const at = zonedTime({ year, month, day }, hour * 60 + minute, timeZone);
+    return new Date(at.getTime() + second * 1000);
   } catch {
     return null;
   }
-  let at = asUtc - offset;
-  const second = zoneOffsetMs(at, timeZone);
-  if (second !== offset) at = asUtc - second;
-  return new Date(at);
-}
-
-/** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
-function zoneOffsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/** A run of digits, spaces, dots, dashes and brackets, optionally after a +, with 7 to 15 digits (as ics.ts). */
-const PHONE = /(?:\+ ?)?(?:\(\d{1,5}\)[ .-]?)?\d[\d .\-()]{4,}\d/g;
-
-/** The ICS mapping's phone finder (ics.ts keeps its own unexported): the first phone-looking text. */
-function findPhone(texts: (string | null)[]): string | null {
-  for (const value of texts) {
-    if (!value) continue;
-    for (const match of value.matchAll(PHONE)) {
-      const candidate = match[0].trim();
-      const digits = candidate.replace(/\D/g, '').length;
-      if (digits < 7 || digits > 15) continue;
-      if (/^\d{4}[-.]\d{1,2}[-.]\d{1,2}$/.test(candidate)) continue;
-      return candidate;
-    }
-  }
-  return null;
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CalendarConnectionService } from './calendar-connections.ts';
 import { GOOGLE_CALLBACK_PATH, GoogleConnectError } from './google-connections.ts';
 
 /** Where Settings → Booking shows its calendar connections. */
@@ -27,14 +26,8 @@ const googleCallbackRoutes: FastifyPluginAsync = async (fastify) => {
               : 'Google Calendar was not connected: Google sent no sign-in back.',
         });
       }
-      const connections = new CalendarConnectionService({
-        db: fastify.database.db,
-        appointments: fastify.services.appointments,
-        config: fastify.config,
-        log: request.log,
-      });
       try {
-        const row = await connections.completeGoogle(state, code);
+        const row = await fastify.services.calendars.completeGoogle(state, code);
         return back({ calendar_connected: row.id });
       } catch (failure) {
         if (!(failure instanceof GoogleConnectError)) throw failure;

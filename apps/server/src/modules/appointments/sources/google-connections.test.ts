@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
 import { SecretBox } from '../../../lib/secret-box.ts';
 import { CalcomClient } from './calcom.ts';
-import { CalendarConnectionService } from './calendar-connections.ts';
 import { CALENDAR_WRITEBACKS, CalendarWritebackSender } from './calendar-writebacks.ts';
 import { CALLWISE_STATUS_PROPERTY, CANCELLED_TITLE_PREFIX } from './google-calendar.ts';
 import { type FakeGoogle, startFakeGoogle } from './google-calendar-test-server.ts';
@@ -36,12 +35,7 @@ const sender = () =>
     db: t.database.db,
     secrets: new SecretBox(t.config.JWT_SECRET),
     calcom: (apiKey) => new CalcomClient({ apiKey }),
-    google: new CalendarConnectionService({
-      db: t.database.db,
-      appointments: t.services.appointments,
-      config: t.config,
-      log: { info: () => undefined, warn: () => undefined },
-    }).google,
+    google: t.services.calendars.google,
   });
 
 beforeAll(async () => {

@@ -221,7 +221,8 @@ function telUri(value: Attendee): string | null {
 /** A run of digits, spaces, dots, dashes and brackets, optionally after a +, with 7 to 15 digits. */
 const PHONE = /(?:\+ ?)?(?:\(\d{1,5}\)[ .-]?)?\d[\d .\-()]{4,}\d/g;
 
-function findPhone(texts: (string | null)[]): string | null {
+/** The first phone-number-looking text among these (a calendar event's attendee, description, place, title). */
+export function findPhone(texts: (string | null)[]): string | null {
   for (const value of texts) {
     if (!value) continue;
     for (const match of value.matchAll(PHONE)) {

@@ -3,11 +3,11 @@ import {
   calendarSyncSummarySchema,
 } from '@callwise/shared/schemas/calendar-connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, FileUpIcon, LoaderCircleIcon } from 'lucide-react';
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ImportCounts } from '@/components/csv-import-results';
-import { SkippedEvents } from '@/components/skipped-events';
+import { FileDropzone } from '@/components/file-dropzone';
+import { SyncSummary, syncSummaryText } from '@/components/sync-summary';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,7 +24,6 @@ import { formatFileSize } from '@/lib/csv-preview';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { appointmentsQueryKey } from '@/lib/query-keys';
-import { cn } from '@/lib/utils';
 
 /** The server takes an .ics upload of up to 5 MB. */
 const MAX_ICS_BYTES = 5 * 1024 * 1024;
@@ -52,17 +51,6 @@ function checkIcsFile(file: File): string | undefined {
   return undefined;
 }
 
-/** "2 created, 0 updated, 1 cancelled, 3 unchanged, 1 skipped" */
-function summaryText(summary: CalendarSyncSummary): string {
-  return [
-    `${summary.created.toLocaleString()} created`,
-    `${summary.updated.toLocaleString()} updated`,
-    `${summary.cancelled.toLocaleString()} cancelled`,
-    `${summary.unchanged.toLocaleString()} unchanged`,
-    `${summary.skipped.length.toLocaleString()} skipped`,
-  ].join(', ');
-}
-
 /**
  * The upload of an .ics file (exported from any calendar): its timed events from a day ago to a year ahead
  * become appointments, matched by UID on the next upload; then what was created, updated, cancelled or skipped.
@@ -77,7 +65,6 @@ export function ImportIcsDialog({
   const upload = useImportIcs();
   const focus = useReturnFocus();
   const [reading, setReading] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string>();
   const [fileName, setFileName] = useState<string>();
   const [result, setResult] = useState<CalendarSyncSummary | null>(null);
@@ -135,13 +122,6 @@ export function ImportIcsDialog({
     });
   };
 
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !busy) void chooseFile(file);
-  };
-
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent className="sm:max-w-xl" {...focus}>
@@ -170,85 +150,28 @@ export function ImportIcsDialog({
               ) : (
                 <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
               )}
-              {summaryText(result)}.
+              {syncSummaryText(result)}.
             </p>
-            <ImportCounts
-              items={[
-                { label: 'Created', value: result.created, hint: 'Appointments created from new events' },
-                { label: 'Updated', value: result.updated, hint: 'Appointments moved or corrected' },
-                { label: 'Cancelled', value: result.cancelled, hint: 'Events cancelled in the calendar' },
-                { label: 'Unchanged', value: result.unchanged, hint: 'Events already as they are here' },
-              ]}
-            />
-            {result.skipped.length > 0 && <SkippedEvents skipped={result.skipped} />}
+            <SyncSummary sync={result} />
           </div>
         ) : (
           <div className="grid gap-4">
-            <label
-              htmlFor="import-ics-file"
-              onDragEnter={(event) => {
-                event.preventDefault();
-                setDragging(true);
-              }}
-              onDragOver={(event) => event.preventDefault()}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              className={cn(
-                'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
-                'hover:border-primary/50 hover:bg-primary-soft/40',
-                'has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50',
-                dragging && 'border-primary bg-primary-soft/60',
-                error && 'border-destructive/50',
-              )}
-            >
-              <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground">
-                {busy ? (
-                  <LoaderCircleIcon aria-hidden="true" className="size-6 animate-spin" />
-                ) : (
-                  <FileUpIcon aria-hidden="true" className="size-6" />
-                )}
-              </span>
-              <span className="grid gap-1" aria-live="polite">
-                <span className="font-medium break-words">
-                  {busy ? (
-                    `Importing ${fileName ?? 'the file'}...`
-                  ) : (
-                    <>
-                      Drop an .ics file here, or{' '}
-                      <span className="text-primary underline underline-offset-4">choose one</span>
-                    </>
-                  )}
-                </span>
-                <span className="text-sm text-muted-foreground">
-                  Export it from Google Calendar, Outlook or Apple Calendar. Up to 5&nbsp;MB.
-                </span>
-              </span>
-              <input
-                id="import-ics-file"
-                type="file"
-                accept=".ics,text/calendar"
-                aria-label="Choose an .ics file"
-                className="sr-only"
-                disabled={busy}
-                aria-describedby={error ? 'import-ics-error' : undefined}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  // Cleared, so that choosing the same file again (after fixing it) is noticed.
-                  event.target.value = '';
-                  if (file) void chooseFile(file);
-                }}
-              />
-            </label>
-            {error && (
-              <p
-                id="import-ics-error"
-                role="alert"
-                className="flex items-start gap-2 text-sm text-destructive"
-              >
-                <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <span className="min-w-0 break-words">{error}</span>
-              </p>
-            )}
+            <FileDropzone
+              id="import-ics-file"
+              accept=".ics,text/calendar"
+              inputLabel="Choose an .ics file"
+              busy={busy}
+              busyText={`Importing ${fileName ?? 'the file'}...`}
+              prompt={
+                <>
+                  Drop an .ics file here, or{' '}
+                  <span className="text-primary underline underline-offset-4">choose one</span>
+                </>
+              }
+              hint={<>Export it from Google Calendar, Outlook or Apple Calendar. Up to 5&nbsp;MB.</>}
+              error={error}
+              onFile={(file) => void chooseFile(file)}
+            />
             <p className="text-sm text-muted-foreground">
               A calendar you keep using is better subscribed to: add its address under{' '}
               <Link

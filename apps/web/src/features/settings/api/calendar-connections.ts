@@ -15,6 +15,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { syncSummaryText } from '@/components/sync-summary';
 import { api } from '@/lib/api-client';
 import { appointmentsQueryKey } from '@/lib/query-keys';
 
@@ -145,21 +146,4 @@ export function useSyncCalendarConnection() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: calendarConnectionsQueryKey }),
   });
-}
-
-/** "2 created, 1 updated, 0 cancelled, 3 unchanged, 1 skipped" */
-export function syncSummaryText(sync: {
-  created: number;
-  updated: number;
-  cancelled: number;
-  unchanged: number;
-  skipped: readonly unknown[];
-}): string {
-  return [
-    `${sync.created.toLocaleString()} created`,
-    `${sync.updated.toLocaleString()} updated`,
-    `${sync.cancelled.toLocaleString()} cancelled`,
-    `${sync.unchanged.toLocaleString()} unchanged`,
-    `${sync.skipped.length.toLocaleString()} skipped`,
-  ].join(', ');
 }

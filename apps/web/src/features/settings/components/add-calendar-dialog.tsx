@@ -5,6 +5,7 @@ import {
 import { CircleAlertIcon, CircleCheckIcon, ExternalLinkIcon, LoaderCircleIcon } from 'lucide-react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { CodeBlock } from '@/components/code-block';
+import { SyncSummary, syncSummaryText } from '@/components/sync-summary';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -20,13 +21,11 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import {
   type CreatedConnection,
-  syncSummaryText,
   useConnectGoogleCalendar,
   useCreateCalendarConnection,
 } from '@/features/settings/api/calendar-connections';
 import {
   StaffSelect,
-  SyncSummary,
   sentenceOf,
   useStaffNames,
 } from '@/features/settings/components/calendar-connection-parts';

@@ -1,31 +1,14 @@
-import type { CalendarSyncSummary } from '@callwise/shared/schemas/calendar-connections';
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ImportCounts } from '@/components/csv-import-results';
 import { NameSelect } from '@/components/name-select';
-import { SkippedEvents } from '@/components/skipped-events';
 import { Button } from '@/components/ui/button';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { useBookingSettings } from '@/lib/booking-settings';
 import { cn } from '@/lib/utils';
 
-const COPIED_FOR_MS = 2000;
-
 /** A value to paste elsewhere (an address), wrapped on narrow screens, with a Copy button that confirms. */
 export function CopyValue({ label, value, className }: { label: string; value: string; className?: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy: copyText } = useCopyToClipboard();
+  const copy = () => copyText(value);
   return (
     <div className={cn('flex min-w-0 items-start gap-2', className)}>
       <code className="min-w-0 flex-1 rounded-md border bg-muted/40 px-2.5 py-1.5 font-mono text-[0.8125rem] break-all">
@@ -77,23 +60,6 @@ export function StaffSelect({
       error={error}
       description="New appointments from it are booked with this staff member, or with the business as a whole."
     />
-  );
-}
-
-/** What a sync did: the counts, and the events it skipped with why. */
-export function SyncSummary({ sync }: { sync: CalendarSyncSummary }) {
-  return (
-    <div className="grid gap-4">
-      <ImportCounts
-        items={[
-          { label: 'Created', value: sync.created, hint: 'Appointments created from new events' },
-          { label: 'Updated', value: sync.updated, hint: 'Appointments moved or corrected' },
-          { label: 'Cancelled', value: sync.cancelled, hint: 'Appointments cancelled in the calendar' },
-          { label: 'Unchanged', value: sync.unchanged, hint: 'Events already as they are here' },
-        ]}
-      />
-      {sync.skipped.length > 0 && <SkippedEvents skipped={sync.skipped} />}
-    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import {
   WEBHOOK_VERIFY_SNIPPET,
 } from '@callwise/shared/schemas/webhooks';
 import { CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, RefreshCwIcon, WebhookIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CodeBlock } from '@/components/code-block';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -16,12 +16,14 @@ import { paths } from '@/config/paths';
 import { useWebhookSecret } from '@/features/settings/api/get-webhook-secret';
 import { useRotateWebhookSecret } from '@/features/settings/api/rotate-webhook-secret';
 import { WebhookEndpointForm } from '@/features/settings/components/webhook-endpoint-form';
+import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { notify } from '@/lib/notify';
 
 /** The id of the section, for the card on /settings/webhooks. */
 export const WEBHOOKS_SECTION_ID = 'webhooks';
 
-const COPIED_FOR_MS = 2000;
+const couldNotCopy = () =>
+  notify.error('Could not copy the secret', { description: 'Reveal it and copy it by hand instead.' });
 /** How long the secret a rotation replaces still signs deliveries (the server's PREVIOUS_WEBHOOK_SECRET_HOURS). */
 const PREVIOUS_SECRET_HOURS = 24;
 const MASK = `${WEBHOOK_SECRET_PREFIX}${'•'.repeat(24)}`;
@@ -40,14 +42,8 @@ function SecretRow() {
   const secret = useWebhookSecret();
   const rotate = useRotateWebhookSecret();
   const [revealed, setRevealed] = useState(false);
-  const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy: copyText } = useCopyToClipboard(couldNotCopy);
 
   if (secret.isPending) {
     return (
@@ -82,14 +78,7 @@ function SecretRow() {
   }
 
   const value = secret.data.secret;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      notify.error('Could not copy the secret', { description: 'Reveal it and copy it by hand instead.' });
-    }
-  };
+  const copy = () => copyText(value);
 
   return (
     <div className="grid gap-3">
