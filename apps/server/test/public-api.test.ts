@@ -168,8 +168,13 @@ describe('GET /v1/calls', () => {
   it('answers a burst of requests for a page nobody read yet alike, each counted', async () => {
     const user = await signedInUser(t, { plan: 'professional' });
     const theirKey = await createApiKey(t, user);
+    // A second apart: two calls made in the same millisecond would list in either order.
+    const start = Date.now() - 10_000;
     for (let i = 0; i < 3; i++)
-      await seedCall(t.database.db, user.accountId, { recipientName: `Burst ${i}` });
+      await seedCall(t.database.db, user.accountId, {
+        recipientName: `Burst ${i}`,
+        createdAt: new Date(start + i * 1000),
+      });
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         call('GET', '/v1/calls?limit=2', {
