@@ -47,7 +47,7 @@ const config = loadConfig({
   DATA_DIR: templateDir,
   JWT_SECRET: 'template-build-only-secret-0123456789abcdef',
 });
-await registerJobs(queue, createJobs({ config, database: handle, queue, services: { storage: null } }), {
+await registerJobs(queue, createJobs({ config, database: handle, queue, services: {} }), {
   work: false,
   log: console,
 });

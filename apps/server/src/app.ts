@@ -18,13 +18,11 @@ import appointmentsRoutes from './modules/appointments/appointments.routes.ts';
 import appointmentsImportRoutes from './modules/appointments/appointments-import.routes.ts';
 import bookingRoutes from './modules/appointments/booking.routes.ts';
 import selfServiceRoutes from './modules/appointments/self-service.routes.ts';
-import { SelfServiceLinks } from './modules/appointments/self-service-link.ts';
 import calcomWebhookRoutes from './modules/appointments/sources/calcom-webhook.routes.ts';
 import calendarConnectionsRoutes from './modules/appointments/sources/calendar-connections.routes.ts';
 import googleCallbackRoutes from './modules/appointments/sources/google-callback.routes.ts';
 import waitlistRoutes from './modules/appointments/waitlist.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
 import campaignsRoutes from './modules/campaigns/campaigns.routes.ts';
@@ -81,10 +79,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.decorate('database', options.database);
   fastify.decorate('queue', options.queue);
   fastify.decorate('services', options.services);
-  fastify.decorate(
-    'selfServiceLinks',
-    new SelfServiceLinks({ secret: options.config.JWT_SECRET, publicUrl: options.config.PUBLIC_URL }),
-  );
+  fastify.decorate('selfServiceLinks', options.services.selfServiceLinks);
   // The offline speech engine starts its thread and warms up once the server listens (not in tests).
   if (options.config.NODE_ENV !== 'test') {
     fastify.addHook('onListen', async () => void options.services.speech.warmUp().catch(() => undefined));
@@ -116,16 +111,15 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   await fastify.register(healthRoutes);
   await fastify.register(authenticate);
   await fastify.register(callPages);
-  const auth = new AuthService({ db: options.database.db, config: options.config, queue: options.queue });
   await fastify.register(authRoutes, {
     prefix: '/auth/v1',
-    auth,
+    auth: options.services.auth,
     rateLimitPer5Min: options.config.AUTH_RATE_LIMIT_PER_5_MIN,
   });
   if (!options.config.SMTP_URL) await fastify.register(devMailRoutes);
   // Twilio's webhooks (each request signature-checked), only when Twilio places the calls.
   if (options.config.TELEPHONY_PROVIDER === 'twilio') {
-    await fastify.register(import('./modules/telephony/twilio.routes.ts'));
+    await fastify.register(import('./engine/carriers/twilio/twilio.routes.ts'));
   }
   // Cal.com's booking webhooks (each request signature-checked with its connection's secret).
   await fastify.register(calcomWebhookRoutes);

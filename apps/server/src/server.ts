@@ -14,7 +14,7 @@ async function main() {
   const runtime = await openRuntime(config, bootLog);
 
   if (config.ROLE === 'worker') {
-    await runtime.services.startEngine();
+    await runtime.services.engine.start();
     bootLog.info(`${PRODUCT_NAME} worker running (${runtime.database.kind})`);
     onShutdown(async () => runtime.close());
     return;
@@ -32,7 +32,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // Calls are placed once the API answers: a backlog of due calls never delays the start.
-  if (config.ROLE === 'all') await runtime.services.startEngine();
+  if (config.ROLE === 'all') await runtime.services.engine.start();
   bootLog.debug({ phase: 'listening', ms: Math.round(performance.now()) }, 'startup');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

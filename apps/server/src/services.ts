@@ -1,49 +1,76 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
+import { type CallEngine, openEngine } from './engine/engine.ts';
+import { createDialogueEngine, type DialogueEngine } from './engine/index.ts';
 import { CallEventBus } from './lib/call-events.ts';
 import { armCrashPoint } from './lib/crash-points.ts';
 import type { Logger } from './lib/logger.ts';
-import { EMBEDDED_POLL_SECONDS, sendJob } from './lib/queue.ts';
-import { APPOINTMENT_EMAILS } from './modules/appointments/appointment-emails.ts';
+import { sendJob } from './lib/queue.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { ApiKeyVerifier } from './modules/api-keys/api-keys.service.ts';
+import { APPOINTMENT_EMAILS, AppointmentEmailSender } from './modules/appointments/appointment-emails.ts';
 import { AppointmentService } from './modules/appointments/appointments.service.ts';
 import { AvailabilityCache } from './modules/appointments/availability-cache.ts';
 import { RescheduleDialogue } from './modules/appointments/reschedule-dialogue.ts';
+import { SelfServiceLinks } from './modules/appointments/self-service-link.ts';
+import { CalcomClient } from './modules/appointments/sources/calcom.ts';
 import { CalendarConnectionService } from './modules/appointments/sources/calendar-connections.ts';
-import { CALENDAR_WRITEBACKS } from './modules/appointments/sources/calendar-writebacks.ts';
+import {
+  CALENDAR_WRITEBACKS,
+  CalendarWritebackSender,
+} from './modules/appointments/sources/calendar-writebacks.ts';
 import { WaitlistService } from './modules/appointments/waitlist.service.ts';
-import { CallSweeper } from './modules/calls/call-sweeper.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { checkBearer } from './modules/auth/bearer.ts';
+import { LiveSessionCache } from './modules/auth/session-cache.ts';
+import { BillingService } from './modules/billing/billing.service.ts';
+import { createBillingProvider } from './modules/billing/billing-provider.ts';
 import { CallService } from './modules/calls/calls.service.ts';
-import { Dispatcher } from './modules/calls/dispatcher.ts';
-import { WebhookDeliverer } from './modules/webhooks/webhook-deliverer.ts';
-import { createDialogueEngine, type DialogueEngine } from './providers/dialogue/index.ts';
+import { CampaignService } from './modules/campaigns/campaigns.service.ts';
+import { createMailProvider, type MailProvider } from './modules/mail/mail.provider.ts';
 import { createSpeechService, type SpeechService } from './providers/speech/speech.ts';
 import { createFileStorage, type FileStorage } from './providers/storage/index.ts';
-import type { Carrier } from './providers/telephony/carrier.ts';
-import { SimulatedCarrier } from './providers/telephony/simulator.ts';
-import type { TwilioCarrier } from './providers/telephony/twilio.ts';
 
-/** The parts behind interfaces (speech, dialogue, files, carrier) and the call engine built on them. */
+/**
+ * Every service of the server, built here and nowhere else (decision 025): the parts behind interfaces (speech,
+ * dialogue, files, mail, billing), the modules' services, and the call engine. Routes, plugins and jobs reach
+ * them through `fastify.services` or the jobs' deps.
+ */
 export interface Services {
   speech: SpeechService;
   dialogue: DialogueEngine;
   storage: FileStorage;
-  carrier: Carrier;
+  mail: MailProvider;
   events: CallEventBus;
+  /** Sign-up, sign-in, sessions and recovery (GoTrue-compatible). */
+  auth: AuthService;
+  /** Who a request is from: sessions believed for seconds, API keys cached with their plan. */
+  identity: {
+    sessions: LiveSessionCache;
+    apiKeys: ApiKeyVerifier;
+    checkBearer(authorization: string | undefined): ReturnType<typeof checkBearer>;
+  };
+  billing: BillingService;
+  /** The API side of calls: creating, editing, cancelling, recordings. */
   calls: CallService;
+  campaigns: CampaignService;
   /** Appointments and their reminder calls, written together. */
   appointments: AppointmentService;
+  /** The customer's signed link to their appointment. */
+  selfServiceLinks: SelfServiceLinks;
+  /** Appointment reminders and notices by e-mail (the `appointment-emails` job). */
+  appointmentEmails: AppointmentEmailSender;
   /** Offers freed slots to the waitlist by call (decision 021). */
   waitlist: WaitlistService;
   /** What open slots are computed from, kept on the embedded engine (decision 024). */
   availability: AvailabilityCache;
   /** Calendars feeding the appointments: ICS, Cal.com, Google (decisions 016, 022, 023). */
   calendars: CalendarConnectionService;
-  dispatcher: Dispatcher;
-  /** Posts call status changes to their callback_url (workers only). */
-  webhooks: WebhookDeliverer;
-  /** Places calls from this process: the dispatcher and the carrier's call handling (workers only). */
-  startEngine(): Promise<void>;
+  /** Changes made here, written back to the calendars they came from (the `calendar-writebacks` job). */
+  calendarWritebacks: CalendarWritebackSender;
+  /** Everything that happens to a call after it is saved (decision 025). */
+  engine: CallEngine;
   close(): Promise<void>;
 }
 
@@ -54,6 +81,7 @@ export async function openServices(deps: {
   log: Logger;
 }): Promise<Services> {
   const { config, database, queue, log } = deps;
+  const { db } = database;
   if (config.CALLING_WINDOW_OVERRIDE) {
     const { start, end } = config.CALLING_WINDOW_OVERRIDE;
     log.warn(
@@ -65,54 +93,54 @@ export async function openServices(deps: {
   const speech = createSpeechService(config);
   const dialogue = createDialogueEngine(config, log);
   const storage = createFileStorage(config);
-  const twilio =
-    config.TELEPHONY_PROVIDER === 'twilio' ? await openTwilioCarrier(config, database, log) : null;
-  const carrier: Carrier =
-    twilio ??
-    new SimulatedCarrier({
-      db: database.db,
-      speed: config.SIMULATOR_SPEED,
-      ...(config.SIMULATOR_LEASE_SECONDS ? { leaseSeconds: config.SIMULATOR_LEASE_SECONDS } : {}),
-      log,
-      exclusive: database.kind === 'pglite',
-    });
+  const mail = createMailProvider({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
   const events = new CallEventBus(database, log);
   await events.start();
+  const offs: Array<() => void> = [];
+
+  const sessions = new LiveSessionCache(db);
+  offs.push(events.onSessionChanged((notice) => sessions.forget(notice)));
+  const apiKeys = new ApiKeyVerifier(db);
+  offs.push(events.onApiKeyRevoked((hash) => apiKeys.forget(hash)));
+  const bearer = { secret: config.JWT_SECRET, issuer: `${config.PUBLIC_URL}/auth/v1`, sessions };
+  const auth = new AuthService({ db, config, queue });
+  const billing = new BillingService({
+    db,
+    provider: createBillingProvider(),
+    // Keys are cached with their plan for seconds: forget them, so a plan without API access applies at once.
+    onPlanChanged: () => apiKeys.forget(null),
+  });
+
   // On the embedded engine every write is this process's, and its notice arrives on commit (decision 024).
   const availability = new AvailabilityCache(database.kind === 'pglite');
-  const offBookings = events.onBookingsChanged((accounts) => availability.forget(accounts));
-  // The embedded database has one writer, this process, which wakes the dispatcher and the webhook deliverer
-  // itself whenever a call changes; between changes they sleep until the next due time they read, and look
-  // again only every few seconds (each look holds up the requests it coincides with).
-  const idlePollMs = database.kind === 'pglite' ? EMBEDDED_POLL_SECONDS * 1000 : undefined;
-  const dispatcher = new Dispatcher({
-    ...(idlePollMs ? { idlePollMs } : {}),
-    db: database.db,
-    carrier,
-    log,
-    claimSeconds: config.DISPATCH_CLAIM_SECONDS,
-    windowOverride: config.CALLING_WINDOW_OVERRIDE,
-    // Twilio is paced: the dispatcher hands over only what one paced batch places within its claim.
-    ...(twilio ? { batchSize: twilio.batchSize } : {}),
-  });
-  const calls: CallService = new CallService({
-    db: database.db,
+  offs.push(events.onBookingsChanged((accounts) => availability.forget(accounts)));
+  const engine: CallEngine = await openEngine({
     config,
-    speech,
-    dialogue,
-    storage,
+    database,
     queue,
     log,
-    onCallsDue: () => dispatcher.wake(),
-    rescheduling: (): RescheduleDialogue => rescheduling,
-    waitlist: (): WaitlistService => waitlist,
+    events,
+    speech,
+    storage,
+    dialogue,
+    rescheduling: () => rescheduling,
+    waitlist: () => waitlist,
   });
+  const calls = new CallService({
+    db,
+    config,
+    speech,
+    storage,
+    log,
+    onCallsDue: engine.callsDue,
+  });
+  const campaigns = new CampaignService({ db, calls });
   const appointments: AppointmentService = new AppointmentService({
-    db: database.db,
+    db,
     calls,
     config,
     log,
-    onCallsDue: () => dispatcher.wake(),
+    onCallsDue: engine.callsDue,
     onEmailsDue: () => {
       sendJob(queue, APPOINTMENT_EMAILS, {}).catch((error: unknown) =>
         log.warn({ error }, 'appointment-emails job not woken; its next minute sends the e-mail'),
@@ -124,98 +152,52 @@ export async function openServices(deps: {
       );
     },
   });
-  const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db: database.db, appointments });
-  const calendars = new CalendarConnectionService({ db: database.db, appointments, config, log });
+  const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db, appointments });
+  const calendars = new CalendarConnectionService({ db, appointments, config, log });
   const waitlist: WaitlistService = new WaitlistService({
-    db: database.db,
+    db,
     calls,
     appointments,
     log,
-    onCallsDue: () => dispatcher.wake(),
+    onCallsDue: engine.callsDue,
   });
-  const sweeper = new CallSweeper({
-    db: database.db,
-    carrier,
-    calls,
-    log,
-    everyMs: config.CALL_SWEEP_SECONDS * 1000,
-    quietSeconds: config.CALL_QUIET_SECONDS,
+  const selfServiceLinks = new SelfServiceLinks({ secret: config.JWT_SECRET, publicUrl: config.PUBLIC_URL });
+  const appointmentEmails = new AppointmentEmailSender({ db, mail, links: selfServiceLinks });
+  const calendarWritebacks = new CalendarWritebackSender({
+    db,
+    calcom: (apiKey) => new CalcomClient({ apiKey, baseUrl: config.CALCOM_API_BASE_URL }),
+    secrets: new SecretBox(config.JWT_SECRET),
+    google: { writeBack: (...args) => calendars.google.writeBack(...args) },
   });
-  const webhooks = new WebhookDeliverer({
-    ...(idlePollMs ? { idlePollMs } : {}),
-    db: database.db,
-    log,
-    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
-    retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
-  });
-  let engineStarted = false;
-  let offDue: (() => void) | null = null;
-  let offChanged: (() => void) | null = null;
-  let offWebhooksDue: (() => void) | null = null;
+
   return {
     speech,
     dialogue,
     storage,
-    carrier,
+    mail,
     events,
+    auth,
+    identity: {
+      sessions,
+      apiKeys,
+      checkBearer: (authorization) => checkBearer(db, bearer, authorization),
+    },
+    billing,
     calls,
+    campaigns,
     appointments,
+    selfServiceLinks,
+    appointmentEmails,
     waitlist,
     availability,
     calendars,
-    dispatcher,
-    webhooks,
-    async startEngine() {
-      if (engineStarted) return;
-      engineStarted = true;
-      await carrier.start(calls.host);
-      offDue = events.onCallsDue(() => dispatcher.wake());
-      dispatcher.start();
-      sweeper.start();
-      // Every change of a call may have queued a delivery (the calls trigger writes them in the same statement).
-      offChanged = events.onAccountChanged(() => webhooks.wake());
-      offWebhooksDue = events.onWebhooksDue(() => webhooks.wake());
-      webhooks.start();
-    },
+    calendarWritebacks,
+    engine,
     async close() {
-      offBookings();
-      offDue?.();
-      offChanged?.();
-      offWebhooksDue?.();
-      if (engineStarted) {
-        await webhooks.stop();
-        await sweeper.stop();
-        await dispatcher.stop();
-        await carrier.stop();
-      }
+      for (const off of offs.splice(0)) off();
+      await engine.close();
       await events.close();
       await speech.close();
     },
   };
-}
-
-/** Twilio's carrier; its SDK is loaded only when it places the calls. */
-async function openTwilioCarrier(
-  config: Config,
-  database: DatabaseHandle,
-  log: Logger,
-): Promise<TwilioCarrier> {
-  const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER } = config;
-  if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM_NUMBER) {
-    throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER are required for Twilio');
-  }
-  const { TwilioCarrier } = await import('./providers/telephony/twilio.ts');
-  return TwilioCarrier.open({
-    db: database.db,
-    log,
-    accountSid: TWILIO_ACCOUNT_SID,
-    authToken: TWILIO_AUTH_TOKEN,
-    fromNumber: TWILIO_FROM_NUMBER,
-    publicUrl: config.PUBLIC_URL,
-    apiBaseUrl: config.TWILIO_API_BASE_URL,
-    callsPerSecond: config.TWILIO_CALLS_PER_SECOND,
-    maxConcurrentCalls: config.TWILIO_MAX_CONCURRENT_CALLS,
-    // A batch is placed well inside the dispatcher's claim on it.
-    maxBatchMs: Math.min(10_000, config.DISPATCH_CLAIM_SECONDS * 500),
-  });
 }

@@ -99,7 +99,7 @@ export async function buildTestApp(
     work: true,
     log: { error: () => undefined },
   });
-  if (options.engine) await services.startEngine();
+  if (options.engine) await services.engine.start();
   const app = await buildApp(
     { config, database, queue, services, webDist: options.webDist ?? null },
     { logger: options.logger ?? (process.env.DEBUG_TEST ? { level: 'error' } : false) },

@@ -1,4 +1,5 @@
 import { encodeCursor } from '@callwise/db/queries/cursor';
+import { KEY_MENU } from '@callwise/shared/call-prompt';
 import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
 import type { Appointment } from '@callwise/shared/schemas/appointments';
 import type { Billing, ChargeList, Estimate } from '@callwise/shared/schemas/billing';
@@ -17,7 +18,6 @@ import type { Script } from '@callwise/shared/schemas/scripts';
 import type { WaitlistEntry } from '@callwise/shared/schemas/waitlist';
 import type { WebhookDelivery } from '@callwise/shared/schemas/webhooks';
 import { ACCOUNT_WEBHOOK_EVENTS } from '@callwise/shared/schemas/webhooks';
-import { KEY_MENU } from '../providers/dialogue/dialogue.ts';
 
 /** One example of an operation: the request and the answer it gets (executed by test/openapi.test.ts). */
 export interface OperationExample {

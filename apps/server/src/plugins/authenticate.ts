@@ -11,9 +11,7 @@ import {
 } from '../lib/api-rate-limits.ts';
 import { AppError } from '../lib/app-error.ts';
 import { RedisClient } from '../lib/redis.ts';
-import { ApiKeyVerifier } from '../modules/api-keys/api-keys.service.ts';
-import { checkBearer } from '../modules/auth/bearer.ts';
-import { LiveSessionCache } from '../modules/auth/session-cache.ts';
+import type { Services } from '../services.ts';
 
 export const AUTH_MESSAGES = {
   missing: 'Sign in, or send an API key as "Authorization: Bearer <key>".',
@@ -53,9 +51,9 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a signed-in session only (API keys, profile, billing); an API key gets 403. */
     authenticateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    apiKeyVerifier: ApiKeyVerifier;
+    apiKeyVerifier: Services['identity']['apiKeys'];
     /** The sessions this process believes for a few seconds (forgotten on the database's notices). */
-    liveSessions: LiveSessionCache;
+    liveSessions: Services['identity']['sessions'];
     rateLimitStore: CounterStore;
   }
 }
@@ -83,17 +81,11 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
   const { config } = fastify;
   const db = fastify.database.db;
   fastify.decorateRequest('auth', null, []);
-  const sessions = new LiveSessionCache(db);
-  const bearer = { secret: config.JWT_SECRET, issuer: `${config.PUBLIC_URL}/auth/v1`, sessions };
-  const offSessions = fastify.services.events.onSessionChanged((notice) => sessions.forget(notice));
-
-  const verifier = new ApiKeyVerifier(db);
-  const offRevoked = fastify.services.events.onApiKeyRevoked((hash) => verifier.forget(hash));
+  // Built with the services, which forget what the database's notices say has ended or been revoked.
+  const { sessions, apiKeys: verifier, checkBearer } = fastify.services.identity;
   const redis = config.REDIS_URL ? new RedisClient(config.REDIS_URL) : null;
   const store: CounterStore = redis ? new RedisCounterStore(redis) : new PostgresCounterStore(db);
   fastify.addHook('onClose', async () => {
-    offRevoked();
-    offSessions();
     await redis?.close();
   });
   fastify.decorate('apiKeyVerifier', verifier);
@@ -141,7 +133,7 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
       request.auth = { kind: 'api_key', apiKeyId: key.id, accountId: key.accountId };
       return;
     }
-    const check = await checkBearer(db, bearer, request.headers.authorization);
+    const check = await checkBearer(request.headers.authorization);
     if (!check.ok) throw new AppError('unauthorized', AUTH_MESSAGES[check.reason]);
     await limit(sessionLimiter, check.session.userId, reply);
     request.auth = {

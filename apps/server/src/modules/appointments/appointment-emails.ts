@@ -237,7 +237,7 @@ export class AppointmentEmailSender {
 export const APPOINTMENT_EMAILS = 'appointment-emails';
 
 /** Every minute, and at once when a move is planned: sends the appointment e-mails that are due. */
-export function appointmentEmailsJob(sender: AppointmentEmailSender) {
+export function appointmentEmailsJob(sender: () => AppointmentEmailSender) {
   return defineJob({
     name: APPOINTMENT_EMAILS,
     schema: z.object({}).passthrough(),
@@ -246,7 +246,7 @@ export function appointmentEmailsJob(sender: AppointmentEmailSender) {
     queue: { retryLimit: 0 },
     pollingIntervalSeconds: 1,
     handler: async () => {
-      await sender.sendDue();
+      await sender().sendDue();
     },
   });
 }

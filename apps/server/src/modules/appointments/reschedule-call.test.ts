@@ -1,7 +1,7 @@
 import { localTime, zonedTime } from '@callwise/shared/calling-window';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { parseTimeWish } from '../../providers/dialogue/time-wish.ts';
+import { parseTimeWish } from '../../engine/index.ts';
 import { chosenOffer, offerText, RescheduleDialogue, spokenTime } from './reschedule-dialogue.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { AppointmentRow } from '@callwise/db/schema';
 import type { OpenSlot } from '@callwise/shared/availability';
 import type { CallDialogue, OfferedSlot, TimeWish } from '@callwise/shared/call-dialogue';
 import { localTime, zonedTime } from '@callwise/shared/calling-window';
-import { asksForTime, CALL_BACK, DAY_PARTS, parseTimeWish } from '../../providers/dialogue/time-wish.ts';
+import { asksForTime, CALL_BACK, DAY_PARTS, parseTimeWish } from '../../engine/index.ts';
 import { appointmentValues } from './appointment-values.ts';
 import type { AppointmentService } from './appointments.service.ts';
 import { openSlotsToMove } from './booking-settings.ts';

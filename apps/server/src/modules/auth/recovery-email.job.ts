@@ -8,11 +8,11 @@ export const recoveryEmailPayload = z.object({ email: z.string(), redirect_to: z
 export type RecoveryEmailPayload = z.infer<typeof recoveryEmailPayload>;
 
 /** Looks the address up and, when it has an account, e-mails a reset link. */
-export function recoveryEmailJob(auth: AuthService) {
+export function recoveryEmailJob(auth: () => AuthService) {
   return defineJob({
     name: RECOVERY_EMAIL,
     schema: recoveryEmailPayload,
     pollingIntervalSeconds: 0.5,
-    handler: (payload) => auth.sendRecoveryEmail(payload),
+    handler: (payload) => auth().sendRecoveryEmail(payload),
   });
 }

@@ -8,27 +8,14 @@ import {
   updateBudgetInputSchema,
 } from '@callwise/shared/schemas/billing';
 import { pageQuerySchema } from '@callwise/shared/schemas/pagination';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseCursor } from '../../lib/pagination.ts';
-import { BillingService } from './billing.service.ts';
-import { createBillingProvider } from './billing-provider.ts';
 
 const tags = ['billing'];
 
-/** The billing service of the app (it keeps nothing between requests: each route group may make its own). */
-function billingService(fastify: FastifyInstance): BillingService {
-  return new BillingService({
-    db: fastify.database.db,
-    provider: createBillingProvider(),
-    // Keys are cached with their plan for seconds: forget them, so a plan without API access applies at once.
-    onPlanChanged: () => fastify.apiKeyVerifier.forget(null),
-  });
-}
-
 /** The plan and its money (session only): the summary, plan changes, the monthly budget, the charges. */
 const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const billing = billingService(fastify);
+  const { billing } = fastify.services;
 
   fastify.get(
     '/billing',
@@ -100,7 +87,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
 /** What calls would cost before they are scheduled (an API key may ask too). */
 export const billingEstimateRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const billing = billingService(fastify);
+  const { billing } = fastify.services;
 
   fastify.get(
     '/billing/estimate',

@@ -13,7 +13,7 @@ beforeAll(async () => {
   owner = await signedInUser(t, { plan: 'professional' });
   // The carrier takes its time to accept a call, as a real one does over the network: the dispatcher holds its
   // claim meanwhile, which is the moment an edit must not slip into.
-  const carrier = t.services.carrier;
+  const carrier = t.services.engine.carrier;
   const placeAll = carrier.placeAll.bind(carrier);
   carrier.placeAll = async (requests) => {
     await sleep(250);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import {
   failedCallsBetween,
@@ -8,23 +7,10 @@ import {
 import { formatCost } from '@callwise/shared/format';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { CALL_FAILURE_ALERT, callFailureAlertPayload } from '../../engine/index.ts';
 import { defineJob, sendJob } from '../../lib/queue.ts';
 import { callFailedMail, dailySummaryMail } from '../mail/mail.templates.ts';
 import { SEND_EMAIL } from '../mail/send-email.job.ts';
-
-export const CALL_FAILURE_ALERT = 'call-failure-alert';
-
-/**
- * Failures are gathered per account over a window (FAILURE_ALERT_WINDOW_SECONDS, a minute by default), then
- * reported in one e-mail. The window a failure at `at` belongs to, and the job id that stands for it (the same
- * for every failure in it).
- */
-export function failureAlertWindow(accountId: string, at: number, windowMs: number) {
-  const start = Math.floor(at / windowMs) * windowMs;
-  const hash = createHash('sha256').update(`${accountId}:${start}`).digest('hex');
-  const id = `${hash.slice(0, 8)}-${hash.slice(8, 12)}-4${hash.slice(13, 16)}-a${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
-  return { start, id };
-}
 
 /**
  * E-mails the account's users who switched failure alerts on about the calls that ended without reaching
@@ -38,7 +24,7 @@ export function callFailureAlertJob(deps: {
 }) {
   return defineJob({
     name: CALL_FAILURE_ALERT,
-    schema: z.object({ accountId: z.uuid(), windowStart: z.number().int() }),
+    schema: callFailureAlertPayload,
     queue: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
     pollingIntervalSeconds: 1,
     handler: async ({ accountId, windowStart }) => {

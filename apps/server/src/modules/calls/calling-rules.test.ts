@@ -128,7 +128,7 @@ describe('the calling window', () => {
       'UPDATE accounts SET calling_window_start = $1, calling_window_end = $2 WHERE id = $3',
       [start, end, owner.accountId],
     );
-    await t.services.startEngine();
+    await t.services.engine.start();
     const deadline = Date.now() + 10_000;
     let call: { status: string; scheduled_at: string; requested_at: string | null };
     for (;;) {

@@ -4,31 +4,23 @@ import { findAccount } from '@callwise/db/queries/accounts';
 import { getAppointment } from '@callwise/db/queries/appointments';
 import { insertCallsWithBilling } from '@callwise/db/queries/billing';
 import {
-  type AppliedStatus,
-  advanceCallDialogue,
-  applyCarrierStatuses,
-  attachRecording,
   type CallRow,
-  type CarrierStatusChange,
   cancelCall,
   detachRecording,
   editUnplacedCall,
-  findCallById,
-  findCallByProviderId,
   type NewCall,
   type NotEditableReason,
   notEditableReason,
-  setCallOutcome,
 } from '@callwise/db/queries/call-engine';
 import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
 import { getCall } from '@callwise/db/queries/calls';
 import { type ContactRow, getContact } from '@callwise/db/queries/contacts';
-import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { getScript } from '@callwise/db/queries/scripts';
 import type { AppointmentRow } from '@callwise/db/schema';
-import { callOpening, promptTexts } from '@callwise/shared/call-prompt';
-import { consentProblem, type SkipReason } from '@callwise/shared/calling-rules';
-import { localDay, nextCallingTime } from '@callwise/shared/calling-window';
+import { promptTexts } from '@callwise/shared/call-prompt';
+import type { SkipReason } from '@callwise/shared/calling-rules';
+import { checkCallingRules } from '@callwise/shared/calling-rules-check';
+import { localDay } from '@callwise/shared/calling-window';
 import type { CallType } from '@callwise/shared/calls';
 import { formatPhone, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
@@ -39,28 +31,19 @@ import type {
 } from '@callwise/shared/schemas/calls';
 import { isRecipientVariable, recipientValues, renderTemplate } from '@callwise/shared/variables';
 import { findVoice, VOICE_IDS, type VoiceId } from '@callwise/shared/voices';
-import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { speakPrompt } from '../../engine/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { createBatcher } from '../../lib/batcher.ts';
-import { crashPoint } from '../../lib/crash-points.ts';
-import type { DialogueEngine } from '../../providers/dialogue/index.ts';
-import { type Pcm, pcmDurationSeconds } from '../../providers/speech/audio.ts';
+import { callbackUrlProblem } from '../../lib/ssrf.ts';
+import { pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
-import type { CalleeInput, CallHost, CarrierStatusEvent } from '../../providers/telephony/carrier.ts';
 import { appointmentValues } from '../appointments/appointment-values.ts';
-import type { RescheduleDialogue } from '../appointments/reschedule-dialogue.ts';
-import type { WaitlistService } from '../appointments/waitlist.service.ts';
 import { billingRefusal } from '../billing/billing.service.ts';
-import { callbackUrlProblem } from '../webhooks/ssrf.ts';
-import { CALL_FAILURE_ALERT, failureAlertWindow } from './call-notifications.job.ts';
-import { speakPrompt } from './call-prompt.ts';
 
 type CreateCallInput = z.output<typeof createCallInputSchema>;
 type UpdateCallInput = z.output<typeof updateCallInputSchema>;
-type Transcript = NonNullable<CallRow['transcript']>;
 
 /** Seconds of a call beyond the spoken prompt: the pauses in it, the callee's answer and our reply. */
 const CONVERSATION_OVERHEAD_SECONDS = 6;
@@ -136,48 +119,20 @@ const refusal = (reason: SkipReason, message: string) => new RuleRefusal(reason,
 
 export interface CallServiceDeps {
   db: Database;
-  config: Pick<
-    Config,
-    | 'CALL_RATE_PER_MINUTE_USD'
-    | 'CALL_RETRY_ATTEMPTS'
-    | 'CALL_RETRY_DELAY_SECONDS'
-    | 'FAILURE_ALERT_WINDOW_SECONDS'
-    | 'CALLING_WINDOW_OVERRIDE'
-    | 'WEBHOOK_ALLOW_PRIVATE'
-    | 'PUBLIC_URL'
-  >;
+  config: Pick<Config, 'CALLING_WINDOW_OVERRIDE' | 'WEBHOOK_ALLOW_PRIVATE' | 'PUBLIC_URL'>;
   speech: SpeechService;
-  dialogue: DialogueEngine;
   storage: FileStorage;
-  queue: PgBoss;
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /** Tells this process's dispatcher that a call may be due. */
   onCallsDue?: () => void;
-  /**
-   * The conversation that moves an appointment during its call (decision 017); built after this service (it
-   * books through the appointments, which create calls through this service), hence reached through a function.
-   */
-  rescheduling?: () => RescheduleDialogue | undefined;
-  /** Answers the calls that offer a freed slot to the waitlist. */
-  waitlist?: () => WaitlistService | undefined;
 }
 
-/** Creating and cancelling calls, their recordings, and our side of each call a carrier places. */
+/**
+ * The API side of calls: creating (under the calling rules), editing and cancelling them, and their recordings.
+ * What happens to a call once saved — placing it, the carrier's reports, the conversation — is the engine's.
+ */
 export class CallService {
-  /** Status reports arriving together are applied in one statement. */
-  private readonly applyStatus: (change: CarrierStatusChange) => Promise<AppliedStatus | null>;
-
-  constructor(private readonly deps: CallServiceDeps) {
-    const retry = {
-      attempts: deps.config.CALL_RETRY_ATTEMPTS,
-      delaySeconds: deps.config.CALL_RETRY_DELAY_SECONDS,
-    };
-    const between = () => crashPoint('status.between-status-and-retry');
-    this.applyStatus = createBatcher(
-      (changes) => applyCarrierStatuses(deps.db, changes, { retry, between }),
-      { waitMs: 5, maxSize: 500 },
-    );
-  }
+  constructor(private readonly deps: CallServiceDeps) {}
 
   async create(accountId: string, input: CreateCallInput): Promise<CallRow> {
     const { created } = await this.createMany(accountId, [input], { onProblem: 'fail' });
@@ -295,32 +250,23 @@ export class CallService {
     type Checked = { index: number; call: NewCall | { refusal: RuleRefusal } };
     const checked = prepared.map(({ index, call }): Checked => {
       const { contact, ...row } = call;
-      if (facts.doNotCall.has(row.phone)) {
-        return {
-          index,
-          call: {
-            refusal: refusal(
-              'do_not_call',
-              `${formatPhone(row.phone)} is on your do-not-call list, so it cannot be called.`,
-            ),
-          },
-        };
-      }
       const person = contact ?? facts.contacts.get(row.phone) ?? null;
-      const consent = consentProblem(row.callType as CallType, person);
-      if (consent) return { index, call: { refusal: refusal('no_consent', consent) } };
       const timezone = person?.timezone ?? timezoneForPhone(row.phone) ?? account.timezone;
       const requested = row.scheduledAt as Date;
-      const goesOut = nextCallingTime(requested, timezone, window);
-      const moved = goesOut.getTime() !== requested.getTime();
+      const verdict = checkCallingRules(
+        { phone: row.phone, callType: row.callType as CallType, timezone, at: requested },
+        { onDoNotCall: facts.doNotCall.has(row.phone), contact: person },
+        window,
+      );
+      if (!verdict.allowed) return { index, call: { refusal: refusal(verdict.reason, verdict.message) } };
       return {
         index,
         call: {
           ...row,
           timezone,
-          scheduledAt: goesOut,
-          requestedAt: moved ? requested : null,
-          status: moved ? 'scheduled' : row.status,
+          scheduledAt: verdict.at,
+          requestedAt: verdict.moved ? requested : null,
+          status: verdict.moved ? 'scheduled' : row.status,
         } satisfies NewCall,
       };
     });
@@ -621,233 +567,9 @@ export class CallService {
     return file;
   }
 
-  /** Whether a call's recording is stored already (a repeated recording report is then ignored). */
-  async hasRecording(id: string): Promise<boolean> {
-    const call = await findCallById(this.deps.db, id);
-    return Boolean(call?.recordingKey);
-  }
-
   async deleteRecording(accountId: string, id: string): Promise<void> {
     const key = await detachRecording(this.deps.db, accountId, id);
     if (!key) throw notFound('Recording');
     await this.deps.storage.delete(key);
   }
-
-  /** Our side of the calls a carrier places. */
-  readonly host: CallHost = {
-    onStatus: async (event) => {
-      await this.onStatus(event);
-    },
-    onAnswer: async (providerCallId, answeredBy) => {
-      const call = await findCallByProviderId(this.deps.db, providerCallId);
-      if (!call) return null;
-      const account = await findAccount(this.deps.db, call.accountId);
-      if (!account) throw notFound('Account');
-      // The disclosure, the message and the menu (none on a voicemail, nor after a message offering its own):
-      // the same audio as the voice preview.
-      const prompt = await speakPrompt(this.deps.speech, call.voice as VoiceId, account, call.message, {
-        answeredBy,
-      });
-      if (answeredBy === 'machine') {
-        // A voicemail names the business too, and how to stop the calls.
-        await setCallOutcome(this.deps.db, call.id, {
-          outcome: 'voicemail',
-          transcript: [{ speaker: 'ai', text: prompt.text, at: 0 }],
-          onlyFirst: true,
-        });
-        return { audio: prompt.audio, gather: false };
-      }
-      return { audio: prompt.audio, gather: true };
-    },
-    onInput: async (providerCallId, input) => {
-      const call = await findCallByProviderId(this.deps.db, providerCallId);
-      if (!call) return null;
-      // The first answer of an attempt is the callee's answer: a repeated report of it (a carrier's retry, a
-      // replay) changes nothing and hears the same reply again. A later turn of a conversation goes on.
-      if (call.outcome) return this.laterTurn(call, input);
-      const account = await findAccount(this.deps.db, call.accountId);
-      let answer = await this.deps.dialogue.respond(input, {
-        message: call.message,
-        callType: call.callType as CallType,
-        businessName: account?.name ?? 'us',
-        recipientName: call.recipientName,
-        timezone: account?.timezone ?? 'UTC',
-        now: new Date(),
-      });
-      // A freed slot offered to the waitlist: 1 books it for the callee (decision 021).
-      const offerAnswer = call.slotOfferId ? await this.deps.waitlist?.()?.answer(call, answer.intent) : null;
-      if (offerAnswer) answer = { ...answer, reply: offerAnswer.reply, outcome: offerAnswer.outcome };
-      const heard = heardText(input);
-      // Asked to reschedule a call about an appointment: the call offers open times and listens again.
-      const offer =
-        answer.intent === 'reschedule' && call.appointmentId
-          ? await this.deps.rescheduling?.()?.offer(call.accountId, call.appointmentId, answer.wish)
-          : null;
-      if (offer) answer = { ...answer, reply: offer.reply };
-      const transcript: Transcript = [
-        {
-          speaker: 'ai',
-          text: account
-            ? promptTexts(account, call.message)
-                .map((part) => part.text)
-                .join(' ')
-            : call.message,
-          at: 0,
-        },
-        { speaker: 'callee', text: heard, at: 1 },
-        { speaker: 'ai', text: answer.reply, at: 2 },
-      ];
-      const recorded = await setCallOutcome(this.deps.db, call.id, {
-        outcome: answer.outcome,
-        transcript,
-        onlyFirst: true,
-        ...(offer ? { dialogue: offer.dialogue } : {}),
-      });
-      if (!recorded) {
-        const now = await findCallByProviderId(this.deps.db, providerCallId);
-        return now ? this.replayedAnswer(now) : null;
-      }
-      if (answer.outcome === 'opted_out') {
-        // At once: the number goes on the list and the account's other pending calls to it are cancelled.
-        await addToDoNotCall(
-          this.deps.db,
-          call.accountId,
-          [{ phone: call.phone, note: 'Opted out on a call' }],
-          {
-            source: 'opted_out',
-            callId: call.id,
-          },
-        );
-      }
-      return {
-        reply: await this.deps.speech.speak(call.voice as VoiceId, answer.reply),
-        ...(offer ? { gather: true } : {}),
-      };
-    },
-    onRecording: async (providerCallId, recording) => {
-      const call = await findCallByProviderId(this.deps.db, providerCallId);
-      if (!call) return;
-      const key = `recordings/${call.accountId}/${call.id}.wav`;
-      await this.deps.storage.put(key, recording.data, recording.contentType);
-      await attachRecording(this.deps.db, call.id, { key, url: `/v1/calls/${call.id}/recording` });
-    },
-  };
-
-  /**
-   * An answer after the first: the next turn of a conversation still going on (the callee's choice among the
-   * times offered), or a repeated report of a turn already taken, which hears the same reply again.
-   */
-  private async laterTurn(
-    call: CallRow,
-    input: CalleeInput,
-  ): Promise<{ reply: Pcm; gather?: boolean } | null> {
-    const state = call.dialogue;
-    const rescheduling = this.deps.rescheduling?.();
-    const turn = input.turn ?? 1;
-    if (state?.stage !== 'offering' || !rescheduling || turn <= state.turns) {
-      const replay = await this.replayedAnswer(call);
-      return replay && state?.stage === 'offering' ? { ...replay, gather: true } : replay;
-    }
-    const account = await findAccount(this.deps.db, call.accountId);
-    const next = await rescheduling.choose(call.accountId, state, input, account?.name ?? '');
-    const last = call.transcript?.at(-1)?.at ?? 2;
-    const advanced = await advanceCallDialogue(this.deps.db, call.id, state.turns, {
-      dialogue: next.dialogue,
-      lines: [
-        { speaker: 'callee', text: heardText(input), at: last + 1 },
-        { speaker: 'ai', text: next.reply, at: last + 2 },
-      ],
-      ...(next.outcome ? { outcome: next.outcome } : {}),
-    });
-    if (!advanced) {
-      // Another report of this turn got there first: its reply.
-      const now = await findCallById(this.deps.db, call.id);
-      return now ? this.replayedAnswer(now) : null;
-    }
-    return {
-      reply: await this.deps.speech.speak(call.voice as VoiceId, next.reply),
-      ...(next.gather ? { gather: true } : {}),
-    };
-  }
-
-  /** The reply already given to the first answer of a call, spoken again. */
-  private async replayedAnswer(call: CallRow): Promise<{ reply: Pcm } | null> {
-    const reply = call.transcript?.filter((line) => line.speaker === 'ai').at(-1);
-    if (!reply || (call.transcript?.length ?? 0) < 2) return null;
-    return { reply: await this.deps.speech.speak(call.voice as VoiceId, reply.text) };
-  }
-
-  /**
-   * What every answered call opens with: the account's disclosure naming the business, then the opt-out offer
-   * (the opt-out key works from the first word: the carrier listens for keys while the prompt plays).
-   */
-  async opening(accountId: string, voice: VoiceId): Promise<Pcm> {
-    return this.deps.speech.speak(voice, await this.openingText(accountId));
-  }
-
-  async openingText(accountId: string): Promise<string> {
-    const account = await findAccount(this.deps.db, accountId);
-    if (!account) throw notFound('Account');
-    return callOpening(account);
-  }
-
-  /**
-   * A carrier's report about one attempt of a call. The status and, for a busy or unanswered call with
-   * attempts left, its retry are written together (applyCarrierStatuses); only the failure alert follows.
-   * Returns the change, or null when the report changed nothing (a replay, a stale or foreign report).
-   */
-  async onStatus(event: CarrierStatusEvent): Promise<AppliedStatus | null> {
-    const { config } = this.deps;
-    crashPoint('status.before-apply');
-    const row = await this.applyStatus({
-      providerCallId: event.providerCallId,
-      callId: event.callId,
-      attempt: event.attempt,
-      status: event.status,
-      at: event.at,
-      answeredBy: event.answeredBy ?? null,
-      durationSeconds: event.durationSeconds ?? null,
-      failureReason: event.failureReason ?? null,
-      costPerMinute: config.CALL_RATE_PER_MINUTE_USD,
-    });
-    if (!row) return null;
-    crashPoint('status.after-apply');
-    if (row.retryAt) {
-      // This process's dispatcher may be asleep past the retry's time.
-      this.deps.onCallsDue?.();
-      return row;
-    }
-    if (row.status === 'failed' || row.status === 'busy' || row.status === 'no-answer') {
-      await this.alertFailure(row.accountId, row.endedAt?.getTime() ?? Date.now());
-    }
-    return row;
-  }
-
-  /** A call failed outside a carrier report (the sweep): its account's failure alert is coming. */
-  async alertFailureNow(accountId: string): Promise<void> {
-    await this.alertFailure(accountId, Date.now());
-  }
-
-  private readonly alertedWindows = new Set<string>();
-
-  /** Makes sure the account's failure alert for this minute is coming (one job per account and minute). */
-  private async alertFailure(accountId: string, endedAt: number) {
-    const windowMs = this.deps.config.FAILURE_ALERT_WINDOW_SECONDS * 1000;
-    const window = failureAlertWindow(accountId, endedAt, windowMs);
-    if (this.alertedWindows.has(window.id)) return;
-    // A job id made from the window: another process sending the same job changes nothing.
-    await this.deps.queue.send(
-      CALL_FAILURE_ALERT,
-      { accountId, windowStart: window.start },
-      { id: window.id, startAfter: new Date(window.start + windowMs + 1000) },
-    );
-    this.alertedWindows.add(window.id);
-    if (this.alertedWindows.size > 10_000) this.alertedWindows.clear();
-  }
-}
-
-/** What the transcript says the callee did: the keys pressed, the words heard, or nothing. */
-function heardText(input: CalleeInput): string {
-  if (input.digits) return `Pressed ${input.digits}`;
-  return input.speech?.trim() || '(no response)';
 }

@@ -7,7 +7,11 @@ import type { FileStorage } from '../../providers/storage/index.ts';
 export const RECORDINGS_PURGE = 'recordings-purge';
 
 /** Daily: deletes recordings older than the retention period (90 days by default), file and reference. */
-export function recordingsPurgeJob(deps: { db: Database; storage: FileStorage; retentionDays: number }) {
+export function recordingsPurgeJob(deps: {
+  db: Database;
+  storage: () => FileStorage;
+  retentionDays: number;
+}) {
   return defineJob({
     name: RECORDINGS_PURGE,
     schema: z.object({}).passthrough(),
@@ -17,7 +21,7 @@ export function recordingsPurgeJob(deps: { db: Database; storage: FileStorage; r
       for (;;) {
         const batch = await recordingsOlderThan(deps.db, before, 500);
         for (const row of batch) {
-          if (row.key) await deps.storage.delete(row.key);
+          if (row.key) await deps.storage().delete(row.key);
           await detachRecording(deps.db, row.accountId, row.id);
         }
         if (batch.length < 500) return;

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
-import { CampaignService } from './campaigns.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'is not a campaign id' }).describe('The campaign’s id') });
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -19,7 +18,7 @@ const tags = ['campaigns'];
 
 /** Campaigns: one script to many contacts, with their progress; pause, resume, cancel. */
 const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const campaigns = new CampaignService({ db: fastify.database.db, calls: fastify.services.calls });
+  const { campaigns } = fastify.services;
 
   fastify.get(
     '/campaigns',

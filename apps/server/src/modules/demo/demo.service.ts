@@ -1,6 +1,6 @@
 import { DEMO_REPROMPT, type DemoScenario } from '@callwise/shared/demo';
 import type { DemoReply, DemoTranscriptLine } from '@callwise/shared/schemas/demo';
-import type { DialogueContext, DialogueEngine, DialogueInput } from '../../providers/dialogue/index.ts';
+import type { DialogueContext, DialogueEngine, DialogueInput } from '../../engine/index.ts';
 
 /** Keys only ("1", "3 #"): the visitor pressed keys on the call's menu; anything else is speech. */
 const KEYS_ONLY = /^[\d*#\s]+$/;

@@ -1,7 +1,7 @@
 import { DEMO_LIMITS, DEMO_REPROMPT, DEMO_SCENARIOS } from '@callwise/shared/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { createLlmEngine } from '../../providers/dialogue/index.ts';
+import { createLlmEngine } from '../../engine/index.ts';
 import { decodeWav } from '../../providers/speech/audio.ts';
 import { demoContext, demoInput } from './demo.service.ts';
 

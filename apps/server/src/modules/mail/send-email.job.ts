@@ -13,7 +13,8 @@ export const sendEmailPayload = z.object({
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 
 /** Sends one e-mail; a failing SMTP server is retried with backoff. */
-export function sendEmailJob(mail: MailProvider) {
+/** `mail` is read when a job runs (the build registers the job without it). */
+export function sendEmailJob(mail: () => MailProvider) {
   return defineJob({
     name: SEND_EMAIL,
     schema: sendEmailPayload,
@@ -21,7 +22,7 @@ export function sendEmailJob(mail: MailProvider) {
     pollingIntervalSeconds: 0.5,
     concurrency: 2,
     handler: async (payload) => {
-      await mail.send(payload);
+      await mail().send(payload);
     },
   });
 }

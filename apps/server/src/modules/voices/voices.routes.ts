@@ -6,10 +6,10 @@ import { isRecipientVariable, recipientValues, renderTemplate } from '@callwise/
 import { VOICES } from '@callwise/shared/voices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type SpokenPrompt, speakPrompt } from '../../engine/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { encodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
-import { type SpokenPrompt, speakPrompt } from '../calls/call-prompt.ts';
 
 const tags = ['voices'];
 

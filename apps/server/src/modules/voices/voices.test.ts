@@ -141,7 +141,7 @@ describe('voices with the offline engine', () => {
     await t.database.executeSql(`UPDATE calls SET provider_call_id = 'preview-test-1' WHERE id = $1`, [
       call.json().id,
     ]);
-    const answered = await t.services.calls.host.onAnswer('preview-test-1', 'human');
+    const answered = await t.services.engine.host.host.onAnswer('preview-test-1', 'human');
     if (!answered) throw new Error('the call was not found');
     expect(answered.gather).toBe(true);
     // Sample for sample: the preview's WAV is the answered call's audio.

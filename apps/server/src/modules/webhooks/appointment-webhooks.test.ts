@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { verifyWebhook } from './signing.ts';
+import { verifyWebhook } from '../../engine/index.ts';
 
 /**
  * The account's own webhook (issue #17, decision 018): every change of an appointment a receiver acts on is posted

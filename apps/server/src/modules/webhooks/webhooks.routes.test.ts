@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { WebhookDelivery } from '@callwise/shared/schemas/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { verifyWebhook } from './signing.ts';
-import type { Resolver } from './ssrf.ts';
-import { WebhookDeliverer } from './webhook-deliverer.ts';
+import { verifyWebhook } from '../../engine/index.ts';
+import { WebhookDeliverer } from '../../engine/webhooks/webhook-deliverer.ts';
+import type { Resolver } from '../../lib/ssrf.ts';
 
 /**
  * The webhook API (secret, rotation, a call's delivery log, isolation between accounts) and what a delivery

@@ -19,9 +19,9 @@ import {
 } from '@callwise/shared/schemas/webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { generateWebhookSecret } from '../../engine/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { generateWebhookSecret } from './signing.ts';
-import { callbackUrlProblem } from './ssrf.ts';
+import { callbackUrlProblem } from '../../lib/ssrf.ts';
 
 const tags = ['webhooks'];
 const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }).describe('The call’s id') });

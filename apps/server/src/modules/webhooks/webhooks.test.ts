@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WEBHOOK_VERIFY_SNIPPET, type WebhookDelivery } from '@callwise/shared/schemas/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { verifyWebhook } from './signing.ts';
+import { verifyWebhook } from '../../engine/index.ts';
 
 /**
  * End to end: calls placed by the real engine (simulated carrier, fast) post every status change to a local

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { enforceRateLimit } from '../../../lib/rate-limit.ts';
 import { CAL_SIGNATURE_HEADER, CalPayloadError, parseCalWebhook, verifyCalSignature } from './calcom.ts';
-import { CalendarSync } from './calendar-sync.ts';
 
 /** Webhooks one connection may send a minute (a busy clinic books a few an hour; a flood is refused with 429). */
 export const CALCOM_WEBHOOK_RATE_LIMIT = { limit: 300, windowSeconds: 60 } as const;
@@ -75,12 +74,11 @@ const calcomWebhookRoutes: FastifyPluginAsync = async (fastify) => {
         ]);
       }
       if (!event) return { ok: true, ignored: true };
-      const sync = new CalendarSync({
-        db: fastify.database.db,
-        appointments: fastify.services.appointments,
-        log: request.log,
-      });
-      const summary = await sync.applyCalBooking(connection.accountId, event, connection);
+      const summary = await fastify.services.calendars.sync.applyCalBooking(
+        connection.accountId,
+        event,
+        connection,
+      );
       await recordCalendarSync(fastify.database.db, connection.id, { at: new Date(), error: null });
       return { ok: true, ignored: false, ...summary };
     },

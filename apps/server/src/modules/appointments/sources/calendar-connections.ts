@@ -21,7 +21,7 @@ import type { Config } from '../../../config.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import { SecretBox } from '../../../lib/secret-box.ts';
-import type { Resolver } from '../../webhooks/ssrf.ts';
+import type { Resolver } from '../../../lib/ssrf.ts';
 import type { AppointmentService } from '../appointments.service.ts';
 import { bookingSettingsOf } from '../booking-settings.ts';
 import { CalendarSync, fromIcsEvent, type SyncSummary } from './calendar-sync.ts';

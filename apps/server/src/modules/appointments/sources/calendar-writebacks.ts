@@ -226,7 +226,7 @@ export class CalendarWritebackSender {
 export const CALENDAR_WRITEBACKS = 'calendar-writebacks';
 
 /** Every minute: writes the cancellations and moves made here back to their calendars. */
-export function calendarWritebacksJob(sender: CalendarWritebackSender) {
+export function calendarWritebacksJob(sender: () => CalendarWritebackSender) {
   return defineJob({
     name: CALENDAR_WRITEBACKS,
     schema: z.object({}).passthrough(),
@@ -234,7 +234,7 @@ export function calendarWritebacksJob(sender: CalendarWritebackSender) {
     // A run that fails is the next minute's to repeat; a retry would only race it.
     queue: { retryLimit: 0 },
     handler: async () => {
-      await sender.sendDue();
+      await sender().sendDue();
     },
   });
 }

@@ -1,18 +1,17 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { AUDIO_NAME } from './call-audio.ts';
 import {
   answeredByOf,
   carrierStatusOf,
   TWILIO_FINAL_STATUSES,
   TWILIO_WEBHOOK_PATH,
-  type TwilioCarrier,
   twilioWebhookUrl,
-} from '../../providers/telephony/twilio.ts';
-import { isValidTwilioSignature, type TwilioParams } from '../../providers/telephony/twilio-signature.ts';
-import { askTwiml, hangUpTwiml, playAndHangUpTwiml } from '../../providers/telephony/twiml.ts';
-import { AUDIO_NAME, CallAudio } from './call-audio.ts';
+} from './twilio.ts';
+import { isValidTwilioSignature, type TwilioParams } from './twilio-signature.ts';
+import { askTwiml, hangUpTwiml, playAndHangUpTwiml } from './twiml.ts';
 
 const callSid = z.string().regex(/^CA[0-9a-fA-F]{32}$/, 'must be a Twilio call SID');
 /** The placement a request is about: our call and its attempt (in the URL we gave Twilio, so signed). */
@@ -53,18 +52,13 @@ function timeOf(timestamp: string | undefined): Date {
  * only at the signed, expiring addresses we put in the TwiML.
  */
 const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const { config, services } = fastify;
-  if (services.carrier.name !== 'twilio') return;
-  const carrier = services.carrier as TwilioCarrier;
-  const host = services.calls.host;
+  const { config } = fastify;
+  const { twilio, host: callHost } = fastify.services.engine;
+  if (!twilio) return;
+  const { carrier, audio } = twilio;
+  const host = callHost.host;
   const authToken = config.TWILIO_AUTH_TOKEN;
   if (!authToken) throw new Error('TWILIO_AUTH_TOKEN is required when TELEPHONY_PROVIDER=twilio');
-  const audio = new CallAudio({
-    storage: services.storage,
-    publicUrl: config.PUBLIC_URL,
-    secret: config.JWT_SECRET,
-    path: `${TWILIO_WEBHOOK_PATH}/audio`,
-  });
 
   fastify.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -228,7 +222,7 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return reply.status(204).send();
       }
       // A repeated report (Twilio's retry, a replay): the recording is ours already, and gone at Twilio.
-      if (await services.calls.hasRecording(callId)) return reply.status(204).send();
+      if (await callHost.hasRecording(callId)) return reply.status(204).send();
       const data = await carrier.downloadRecording(RecordingSid);
       await host.onRecording(CallSid, {
         data,

@@ -5,7 +5,7 @@ import { seedAccount, seedCall } from '@callwise/db/seed/factories';
 import { createTestDatabase } from '@callwise/db/testing';
 import twilio from 'twilio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CarrierDeferredError, CarrierRejectedError } from './carrier.ts';
+import { CarrierDeferredError, CarrierRejectedError } from '../carrier.ts';
 import { answeredByOf, carrierStatusOf, TwilioCarrier, type TwilioCarrierOptions } from './twilio.ts';
 import { Backoff, type Clock, TokenBucket } from './twilio-pace.ts';
 import { isValidTwilioSignature, twilioSignature } from './twilio-signature.ts';

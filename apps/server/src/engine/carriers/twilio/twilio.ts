@@ -12,8 +12,8 @@ import {
 } from '@callwise/db/queries/carrier-requests';
 import type Twilio from 'twilio';
 import type SdkRequestClient from 'twilio/lib/base/RequestClient.js';
-import { crashPoint } from '../../lib/crash-points.ts';
-import type { ProblemLogger as Logger } from '../../lib/logger.ts';
+import { crashPoint } from '../../../lib/crash-points.ts';
+import type { ProblemLogger as Logger } from '../../../lib/logger.ts';
 import {
   type CallHost,
   type Carrier,
@@ -24,7 +24,7 @@ import {
   type CarrierStatusEvent,
   type PlaceCallRequest,
   type PlaceCallResult,
-} from './carrier.ts';
+} from '../carrier.ts';
 import { Backoff, type Clock, systemClock, TokenBucket } from './twilio-pace.ts';
 
 /** Where Twilio's requests for our calls arrive (modules/telephony/twilio.routes.ts). */

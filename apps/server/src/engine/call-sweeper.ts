@@ -1,9 +1,9 @@
 import type { Database } from '@callwise/db/client';
 import { failStuckCall, quietOpenCalls } from '@callwise/db/queries/call-engine';
-import { crashPoint } from '../../lib/crash-points.ts';
-import type { ProblemLogger as Logger } from '../../lib/logger.ts';
-import type { Carrier } from '../../providers/telephony/carrier.ts';
-import type { CallService } from './calls.service.ts';
+import { crashPoint } from '../lib/crash-points.ts';
+import type { ProblemLogger as Logger } from '../lib/logger.ts';
+import type { CallHostService } from './call-host.ts';
+import type { Carrier } from './carriers/carrier.ts';
 
 /** The reason written on a call the carrier has finished with but never told us how. */
 export const LOST_AT_CARRIER =
@@ -12,7 +12,7 @@ export const LOST_AT_CARRIER =
 export interface CallSweeperOptions {
   db: Database;
   carrier: Carrier;
-  calls: Pick<CallService, 'onStatus' | 'alertFailureNow'>;
+  calls: Pick<CallHostService, 'onStatus' | 'alertFailureNow'>;
   log: Logger;
   /** How often to look (ms). */
   everyMs: number;

@@ -1,10 +1,10 @@
 import { seedCall } from '@callwise/db/seed/factories';
 import twilio from 'twilio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { decodeWav, encodeWav, pcmDurationSeconds, silence } from '../../providers/speech/audio.ts';
-import type { TwilioCarrier } from '../../providers/telephony/twilio.ts';
-import { type FakeTwilio, fakeSid, startFakeTwilio } from '../../providers/telephony/twilio-test-server.ts';
+import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
+import { decodeWav, encodeWav, pcmDurationSeconds, silence } from '../../../providers/speech/audio.ts';
+import type { TwilioCarrier } from './twilio.ts';
+import { type FakeTwilio, fakeSid, startFakeTwilio } from './twilio-test-server.ts';
 
 const ACCOUNT_SID = `AC${'fedcba9876543210'.repeat(2)}`;
 const AUTH_TOKEN = 'twilio-routes-test-token-0123456789';
@@ -405,7 +405,7 @@ describe('other ends of a call', () => {
       phone: nextNumber(),
       claimedUntil: new Date(Date.now() + 60_000),
     });
-    const carrier = t.services.carrier as TwilioCarrier;
+    const carrier = t.services.engine.carrier as TwilioCarrier;
     const request = { idempotencyKey: `${seeded.id}:1`, callId: seeded.id, to: seeded.phone, attempt: 1 };
     const { providerCallId } = await carrier.place(request);
     expect((await callRow(seeded.id)).provider_call_id).toBeNull();

@@ -9,15 +9,15 @@ import {
   retryClaimLater,
 } from '@callwise/db/queries/call-engine';
 import { DO_NOT_CALL_REASON } from '@callwise/db/queries/do-not-call';
-import { insideCallingWindow, nextCallingTime } from '@callwise/shared/calling-window';
-import { crashPoint } from '../../lib/crash-points.ts';
-import type { ProblemLogger as Logger } from '../../lib/logger.ts';
+import { checkCallingRules } from '@callwise/shared/calling-rules-check';
+import { crashPoint } from '../lib/crash-points.ts';
+import type { ProblemLogger as Logger } from '../lib/logger.ts';
 import {
   type Carrier,
   CarrierDeferredError,
   CarrierRejectedError,
   type PlaceCallResult,
-} from '../../providers/telephony/carrier.ts';
+} from './carriers/carrier.ts';
 
 /** How long calls falling due in a steady stream are gathered before they are placed together. */
 const GATHER_MS = 50;
@@ -135,11 +135,17 @@ export class Dispatcher {
     const ready: ClaimedCall[] = [];
     for (const call of claimed) {
       const window = this.options.windowOverride ?? { start: call.windowStart, end: call.windowEnd };
-      let hold: Parameters<typeof holdClaimedCall>[2] | null = null;
-      if (call.doNotCall) hold = { cancel: DO_NOT_CALL_REASON };
-      else if (!insideCallingWindow(now, call.timezone, window)) {
-        hold = { until: nextCallingTime(now, call.timezone, window) };
-      }
+      // Consent was checked when the call was made; the list and the window may have changed since.
+      const verdict = checkCallingRules(
+        { phone: call.phone, timezone: call.timezone, at: now },
+        { onDoNotCall: call.doNotCall },
+        window,
+      );
+      const hold: Parameters<typeof holdClaimedCall>[2] | null = !verdict.allowed
+        ? { cancel: DO_NOT_CALL_REASON }
+        : verdict.moved
+          ? { until: verdict.at }
+          : null;
       if (!hold) {
         ready.push(call);
         continue;

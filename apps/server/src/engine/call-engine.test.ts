@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CallEvent } from '@callwise/shared/schemas/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signedInUser, type TestApp, waitForMail } from '../../../test/helper.ts';
-import { decodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
-import { callFailureAlertJob, callsDailySummaryJob } from './call-notifications.job.ts';
-import { recordingsPurgeJob } from './recordings-purge.job.ts';
+import { buildTestApp, signedInUser, type TestApp, waitForMail } from '../../test/helper.ts';
+import { callFailureAlertJob, callsDailySummaryJob } from '../modules/calls/call-notifications.job.ts';
+import { recordingsPurgeJob } from '../modules/calls/recordings-purge.job.ts';
+import { decodeWav, pcmDurationSeconds } from '../providers/speech/audio.ts';
 
 let t: TestApp;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -494,7 +494,11 @@ describe('jobs around calls', () => {
       `UPDATE calls SET recording_created_at = now() - interval '91 days' WHERE id = $1`,
       [oldCall.id],
     );
-    const job = recordingsPurgeJob({ db: t.database.db, storage: t.services.storage, retentionDays: 90 });
+    const job = recordingsPurgeJob({
+      db: t.database.db,
+      storage: () => t.services.storage,
+      retentionDays: 90,
+    });
     await job.handler({}, { id: 'test', retryCount: 0 });
     const file = (id: string) =>
       path.join(t.config.DATA_DIR, 'files', 'recordings', owner.accountId, `${id}.wav`);
@@ -545,7 +549,7 @@ describe('the rules on a call', () => {
       /^Hello, this is an automated call from Harbor Dental\. To stop these calls, press 9\. Your cleaning is on Friday\./,
     );
     // The opening is one utterance: the offer follows the disclosure with no pause, before the message.
-    const opening = await t.services.calls.opening(owner.accountId, 'aria');
+    const opening = await t.services.engine.host.opening(owner.accountId, 'aria');
     const offerAlone = await t.services.speech.speak(
       'aria',
       'Hello, this is an automated call from Harbor Dental.',

@@ -16,8 +16,8 @@ import {
   WEBHOOK_TIMEOUT_SECONDS,
 } from '@callwise/shared/schemas/webhooks';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
+import { callbackUrlProblem, checkedLookup, ForbiddenAddressError, type Resolver } from '../../lib/ssrf.ts';
 import { generateWebhookSecret, webhookHeaders } from './signing.ts';
-import { callbackUrlProblem, checkedLookup, ForbiddenAddressError, type Resolver } from './ssrf.ts';
 
 /** The longest wait a receiver's Retry-After can ask for. */
 const MAX_RETRY_AFTER_SECONDS = 24 * 3600;

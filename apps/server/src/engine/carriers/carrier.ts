@@ -1,4 +1,4 @@
-import type { Pcm } from '../speech/audio.ts';
+import type { Pcm } from '../../providers/speech/audio.ts';
 
 /** What a carrier reports about a call it placed. */
 export type CarrierCallStatus = 'ringing' | 'in-progress' | 'completed' | 'busy' | 'no-answer' | 'failed';

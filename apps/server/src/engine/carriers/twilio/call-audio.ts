@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { encodeWav, type Pcm } from '../../providers/speech/audio.ts';
-import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';
+import { encodeWav, type Pcm } from '../../../providers/speech/audio.ts';
+import type { FileStorage, StoredFile } from '../../../providers/storage/index.ts';
 
 /** A name of a file of a call: its kind and the carrier's call id, e.g. `prompt-CA0123…`. */
 export const AUDIO_NAME = /^(prompt|reply)-[A-Za-z0-9]{1,64}$/;

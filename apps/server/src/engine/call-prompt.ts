@@ -1,7 +1,7 @@
 import { type PromptPart, type PromptPartTiming, promptTexts } from '@callwise/shared/call-prompt';
 import type { VoiceId } from '@callwise/shared/voices';
-import { CALL_SAMPLE_RATE, concatPcm, type Pcm, silence } from '../../providers/speech/audio.ts';
-import type { SpeechService } from '../../providers/speech/speech.ts';
+import { CALL_SAMPLE_RATE, concatPcm, type Pcm, silence } from '../providers/speech/audio.ts';
+import type { SpeechService } from '../providers/speech/speech.ts';
 
 /** The pause before each part: the opening starts at once, the message and the menu after a breath. */
 const PAUSE_BEFORE_MS: Readonly<Record<PromptPart, number>> = { disclosure: 0, message: 300, menu: 400 };

@@ -14,7 +14,14 @@ import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/si
 import { createBatcher } from '../../lib/batcher.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
-import { concatPcm, dtmfTone, encodeWav, type Pcm, pcmDurationSeconds, silence } from '../speech/audio.ts';
+import {
+  concatPcm,
+  dtmfTone,
+  encodeWav,
+  type Pcm,
+  pcmDurationSeconds,
+  silence,
+} from '../../providers/speech/audio.ts';
 import type {
   CalleeInput,
   CallHost,

@@ -1,0 +1,19 @@
+/**
+ * The call engine's public surface (decision 025): what the rest of the server may use of it. Modules import from
+ * here only, never a file inside the engine (the linter holds them to it); the composition root (`services.ts`)
+ * builds the engine with `openEngine`.
+ */
+
+export type { ConversationTurn, RescheduleGoal, WaitlistGoal } from './call-host.ts';
+export { type SpokenPrompt, speakPrompt } from './call-prompt.ts';
+export {
+  createDialogueEngine,
+  createLlmEngine,
+  type DialogueContext,
+  type DialogueEngine,
+  type DialogueInput,
+} from './conversation/index.ts';
+export { asksForTime, CALL_BACK, DAY_PARTS, parseTimeWish } from './conversation/time-wish.ts';
+export type { CallEngine } from './engine.ts';
+export { CALL_FAILURE_ALERT, callFailureAlertPayload } from './failure-alerts.ts';
+export { generateWebhookSecret, verifyWebhook } from './webhooks/signing.ts';
