@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cancelCall } from '@callwise/db/queries/call-engine';
+import { cancelCall } from '@callwise/db/queries/call-edits';
 import { claimIdempotencyKey, purgeIdempotencyKeys } from '@callwise/db/queries/idempotency';
 import { seedCall, seedContact, seedScript } from '@callwise/db/seed/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

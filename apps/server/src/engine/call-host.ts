@@ -1,16 +1,14 @@
 import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
+import { type CallRow, findCallById, findCallByProviderId } from '@callwise/db/queries/call-rows';
 import {
   type AppliedStatus,
   advanceCallDialogue,
   applyCarrierStatuses,
   attachRecording,
-  type CallRow,
   type CarrierStatusChange,
-  findCallById,
-  findCallByProviderId,
   setCallOutcome,
-} from '@callwise/db/queries/call-engine';
+} from '@callwise/db/queries/call-status';
 import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import type { CallDialogue, TimeWish } from '@callwise/shared/call-dialogue';
 import { callOpening, promptTexts } from '@callwise/shared/call-prompt';

@@ -1,5 +1,5 @@
 import type { Database } from '@callwise/db/client';
-import { failStuckCall, quietOpenCalls } from '@callwise/db/queries/call-engine';
+import { failStuckCall, quietOpenCalls } from '@callwise/db/queries/call-dispatch';
 import { crashPoint } from '../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../lib/logger.ts';
 import type { CallHostService } from './call-host.ts';

@@ -7,7 +7,7 @@ import {
   markCallsPlaced,
   nextDispatchAt,
   retryClaimLater,
-} from '@callwise/db/queries/call-engine';
+} from '@callwise/db/queries/call-dispatch';
 import { DO_NOT_CALL_REASON } from '@callwise/db/queries/do-not-call';
 import { checkCallingRules } from '@callwise/shared/calling-rules-check';
 import { crashPoint } from '../lib/crash-points.ts';

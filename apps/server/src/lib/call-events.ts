@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { API_KEYS_CHANNEL } from '@callwise/db/queries/api-keys';
 import { BOOKINGS_CHANNEL } from '@callwise/db/queries/booking-settings';
-import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-engine';
+import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-rows';
 import { SESSIONS_CHANNEL } from '@callwise/db/queries/sessions';
 import { WEBHOOKS_DUE_CHANNEL } from '@callwise/db/queries/webhooks';
 import type { CallEvent } from '@callwise/shared/schemas/calls';

@@ -4,8 +4,8 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import { AUTH_MESSAGES } from '../plugins/authenticate.ts';
 import { API_EXAMPLES, type OperationExample } from './api-examples.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 
 /** Who may call a group of routes: an API key or a session (the integrator API), or a session only. */
 export type Audience = 'integrator' | 'session';

@@ -11,7 +11,7 @@ import { PLANS, type PlanId, planIdOf } from '@callwise/shared/plans';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, billingCharges, calls } from '../schema.ts';
-import { type CallRow, insertCalls, type NewCall } from './call-engine.ts';
+import { type CallRow, insertCalls, type NewCall } from './call-rows.ts';
 import { afterCursor, type Cursor, cursorAt, toPage } from './cursor.ts';
 
 /** What billing needs of an account row. */

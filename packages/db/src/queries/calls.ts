@@ -11,7 +11,6 @@ import {
 import { and, asc, type Column, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Call, callAttempts, calls } from '../schema.ts';
-import { announce } from './call-engine.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 const { search: _search, ...callColumns } = getTableColumns(calls);
@@ -165,34 +164,4 @@ export async function dailyCallCounts(db: Database, accountId: string, days: num
   return (
     result as unknown as { rows: Array<{ date: string; completed: number; failed: number; other: number }> }
   ).rows;
-}
-
-/**
- * Marks one of the account's calls handled (by `by`, the signed-in user; null for an API key), or not handled
- * again; returns the call, or undefined when it is not the account's. Marking a handled call again keeps the
- * first time and person.
- */
-export async function setCallHandled(
-  db: Database,
-  accountId: string,
-  id: string,
-  handled: { by: string | null } | null,
-) {
-  const [row] = await db
-    .update(calls)
-    .set(
-      handled
-        ? {
-            handledAt: sql`coalesce(${calls.handledAt}, now())`,
-            handledBy: sql`CASE WHEN ${calls.handledAt} IS NULL THEN ${handled.by}::uuid ELSE ${calls.handledBy} END`,
-            version: sql`${calls.version} + 1`,
-          }
-        : { handledAt: null, handledBy: null, version: sql`${calls.version} + 1` },
-    )
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
-    // Announced like every change of a call: other processes drop their cached pages, open tabs refresh.
-    .returning({ ...callColumns, announced: announce() });
-  if (!row) return undefined;
-  const { announced: _announced, ...call } = row;
-  return call;
 }

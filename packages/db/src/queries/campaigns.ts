@@ -7,7 +7,8 @@ import {
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Campaign, calls, campaigns, contacts, scripts } from '../schema.ts';
-import { announce, cancellableCall, notifyCallsDue } from './call-engine.ts';
+import { cancellableCall, cancelWaitingCalls } from './call-edits.ts';
+import { notifyCallsDue } from './call-rows.ts';
 import { type Cursor, newestFirstPage } from './cursor.ts';
 
 export type CampaignRow = Campaign;
@@ -242,16 +243,7 @@ export async function cancelCampaign(db: Database, accountId: string, id: string
       )
       .returning();
     if (!row) return null;
-    const canceled = await tx
-      .update(calls)
-      .set({
-        status: 'canceled',
-        claimedUntil: null,
-        version: sql`${calls.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(calls.accountId, accountId), eq(calls.campaignId, id), cancellableCall()))
-      .returning({ id: calls.id, announced: announce() });
+    const canceled = await cancelWaitingCalls(tx, accountId, eq(calls.campaignId, id));
     return { campaign: row, canceledCalls: canceled.length };
   });
 }
@@ -263,42 +255,4 @@ export async function waitingCampaignCalls(db: Database, accountId: string, camp
     .from(calls)
     .where(and(eq(calls.accountId, accountId), eq(calls.campaignId, campaignId), cancellableCall()))
     .orderBy(asc(calls.scheduledAt), asc(calls.id));
-}
-
-/**
- * Moves waiting calls of a campaign to new times, in one statement; a call that has meanwhile been taken by a
- * dispatcher or cancelled keeps its course. Returns how many moved.
- */
-export async function rescheduleCampaignCalls(
-  db: Database,
-  accountId: string,
-  campaignId: string,
-  moves: Array<{ id: string; at: Date }>,
-): Promise<number> {
-  if (moves.length === 0) return 0;
-  const times = JSON.stringify(moves.map((move) => ({ id: move.id, at: move.at.toISOString() })));
-  const newTime = sql`(SELECT x.at FROM jsonb_to_recordset(${times}::jsonb) AS x(id uuid, at timestamptz)
-    WHERE x.id = ${calls.id})`;
-  const moved = await db
-    .update(calls)
-    .set({
-      scheduledAt: newTime,
-      status: sql`CASE WHEN ${newTime} > now() THEN 'scheduled' ELSE ${calls.status} END`,
-      claimedUntil: null,
-      version: sql`${calls.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(calls.accountId, accountId),
-        eq(calls.campaignId, campaignId),
-        inArray(
-          calls.id,
-          moves.map((move) => move.id),
-        ),
-        cancellableCall(),
-      ),
-    )
-    .returning({ id: calls.id, announced: announce() });
-  return moved.length;
 }

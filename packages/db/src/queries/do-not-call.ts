@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, type Column, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { calls, type DoNotCallEntry, doNotCall } from '../schema.ts';
-import { announce } from './call-engine.ts';
+import { cancelWaitingCalls } from './call-edits.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 export type DoNotCallSource = 'added' | 'imported' | 'opted_out';
@@ -87,25 +87,9 @@ export async function addToDoNotCall(
         createdAt: new Date(row.created_at as string),
       }),
     );
-    const canceledCalls = await tx
-      .update(calls)
-      .set({
-        status: 'canceled',
-        failureReason: DO_NOT_CALL_REASON,
-        claimedUntil: null,
-        version: sql`${calls.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(calls.accountId, accountId),
-          sql`${calls.phone} IN ${numbers}`,
-          inArray(calls.status, ['scheduled', 'queued']),
-          isNull(calls.providerCallId),
-          or(isNull(calls.claimedUntil), lt(calls.claimedUntil, sql`now()`)),
-        ),
-      )
-      .returning({ id: calls.id, phone: calls.phone, announced: announce() });
+    const canceledCalls = await cancelWaitingCalls(tx, accountId, sql`${calls.phone} IN ${numbers}`, {
+      reason: DO_NOT_CALL_REASON,
+    });
     const addedPhones = new Set(added.map((row) => row.phone));
     return {
       added,

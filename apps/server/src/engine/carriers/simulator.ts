@@ -9,7 +9,7 @@ import {
   renewSimulatorLeases,
   type SimulatorCall,
   takeOverSimulatorCalls,
-} from '@callwise/db/queries/call-engine';
+} from '@callwise/db/queries/simulator-ledger';
 import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/simulator';
 import { createBatcher } from '../../lib/batcher.ts';
 import { crashPoint } from '../../lib/crash-points.ts';

@@ -15,7 +15,7 @@ import {
 } from '@callwise/db/queries/appointments';
 import { insertCallsWithBilling } from '@callwise/db/queries/billing';
 import { markCalendarOrigin } from '@callwise/db/queries/calendar-connections';
-import { cancelAppointmentReminders } from '@callwise/db/queries/call-engine';
+import { cancelAppointmentReminders } from '@callwise/db/queries/call-edits';
 import { type ContactRow, getContactsByIds } from '@callwise/db/queries/contacts';
 import { isUniqueViolation } from '@callwise/db/queries/cursor';
 import type { AppointmentRow } from '@callwise/db/schema';

@@ -2,7 +2,7 @@ import type { Database } from '@callwise/db/client';
 import { findAccount } from '@callwise/db/queries/accounts';
 import { getAppointment, isSlotTaken } from '@callwise/db/queries/appointments';
 import { insertCallsWithBilling } from '@callwise/db/queries/billing';
-import type { CallRow } from '@callwise/db/queries/call-engine';
+import type { CallRow } from '@callwise/db/queries/call-rows';
 import { isUniqueViolation } from '@callwise/db/queries/cursor';
 import {
   attemptEntryOf,

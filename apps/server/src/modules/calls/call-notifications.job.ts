@@ -3,7 +3,7 @@ import {
   failedCallsBetween,
   notificationRecipients,
   summarizeCallsBetween,
-} from '@callwise/db/queries/call-engine';
+} from '@callwise/db/queries/call-reports';
 import { formatCost } from '@callwise/shared/format';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';

@@ -1,10 +1,5 @@
-import {
-  getCall,
-  listCallAttempts,
-  listCalls,
-  setCallHandled,
-  summarizeCalls,
-} from '@callwise/db/queries/calls';
+import { setCallHandled } from '@callwise/db/queries/call-edits';
+import { getCall, listCallAttempts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
 import {

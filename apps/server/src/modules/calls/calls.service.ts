@@ -4,15 +4,14 @@ import { findAccount } from '@callwise/db/queries/accounts';
 import { getAppointment } from '@callwise/db/queries/appointments';
 import { insertCallsWithBilling } from '@callwise/db/queries/billing';
 import {
-  type CallRow,
   cancelCall,
-  detachRecording,
   editUnplacedCall,
-  type NewCall,
   type NotEditableReason,
   notEditableReason,
-} from '@callwise/db/queries/call-engine';
+} from '@callwise/db/queries/call-edits';
+import type { CallRow, NewCall } from '@callwise/db/queries/call-rows';
 import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
+import { detachRecording } from '@callwise/db/queries/call-status';
 import { getCall } from '@callwise/db/queries/calls';
 import { type ContactRow, getContact } from '@callwise/db/queries/contacts';
 import { getScript } from '@callwise/db/queries/scripts';

@@ -1,5 +1,5 @@
 import type { Database } from '@callwise/db/client';
-import { detachRecording, recordingsOlderThan } from '@callwise/db/queries/call-engine';
+import { detachRecording, recordingsOlderThan } from '@callwise/db/queries/call-status';
 import { z } from 'zod';
 import { defineJob } from '../../lib/queue.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';

@@ -1,4 +1,5 @@
 import type { Database } from '@callwise/db/client';
+import { moveWaitingCampaignCalls } from '@callwise/db/queries/call-edits';
 import {
   type CampaignCallStats,
   type CampaignContact,
@@ -13,7 +14,6 @@ import {
   getCampaign,
   insertCampaign,
   listCampaigns,
-  rescheduleCampaignCalls,
   scriptTitles,
   setCampaignSkipped,
   setCampaignStatus,
@@ -267,7 +267,7 @@ export class CampaignService {
         const at = Math.max(call.scheduledAt.getTime(), now + Math.round(k * spacingMs));
         return at === call.scheduledAt.getTime() ? [] : [{ id: call.id, at: new Date(at) }];
       });
-      await rescheduleCampaignCalls(db, accountId, id, moves);
+      await moveWaitingCampaignCalls(db, accountId, id, moves);
     }
     const resumed = await setCampaignStatus(db, accountId, id, ['paused'], 'active');
     if (!resumed) throw conflict('This campaign changed meanwhile. Reload it and try again.');

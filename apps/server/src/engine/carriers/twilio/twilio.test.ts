@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@callwise/db/client';
-import { markCallsPlaced } from '@callwise/db/queries/call-engine';
+import { markCallsPlaced } from '@callwise/db/queries/call-dispatch';
 import { countLiveCarrierCalls, findCarrierRequest } from '@callwise/db/queries/carrier-requests';
 import { seedAccount, seedCall } from '@callwise/db/seed/factories';
 import { createTestDatabase } from '@callwise/db/testing';

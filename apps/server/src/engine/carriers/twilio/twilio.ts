@@ -1,5 +1,6 @@
 import type { Database } from '@callwise/db/client';
-import { findCallById, markCallsPlaced } from '@callwise/db/queries/call-engine';
+import { markCallsPlaced } from '@callwise/db/queries/call-dispatch';
+import { findCallById } from '@callwise/db/queries/call-rows';
 import {
   type CarrierRequest,
   countLiveCarrierCalls,

@@ -1,0 +1,91 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { accounts, calls, users } from '../schema.ts';
+
+/** Reports over calls: the failure alert's and the daily summary's contents and their recipients. */
+
+/** The addresses of an account's users who want this kind of e-mail (and e-mail at all). */
+export async function notificationRecipients(
+  db: Database,
+  accountId: string,
+  kind: 'failureAlerts' | 'callSummaries',
+): Promise<Array<{ email: string; firstName: string }>> {
+  const rows = await db
+    .select({ email: users.email, settings: users.notificationSettings, metadata: users.userMetadata })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), sql`${users.emailConfirmedAt} IS NOT NULL`));
+  return rows
+    .filter((row) => row.settings.emailNotifications && row.settings[kind])
+    .map((row) => ({
+      email: row.email,
+      firstName: typeof row.metadata.first_name === 'string' ? row.metadata.first_name : '',
+    }));
+}
+
+export interface AccountDaySummary {
+  accountId: string;
+  accountName: string;
+  total: number;
+  completed: number;
+  failed: number;
+  confirmed: number;
+  cancelled: number;
+  rescheduled: number;
+  optedOut: number;
+  cost: number;
+}
+
+/** Per account, the calls that ended in [from, to): for the daily summary e-mail. */
+export async function summarizeCallsBetween(
+  db: Database,
+  from: Date,
+  to: Date,
+): Promise<AccountDaySummary[]> {
+  const result = await db.execute(sql`
+    SELECT c.account_id, a.name AS account_name, count(*)::int AS total,
+      count(*) FILTER (WHERE c.status = 'completed')::int AS completed,
+      count(*) FILTER (WHERE c.status IN ('failed', 'busy', 'no-answer'))::int AS failed,
+      count(*) FILTER (WHERE c.outcome = 'confirmed')::int AS confirmed,
+      count(*) FILTER (WHERE c.outcome = 'cancelled')::int AS cancelled,
+      count(*) FILTER (WHERE c.outcome = 'reschedule_requested')::int AS rescheduled,
+      count(*) FILTER (WHERE c.outcome = 'opted_out')::int AS opted_out,
+      coalesce(sum(c.cost), 0)::float8 AS cost
+    FROM ${calls} c JOIN ${accounts} a ON a.id = c.account_id
+    WHERE c.ended_at >= ${from} AND c.ended_at < ${to}
+    GROUP BY c.account_id, a.name`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => ({
+    accountId: row.account_id as string,
+    accountName: row.account_name as string,
+    total: Number(row.total),
+    completed: Number(row.completed),
+    failed: Number(row.failed),
+    confirmed: Number(row.confirmed),
+    cancelled: Number(row.cancelled),
+    rescheduled: Number(row.rescheduled),
+    optedOut: Number(row.opted_out),
+    cost: Number(row.cost),
+  }));
+}
+
+/** Calls of an account that ended without reaching anyone (failed, busy, no answer) in [from, to). */
+export async function failedCallsBetween(db: Database, accountId: string, from: Date, to: Date) {
+  return db
+    .select({
+      id: calls.id,
+      recipientName: calls.recipientName,
+      phone: calls.phone,
+      status: calls.status,
+      attempts: calls.attempts,
+      failureReason: calls.failureReason,
+    })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.accountId, accountId),
+        inArray(calls.status, ['failed', 'busy', 'no-answer']),
+        sql`${calls.endedAt} >= ${from} AND ${calls.endedAt} < ${to}`,
+      ),
+    )
+    .orderBy(calls.endedAt)
+    .limit(1000);
+}
