@@ -349,6 +349,7 @@ test.describe('settings', () => {
       email_notifications: true,
       call_summaries: false,
       failure_alerts: true,
+      message_alerts: true,
     });
   });
 });

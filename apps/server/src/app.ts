@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
+import simulatorRoutes from './engine/carriers/simulator.routes.ts';
 import { logSerializers } from './lib/logger.ts';
 import { documentAudience, openApiOptions } from './lib/openapi.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
@@ -22,6 +23,7 @@ import calcomWebhookRoutes from './modules/appointments/sources/calcom-webhook.r
 import calendarConnectionsRoutes from './modules/appointments/sources/calendar-connections.routes.ts';
 import googleCallbackRoutes from './modules/appointments/sources/google-callback.routes.ts';
 import waitlistRoutes from './modules/appointments/waitlist.routes.ts';
+import assistantRoutes from './modules/assistant/assistant.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
@@ -145,6 +147,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await privateV1.register(appointmentsRoutes);
         await privateV1.register(appointmentsImportRoutes);
         await privateV1.register(bookingRoutes);
+        await privateV1.register(assistantRoutes);
+        await privateV1.register(simulatorRoutes);
         await privateV1.register(waitlistRoutes);
         await privateV1.register(callsRoutes);
         await privateV1.register(webhookDeliveriesRoutes);

@@ -9,6 +9,7 @@ import type { Logger } from './lib/logger.ts';
 import { sendJob } from './lib/queue.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { ApiKeyVerifier } from './modules/api-keys/api-keys.service.ts';
+import { AppointmentConversation } from './modules/appointments/appointment-conversation.ts';
 import { APPOINTMENT_EMAILS, AppointmentEmailSender } from './modules/appointments/appointment-emails.ts';
 import { AppointmentService } from './modules/appointments/appointments.service.ts';
 import { AvailabilityCache } from './modules/appointments/availability-cache.ts';
@@ -123,8 +124,11 @@ export async function openServices(deps: {
     speech,
     storage,
     dialogue,
-    rescheduling: () => rescheduling,
-    waitlist: () => waitlist,
+    goals: {
+      rescheduling: () => rescheduling,
+      waitlist: () => waitlist,
+      business: () => business,
+    },
   });
   const calls = new CallService({
     db,
@@ -153,6 +157,7 @@ export async function openServices(deps: {
     },
   });
   const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db, appointments });
+  const business = new AppointmentConversation({ db });
   const calendars = new CalendarConnectionService({ db, appointments, config, log });
   const waitlist: WaitlistService = new WaitlistService({
     db,

@@ -1,4 +1,5 @@
 import type { CallDialogue } from '@callwise/shared/call-dialogue';
+import type { AssistantSettings } from '@callwise/shared/schemas/assistant';
 import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import { sql } from 'drizzle-orm';
 import {
@@ -58,6 +59,13 @@ export const accounts = pgTable('accounts', {
   profileSavedAt: timestamp('profile_saved_at', { withTimezone: true, mode: 'date' }),
   /** When someone hid the dashboard's first-run checklist (null: shown until every step is done). */
   checklistHiddenAt: timestamp('checklist_hidden_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * The number callers call (E.164, decision 026): one of the Twilio account's numbers assigned in Settings, or a
+   * fictional one the simulated carrier assigns on first use. Unique: an incoming call names its account by it.
+   */
+  businessNumber: text('business_number').unique('accounts_business_number_key'),
+  /** Twilio's id of the business number (IncomingPhoneNumber SID), when Twilio carries it. */
+  businessNumberSid: text('business_number_sid'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -77,7 +85,13 @@ export const users = pgTable(
     /** The user's own phone number (E.164), where their test calls go (Settings → Profile). */
     phoneNumber: text('phone_number'),
     notificationSettings: jsonb('notification_settings')
-      .$type<{ emailNotifications: boolean; callSummaries: boolean; failureAlerts: boolean }>()
+      .$type<{
+        emailNotifications: boolean;
+        callSummaries: boolean;
+        failureAlerts: boolean;
+        /** Absent in rows written before issue #18: on. */
+        messageAlerts?: boolean;
+      }>()
       .notNull()
       .default({ emailNotifications: true, callSummaries: true, failureAlerts: true }),
     createdAt: createdAt(),
@@ -150,6 +164,8 @@ export const calls = pgTable(
     recipientName: text('recipient_name').notNull(),
     phone: text('phone').notNull(),
     callType: text('call_type').notNull().default('custom'),
+    /** outbound: placed by the business; inbound: a caller called the business number (decision 026). */
+    direction: text('direction').notNull().default('outbound'),
     message: text('message').notNull(),
     voice: text('voice').notNull(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -196,6 +212,11 @@ export const calls = pgTable(
     /** The recording in file storage; recording_url is derived from it. */
     recordingKey: text('recording_key'),
     recordingCreatedAt: timestamp('recording_created_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the e-mail about the message a caller left (or the call back they asked for) was claimed for sending
+     * (decision 026): at most once per call.
+     */
+    messageAlertedAt: timestamp('message_alerted_at', { withTimezone: true, mode: 'date' }),
     /** When the owner marked a call that needs attention as handled (it leaves the Needs attention view). */
     handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
     /** Who marked it handled. */
@@ -210,6 +231,14 @@ export const calls = pgTable(
   },
   (table) => [
     index('calls_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
+    // Messages and call-back requests whose e-mail has not gone out yet (decision 026).
+    index('calls_message_alert_idx')
+      .on(table.updatedAt)
+      .where(sql`message_alerted_at IS NULL AND outcome IN ('message_taken', 'callback_requested')`),
+    // The calls people made to the business (a filter of the history).
+    index('calls_account_inbound_idx')
+      .on(table.accountId, table.createdAt, table.id)
+      .where(sql`direction = 'inbound'`),
     index('calls_account_status_created_id_idx').on(table.accountId, table.status, table.createdAt, table.id),
     index('calls_search_trgm_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     // The dispatcher's work: due calls not yet handed to the carrier.
@@ -376,6 +405,14 @@ export const simulatorCalls = pgTable(
     callId: uuid('call_id').notNull(),
     toNumber: text('to_number').notNull(),
     behaviour: text('behaviour').notNull(),
+    /**
+     * A simulated incoming call (decision 026): who calls, and what they press or say, turn by turn; null for the
+     * calls we place, whose callee behaves by the number.
+     */
+    inbound: jsonb('inbound').$type<{
+      from: string;
+      inputs: Array<{ digits?: string; speech?: string; silence_s?: number }>;
+    }>(),
     /** How many times the callee's phone rang for this call: the exactly-once evidence. */
     rings: integer('rings').notNull().default(0),
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }).notNull(),
@@ -593,6 +630,15 @@ export const appointments = pgTable(
  * How an account takes bookings (decision 015): hours, staff, services, closures and reminder rules, one document
  * validated by `bookingSettingsInputSchema` and replaced whole. No row: the defaults.
  */
+/** The phone assistant's settings (decision 026): knowledge, transfer number, greeting; defaults until saved. */
+export const assistantSettings = pgTable('assistant_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<AssistantSettings>().notNull(),
+  updatedAt: updatedAt(),
+});
+
 export const bookingSettings = pgTable('booking_settings', {
   accountId: uuid('account_id')
     .primaryKey()

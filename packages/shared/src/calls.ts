@@ -38,6 +38,11 @@ export const CALL_OUTCOMES = [
   'opted_out',
   'voicemail',
   'no_response',
+  'transferred',
+  'transfer_failed',
+  'message_taken',
+  'wrong_number',
+  'callback_requested',
 ] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
@@ -50,6 +55,20 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   opted_out: 'Opted out',
   voicemail: 'Voicemail',
   no_response: 'No response',
+  transferred: 'Transferred',
+  transfer_failed: 'Transfer failed',
+  message_taken: 'Message taken',
+  wrong_number: 'Wrong number',
+  callback_requested: 'Call back requested',
+};
+
+/** Who placed the call: the business (outbound), or the caller, to the business number (inbound). */
+export const CALL_DIRECTIONS = ['outbound', 'inbound'] as const;
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
+
+export const CALL_DIRECTION_LABELS: Record<CallDirection, string> = {
+  outbound: 'Outbound',
+  inbound: 'Inbound',
 };
 
 /** The status groups the product shows and filters by (product spec section 4). */
@@ -97,10 +116,18 @@ export const SUCCESS_RATE_DEFINITION =
 
 /**
  * The Needs attention view: calls the owner should follow up on, until marked handled — the callee asked to
- * reschedule or cancelled, or the call failed, or nobody answered after every attempt (busy and unanswered
- * calls with attempts left go back to scheduled for their retry, so only the last attempt's status stays).
+ * reschedule or cancelled, left a message, asked to be called back, said it was the wrong number, or could not be
+ * transferred; or the call failed, or nobody answered after every attempt (busy and unanswered calls with
+ * attempts left go back to scheduled for their retry, so only the last attempt's status stays).
  */
-export const NEEDS_ATTENTION_OUTCOMES: readonly CallOutcome[] = ['reschedule_requested', 'cancelled'];
+export const NEEDS_ATTENTION_OUTCOMES: readonly CallOutcome[] = [
+  'reschedule_requested',
+  'cancelled',
+  'message_taken',
+  'callback_requested',
+  'wrong_number',
+  'transfer_failed',
+];
 export const NEEDS_ATTENTION_STATUSES: readonly CallStatus[] = ['failed', 'busy', 'no-answer'];
 
 /** The views of the call history: every call, or those that need attention. */

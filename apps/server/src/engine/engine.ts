@@ -6,7 +6,9 @@ import type { Logger } from '../lib/logger.ts';
 import { EMBEDDED_POLL_SECONDS } from '../lib/queue.ts';
 import type { SpeechService } from '../providers/speech/speech.ts';
 import type { FileStorage } from '../providers/storage/index.ts';
-import { CallHostService, type RescheduleGoal, type WaitlistGoal } from './call-host.ts';
+import { businessNumber } from './business-number.ts';
+import type { ConversationGoals } from './call-conversation.ts';
+import { CallHostService } from './call-host.ts';
 import { CallSweeper } from './call-sweeper.ts';
 import type { Carrier } from './carriers/carrier.ts';
 import { SimulatedCarrier } from './carriers/simulator.ts';
@@ -31,6 +33,10 @@ export interface CallEngine {
   dispatcher: Dispatcher | null;
   /** Posts call and appointment events to their webhooks (null where ROLE=api). */
   webhooks: WebhookDeliverer | null;
+  /** The simulated carrier, when it carries the calls (its own API places simulated incoming calls). */
+  simulator: SimulatedCarrier | null;
+  /** The number callers call: with the simulator a fictional one given on first use, with Twilio the assigned one. */
+  businessNumber(accountId: string): Promise<string | null>;
   /** Something may have become due: this process's dispatcher looks now. */
   callsDue(): void;
   /** Places calls from this process (the dispatcher, the sweep, the carrier's call handling, webhook delivery). */
@@ -47,9 +53,8 @@ export interface EngineDeps {
   speech: SpeechService;
   storage: FileStorage;
   dialogue: DialogueEngine;
-  /** The goals a conversation reaches through the appointments, built after the engine. */
-  rescheduling: () => RescheduleGoal | undefined;
-  waitlist: () => WaitlistGoal | undefined;
+  /** The goals a conversation reaches through the appointments and the waitlist, built after the engine. */
+  goals: ConversationGoals;
 }
 
 export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
@@ -90,8 +95,7 @@ export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
     storage: deps.storage,
     queue,
     onCallsDue: callsDue,
-    rescheduling: deps.rescheduling,
-    waitlist: deps.waitlist,
+    goals: deps.goals,
   });
   const sweeper = places
     ? new CallSweeper({
@@ -119,6 +123,8 @@ export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
     carrier,
     host,
     twilio,
+    simulator: carrier instanceof SimulatedCarrier ? carrier : null,
+    businessNumber: (accountId) => businessNumber(database.db, accountId, carrier.name),
     dispatcher,
     webhooks,
     callsDue,

@@ -4,7 +4,12 @@
  * builds the engine with `openEngine`.
  */
 
-export type { ConversationTurn, RescheduleGoal, WaitlistGoal } from './call-host.ts';
+export type {
+  BusinessGoal,
+  ConversationTurn,
+  RescheduleGoal,
+  WaitlistGoal,
+} from './call-conversation.ts';
 export { type SpokenPrompt, speakPrompt } from './call-prompt.ts';
 export {
   createDialogueEngine,
@@ -16,4 +21,5 @@ export {
 export { asksForTime, CALL_BACK, DAY_PARTS, parseTimeWish } from './conversation/time-wish.ts';
 export type { CallEngine } from './engine.ts';
 export { CALL_FAILURE_ALERT, callFailureAlertPayload } from './failure-alerts.ts';
+export { CALL_MESSAGE_ALERTS } from './message-alerts.ts';
 export { generateWebhookSecret, verifyWebhook } from './webhooks/signing.ts';

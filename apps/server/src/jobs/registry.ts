@@ -10,7 +10,11 @@ import { calendarWritebacksJob } from '../modules/appointments/sources/calendar-
 import { waitlistJob } from '../modules/appointments/waitlist.job.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
-import { callFailureAlertJob, callsDailySummaryJob } from '../modules/calls/call-notifications.job.ts';
+import {
+  callFailureAlertJob,
+  callMessageAlertsJob,
+  callsDailySummaryJob,
+} from '../modules/calls/call-notifications.job.ts';
 import { recordingsPurgeJob } from '../modules/calls/recordings-purge.job.ts';
 import { contactsImportJob } from '../modules/contacts/contacts-import.job.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
@@ -45,6 +49,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       windowMs: deps.config.FAILURE_ALERT_WINDOW_SECONDS * 1000,
     }),
     callsDailySummaryJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
+    callMessageAlertsJob({ db: deps.database.db, queue: deps.queue, publicUrl: deps.config.PUBLIC_URL }),
     calendarRefreshJob(() => services.calendars),
     appointmentEmailsJob(() => services.appointmentEmails),
     waitlistJob(() => services.waitlist),

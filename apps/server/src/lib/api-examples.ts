@@ -2,6 +2,7 @@ import { encodeCursor } from '@callwise/db/queries/cursor';
 import { KEY_MENU } from '@callwise/shared/call-prompt';
 import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
 import type { Appointment } from '@callwise/shared/schemas/appointments';
+import { type AssistantSettingsInput, DEFAULT_ASSISTANT_SETTINGS } from '@callwise/shared/schemas/assistant';
 import type { Billing, ChargeList, Estimate } from '@callwise/shared/schemas/billing';
 import {
   type BookingSettings,
@@ -298,6 +299,7 @@ export const EXAMPLE_CALL: Call = {
   recipient_name: 'Maria Garcia',
   phone: '+12025550143',
   call_type: 'appointment-reminder',
+  direction: 'outbound',
   message: spoken,
   script: spoken,
   voice: 'aria',
@@ -437,6 +439,11 @@ export const EXAMPLE_CAMPAIGN: CampaignDetail = {
     opted_out: 0,
     voicemail: 0,
     no_response: 0,
+    transferred: 0,
+    transfer_failed: 0,
+    message_taken: 0,
+    wrong_number: 0,
+    callback_requested: 0,
   },
   next_call_at: '2030-01-15T15:00:00.000Z',
   last_call_at: '2030-01-15T15:00:00.000Z',
@@ -550,6 +557,17 @@ const EXAMPLE_DELIVERY: WebhookDelivery = {
 };
 
 /** The examples of each operation, by "METHOD /path" as in the document. */
+/** A clinic's assistant: the front desk, and two questions callers ask. */
+const EXAMPLE_ASSISTANT_INPUT = {
+  greeting: 'Thank you for calling {{business_name}}. This is the automated assistant.',
+  transfer_number: '(202) 555-0199',
+  transfer_ring_seconds: 20,
+  knowledge: [
+    { topic: 'parking', question: 'Where can I park?', answer: 'There is free parking behind the building.' },
+    { topic: 'prices', question: 'How much is a cleaning?', answer: 'A cleaning is 120 dollars.' },
+  ],
+} satisfies AssistantSettingsInput;
+
 export const API_EXAMPLES: Record<string, OperationExample[]> = {
   'GET /v1/calls': [
     {
@@ -1820,6 +1838,47 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       response: fieldError('closures.0.staff', 'No staff member named Dr. Who'),
     },
   ],
+  'GET /v1/assistant': [
+    {
+      name: 'defaults',
+      summary: 'An account that never changed them, with the fictional number the simulated carrier gave it',
+      status: 200,
+      response: { ...DEFAULT_ASSISTANT_SETTINGS, business_number: '+12125550142', updated_at: null },
+    },
+  ],
+  'PUT /v1/assistant': [
+    {
+      name: 'clinic',
+      summary: 'Put callers through to the front desk; answer parking and price questions',
+      body: EXAMPLE_ASSISTANT_INPUT,
+      status: 200,
+      response: {
+        ...EXAMPLE_ASSISTANT_INPUT,
+        transfer_number: '+12025550199',
+        business_number: '+12125550142',
+        updated_at: '2026-03-01T17:00:00.000Z',
+      },
+    },
+    {
+      name: 'bad_transfer_number',
+      summary: 'A transfer number that is not a phone number',
+      body: { ...EXAMPLE_ASSISTANT_INPUT, transfer_number: 'front desk' },
+      status: 400,
+      response: fieldError('transfer_number', '"front desk" is not a phone number.'),
+    },
+  ],
+  'POST /v1/simulator/inbound-calls': [
+    {
+      name: 'parking',
+      summary: 'A caller asks where to park, then says that is all',
+      body: {
+        from: '+13125550142',
+        inputs: [{ speech: 'Where can I park?' }, { speech: 'No, that is all, thanks.' }],
+      },
+      status: 201,
+      response: { call_id: EXAMPLE_IDS.call, from: '+13125550142', to: '+12125550142' },
+    },
+  ],
   'GET /v1/availability': [
     {
       name: 'morning',
@@ -1960,7 +2019,12 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         phone_number: null,
         account: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', name: 'Harbor Dental', plan: 'professional' },
         timezone: 'America/New_York',
-        notifications: { email_notifications: true, call_summaries: true, failure_alerts: true },
+        notifications: {
+          email_notifications: true,
+          call_summaries: true,
+          failure_alerts: true,
+          message_alerts: true,
+        },
         carrier: 'simulator',
       },
     },
@@ -1980,7 +2044,12 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         phone_number: null,
         account: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', name: 'Harbor Dental', plan: 'professional' },
         timezone: 'America/Chicago',
-        notifications: { email_notifications: true, call_summaries: true, failure_alerts: true },
+        notifications: {
+          email_notifications: true,
+          call_summaries: true,
+          failure_alerts: true,
+          message_alerts: true,
+        },
         carrier: 'simulator',
       },
     },
@@ -1998,7 +2067,12 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         phone_number: '+12025550143',
         account: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', name: 'Harbor Dental', plan: 'professional' },
         timezone: 'America/New_York',
-        notifications: { email_notifications: true, call_summaries: true, failure_alerts: true },
+        notifications: {
+          email_notifications: true,
+          call_summaries: true,
+          failure_alerts: true,
+          message_alerts: true,
+        },
         carrier: 'simulator',
       },
     },
@@ -2028,7 +2102,12 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
         phone_number: null,
         account: { id: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', name: 'Harbor Dental', plan: 'professional' },
         timezone: 'America/New_York',
-        notifications: { email_notifications: true, call_summaries: false, failure_alerts: true },
+        notifications: {
+          email_notifications: true,
+          call_summaries: false,
+          failure_alerts: true,
+          message_alerts: true,
+        },
         carrier: 'simulator',
       },
     },

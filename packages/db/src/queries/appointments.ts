@@ -79,6 +79,24 @@ export async function getAppointment(db: Database, accountId: string, id: string
   return row;
 }
 
+/** A contact's next appointment still on (scheduled, confirmed or asking to reschedule) from `after` on. */
+export async function nextAppointmentOf(db: Database, accountId: string, contactId: string, after: Date) {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.contactId, contactId),
+        inArray(appointments.status, [...SLOT_HOLDING_STATUSES]),
+        gt(appointments.startsAt, after),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(1);
+  return row;
+}
+
 /** Inserts an appointment; a taken slot throws (see isSlotTaken). */
 export async function createAppointment(
   db: Database,

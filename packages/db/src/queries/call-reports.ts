@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, calls, users } from '../schema.ts';
+import { accounts, type Call, calls, users } from '../schema.ts';
 
 /** Reports over calls: the failure alert's and the daily summary's contents and their recipients. */
 
@@ -8,14 +8,14 @@ import { accounts, calls, users } from '../schema.ts';
 export async function notificationRecipients(
   db: Database,
   accountId: string,
-  kind: 'failureAlerts' | 'callSummaries',
+  kind: 'failureAlerts' | 'callSummaries' | 'messageAlerts',
 ): Promise<Array<{ email: string; firstName: string }>> {
   const rows = await db
     .select({ email: users.email, settings: users.notificationSettings, metadata: users.userMetadata })
     .from(users)
     .where(and(eq(users.accountId, accountId), sql`${users.emailConfirmedAt} IS NOT NULL`));
   return rows
-    .filter((row) => row.settings.emailNotifications && row.settings[kind])
+    .filter((row) => row.settings.emailNotifications && (row.settings[kind] ?? true))
     .map((row) => ({
       email: row.email,
       firstName: typeof row.metadata.first_name === 'string' ? row.metadata.first_name : '',
@@ -88,4 +88,31 @@ export async function failedCallsBetween(db: Database, accountId: string, from: 
     )
     .orderBy(calls.endedAt)
     .limit(1000);
+}
+
+/**
+ * Calls whose caller left a message or asked to be called back and whose e-mail has not gone out (decision 026),
+ * claimed for sending in one statement: each is claimed once, by one process, so its e-mail goes out at most once.
+ */
+export async function claimMessageAlerts(db: Database, limit: number) {
+  const result = await db.execute(sql`
+    UPDATE ${calls} c SET message_alerted_at = now()
+    WHERE c.id IN (
+      SELECT id FROM ${calls}
+      WHERE message_alerted_at IS NULL AND outcome IN ('message_taken', 'callback_requested')
+      ORDER BY updated_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING c.id, c.account_id, c.recipient_name, c.phone, c.direction, c.outcome, c.dialogue, c.contact_id`);
+  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((row) => ({
+    id: row.id as string,
+    accountId: row.account_id as string,
+    recipientName: row.recipient_name as string,
+    phone: row.phone as string,
+    direction: row.direction as 'outbound' | 'inbound',
+    outcome: row.outcome as 'message_taken' | 'callback_requested',
+    contactId: (row.contact_id as string | null) ?? null,
+    dialogue: row.dialogue as Call['dialogue'],
+  }));
 }

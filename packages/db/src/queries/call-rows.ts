@@ -106,3 +106,38 @@ export async function findCallById(db: Database, id: string) {
   const [row] = await db.select(callColumns).from(calls).where(eq(calls.id, id)).limit(1);
   return row;
 }
+
+/**
+ * A call to the business number (decision 026), recorded as the carrier hands it over: ringing at the carrier
+ * under its id, its first attempt, announced like every change of a call. Not billed against the plan's calls:
+ * its minutes are costed when it ends, as every call's are.
+ */
+export async function insertInboundCall(
+  db: Database,
+  values: Pick<
+    NewCall,
+    | 'id'
+    | 'accountId'
+    | 'contactId'
+    | 'appointmentId'
+    | 'recipientName'
+    | 'phone'
+    | 'callType'
+    | 'message'
+    | 'voice'
+  > & { providerCallId: string; timezone: string },
+): Promise<CallRow> {
+  const [row] = await db
+    .insert(calls)
+    .values({
+      ...values,
+      direction: 'inbound',
+      status: 'ringing',
+      attempts: 1,
+      scheduledAt: sql`now()`,
+      placedAt: sql`now()`,
+    })
+    .returning(announcedCallColumns);
+  if (!row) throw new Error('inbound call not recorded');
+  return withoutAnnounced(row);
+}

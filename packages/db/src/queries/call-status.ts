@@ -202,25 +202,7 @@ export async function setCallOutcome(
       .where(update.onlyFirst ? and(eq(calls.id, id), isNull(calls.outcome)) : eq(calls.id, id))
       .returning(announcedCallColumns);
     if (!row) return null;
-    // The answer written back to the appointment the call is about, in the same transaction (decision 014).
-    const change = row.appointmentId ? APPOINTMENT_ANSWERS[update.outcome] : undefined;
-    if (row.appointmentId && change) {
-      const changed = await tx
-        .update(appointments)
-        .set({ status: change.to, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(appointments.id, row.appointmentId),
-            eq(appointments.accountId, row.accountId),
-            inArray(appointments.status, [...change.from]),
-          ),
-        )
-        .returning({ id: appointments.id });
-      // No reminder once it is confirmed or cancelled (decision 015): the others still waiting are cancelled.
-      if (changed.length > 0 && STOPS_REMINDERS.has(change.to)) {
-        await cancelAppointmentReminders(tx, row.accountId, [row.appointmentId], row.id);
-      }
-    }
+    await writeBackAnswer(tx, row, update.outcome);
     return withoutAnnounced(row);
   });
 }
@@ -229,6 +211,82 @@ export async function setCallOutcome(
  * What a callee's answer does to the appointment the call is about: from which statuses, to which. An answer never
  * reopens a cancelled or moved appointment, and a confirmed one asked to move is moved only by a new booking.
  */
+/**
+ * The answer written back to the appointment the call is about, in the transaction that records it (decision
+ * 014): confirmed, cancelled or asking to reschedule; no reminder waits once it is confirmed or cancelled.
+ */
+async function writeBackAnswer(
+  tx: Database,
+  row: { id: string; accountId: string; appointmentId: string | null },
+  outcome: string,
+): Promise<void> {
+  const change = row.appointmentId ? APPOINTMENT_ANSWERS[outcome] : undefined;
+  if (!row.appointmentId || !change) return;
+  const changed = await tx
+    .update(appointments)
+    .set({ status: change.to, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(appointments.id, row.appointmentId),
+        eq(appointments.accountId, row.accountId),
+        inArray(appointments.status, [...change.from]),
+      ),
+    )
+    .returning({ id: appointments.id });
+  // No reminder once it is confirmed or cancelled (decision 015): the others still waiting are cancelled.
+  if (changed.length > 0 && STOPS_REMINDERS.has(change.to)) {
+    await cancelAppointmentReminders(tx, row.accountId, [row.appointmentId], row.id);
+  }
+}
+
+/** The stages of a conversation that take another answer (decision 026). */
+const OPEN_STAGES = ['talking', 'message', 'transferring'];
+
+/**
+ * Records one turn of a call's conversation (decision 026): the lines said, the conversation's new state and,
+ * when the turn reaches one, the outcome with its answer written back to the appointment — all or nothing, and
+ * only if the conversation still stands where the turn found it (`turns` answers taken, still open, no outcome
+ * yet): a repeated report of the same answer, or two processes taking it at once, changes nothing the second time.
+ * Null when the turn was taken already.
+ */
+export async function takeCallTurn(
+  db: Database,
+  id: string,
+  turns: number,
+  update: { dialogue: CallDialogue; lines: NonNullable<CallRow['transcript']>; outcome?: string },
+  options: { stage?: string } = {},
+): Promise<CallRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(calls)
+      .set({
+        dialogue: update.dialogue,
+        transcript: sql`coalesce(${calls.transcript}, '[]'::jsonb) || ${JSON.stringify(update.lines)}::jsonb`,
+        ...(update.outcome ? { outcome: update.outcome } : {}),
+        version: sql`${calls.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(calls.id, id),
+          isNull(calls.outcome),
+          turns === 0
+            ? isNull(calls.dialogue)
+            : and(
+                options.stage
+                  ? sql`${calls.dialogue}->>'stage' = ${options.stage}`
+                  : inArray(sql`${calls.dialogue}->>'stage'`, OPEN_STAGES),
+                sql`(${calls.dialogue}->>'turns')::int = ${turns}`,
+              ),
+        ),
+      )
+      .returning(announcedCallColumns);
+    if (!row) return null;
+    if (update.outcome) await writeBackAnswer(tx, row, update.outcome);
+    return withoutAnnounced(row);
+  });
+}
+
 /**
  * The next turn of a call's conversation (decision 017): its new state, the lines it adds to the transcript and,
  * when the turn settles it, the call's outcome — only when the conversation is still where the caller read it

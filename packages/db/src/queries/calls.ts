@@ -1,4 +1,5 @@
 import {
+  type CallDirection,
   type CallOutcome,
   type CallView,
   NEEDS_ATTENTION_OUTCOMES,
@@ -21,6 +22,7 @@ export interface CallFilter {
   status?: StatusGroup | 'all';
   outcome?: CallOutcome;
   campaignId?: string;
+  direction?: CallDirection;
   view?: CallView;
   /** Only placed calls (internal: the dashboard's recent activity). */
   placedOnly?: boolean;
@@ -46,6 +48,7 @@ function callMatching(source: Record<string, Column>, options: CallFilter): SQL[
   }
   if (options.outcome) where.push(eq(source.outcome as Column, options.outcome));
   if (options.campaignId) where.push(eq(source.campaignId as Column, options.campaignId));
+  if (options.direction) where.push(eq(source.direction as Column, options.direction));
   if (options.view === 'needs_attention') where.push(needsAttention(source));
   if (options.placedOnly) {
     where.push(

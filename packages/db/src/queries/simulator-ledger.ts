@@ -13,20 +13,26 @@ export type SimulatorCall = typeof simulatorCalls.$inferSelect;
 export async function acceptSimulatorCall(
   db: Database,
   values: {
+    /** The ledger row's id, when the caller needs it before the row exists (an incoming call's carrier id). */
+    id?: string;
     idempotencyKey: string;
     callId: string;
     toNumber: string;
     behaviour: string;
     leaseSeconds: number;
+    /** A simulated incoming call: who calls and what they do (decision 026). */
+    inbound?: SimulatorCall['inbound'];
   },
 ): Promise<{ row: SimulatorCall; created: boolean }> {
   const [created] = await db
     .insert(simulatorCalls)
     .values({
+      ...(values.id ? { id: values.id } : {}),
       idempotencyKey: values.idempotencyKey,
       callId: values.callId,
       toNumber: values.toNumber,
       behaviour: values.behaviour,
+      inbound: values.inbound ?? null,
       leaseUntil: sql`now() + make_interval(secs => ${values.leaseSeconds})`,
     })
     .onConflictDoNothing({ target: simulatorCalls.idempotencyKey })

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { SKIP_REASONS } from '../calling-rules.ts';
-import { CALL_OUTCOMES, CALL_STATUSES, CALL_TYPES, CALL_VIEWS, STATUS_GROUPS } from '../calls.ts';
+import {
+  CALL_DIRECTIONS,
+  CALL_OUTCOMES,
+  CALL_STATUSES,
+  CALL_TYPES,
+  CALL_VIEWS,
+  STATUS_GROUPS,
+} from '../calls.ts';
 import { DEFAULT_VOICE, VOICE_IDS, type VoiceId } from '../voices.ts';
 
 export const callSchema = z.object({
@@ -10,6 +17,9 @@ export const callSchema = z.object({
   recipient_name: z.string().describe('Who is called; fills {{name}}'),
   phone: z.string().describe('The number called, in E.164 (e.g. +12025550143)'),
   call_type: z.enum(CALL_TYPES).describe('What the call is for'),
+  direction: z
+    .enum(CALL_DIRECTIONS)
+    .describe('outbound: placed by the business; inbound: the person called the business number'),
   message: z.string().describe('The rendered text spoken on the call'),
   script: z.string().describe('The same rendered text, under the name the public API documents'),
   voice: z.string().describe('The voice speaking: aria, roger, sarah, laura, charlie or george'),
@@ -46,7 +56,7 @@ export const callSchema = z.object({
     .enum(CALL_OUTCOMES)
     .nullable()
     .describe(
-      'What the person answered, once known: confirmed, cancelled, reschedule_requested, opted_out, voicemail or no_response',
+      'How the call ended, once known: confirmed, cancelled, reschedule_requested, rescheduled, opted_out, voicemail, no_response, transferred (put through to a person), transfer_failed, message_taken, wrong_number or callback_requested',
     ),
   attempts: z
     .number()
@@ -82,7 +92,7 @@ export const callSchema = z.object({
   needs_attention: z
     .boolean()
     .describe(
-      'Whether the call is in the Needs attention view: the callee asked to reschedule or cancelled, the call failed, or nobody answered after every attempt — and nobody marked it handled yet',
+      'Whether the call is in the Needs attention view: the callee asked to reschedule, cancelled, left a message, asked to be called back, said it was the wrong number or could not be put through; or the call failed, or nobody answered after every attempt — and nobody marked it handled yet',
     ),
   handled_at: z.iso
     .datetime()
@@ -103,8 +113,12 @@ export const listCallsQuerySchema = z.object({
     .enum(CALL_OUTCOMES)
     .optional()
     .describe(
-      'Only calls with this outcome: confirmed, cancelled, reschedule_requested, opted_out, voicemail or no_response',
+      'Only calls with this outcome (any of the outcomes a call has, e.g. confirmed or message_taken)',
     ),
+  direction: z
+    .enum(CALL_DIRECTIONS)
+    .optional()
+    .describe('Only outbound calls (placed by the business) or inbound ones (to the business number)'),
   campaign_id: z
     .uuid({ error: 'is not a campaign id' })
     .optional()

@@ -6,6 +6,9 @@ export const notificationSettingsSchema = z.object({
   email_notifications: z.boolean().describe('E-mail me about my account and calls'),
   call_summaries: z.boolean().describe('A daily summary of the calls placed'),
   failure_alerts: z.boolean().describe('An e-mail when a call fails'),
+  message_alerts: z
+    .boolean()
+    .describe('An e-mail when a caller leaves a message for the business or asks to be called back'),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

@@ -42,15 +42,44 @@ export interface CalleeInput {
   turn?: number;
 }
 
+/** Putting the caller through to a person (decision 026): the carrier dials `to` and joins them. */
+export interface TransferRequest {
+  /** The staff phone, E.164. */
+  to: string;
+  /** How long it rings before we take a message instead. */
+  ringSeconds: number;
+  /** Said to the staff member before they are joined, where the carrier can (a whisper): who and why. */
+  whisper: string;
+}
+
+/** What we say after an answer: the reply, then listen again, put the caller through, or (neither) hang up. */
+export interface CallReply {
+  reply: Pcm;
+  gather?: boolean;
+  transfer?: TransferRequest;
+}
+
 /** Our side of a call, which a carrier drives: status reports, the conversation and the recording. */
 export interface CallHost {
   onStatus(event: CarrierStatusEvent): Promise<void>;
   onAnswer(providerCallId: string, answeredBy: 'human' | 'machine'): Promise<CallPrompt | null>;
   /**
    * What the callee pressed or said: our reply, and whether to listen again after it (a conversation of several
-   * turns, e.g. the times offered to move an appointment); else the call ends after the reply.
+   * turns), to put them through to a person, or (neither) to end the call after the reply.
    */
-  onInput(providerCallId: string, input: CalleeInput): Promise<{ reply: Pcm; gather?: boolean } | null>;
+  onInput(providerCallId: string, input: CalleeInput): Promise<CallReply | null>;
+  /**
+   * How a transfer ended: answered (the call is the staff member's now; nothing more of ours) or not (we take a
+   * message instead: the reply asks for it and listens).
+   */
+  onTransferEnded(providerCallId: string, result: { answered: boolean }): Promise<CallReply | null>;
+  /**
+   * A call to a business number (decision 026): our call for it, made now (`callId` is the id to give it), or
+   * null when the number is nobody's. The carrier then reports it in progress and asks `onAnswer` as for ours.
+   */
+  onIncoming(call: { providerCallId: string; callId: string; from: string; to: string }): Promise<{
+    callId: string;
+  } | null>;
   onRecording(
     providerCallId: string,
     recording: { data: Buffer; contentType: string; durationSeconds: number },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import {
   acceptSimulatorCall,
@@ -10,7 +11,13 @@ import {
   type SimulatorCall,
   takeOverSimulatorCalls,
 } from '@callwise/db/queries/simulator-ledger';
-import { SIMULATOR_BEHAVIOURS, simulatorBehaviourFor } from '@callwise/shared/simulator';
+import {
+  SIMULATOR_BEHAVIOURS,
+  type SimulatedAnswer,
+  type SimulatorBehaviour,
+  simulatedStaffAnswers,
+  simulatorBehaviourFor,
+} from '@callwise/shared/simulator';
 import { createBatcher } from '../../lib/batcher.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../../lib/logger.ts';
@@ -48,6 +55,9 @@ export const SIMULATOR_TIMING = {
   keyPress: 0.3,
   gatherTimeout: 5,
   hangUp: 0.5,
+  /** Rings before a staff phone that answers a transfer picks up, and how long they talk. */
+  staffAnswers: 3,
+  staffConversation: 8,
 };
 
 class Stopped extends Error {}
@@ -134,6 +144,44 @@ export class SimulatedCarrier implements Carrier {
       if (created && this.running) this.drive(row);
       return { providerCallId: providerId(row) };
     });
+  }
+
+  /**
+   * A simulated call to a business number (POST /v1/simulator/inbound-calls, decision 026): `from` calls `to` and
+   * answers the assistant with `inputs`, turn by turn. The call goes through the host as a carrier's incoming call
+   * does — recorded, greeted, conversed, costed — and is in the ledger first, so a worker killed mid-call resumes it.
+   * Null when the number called is nobody's.
+   */
+  async receive(
+    call: {
+      from: string;
+      to: string;
+      inputs: Array<{ digits?: string; speech?: string; silence_s?: number }>;
+    },
+    host: CallHost,
+  ): Promise<{ callId: string } | null> {
+    const callId = randomUUID();
+    const id = randomUUID();
+    // The call is ours before the ledger has it: a simulator taking the row over always finds it.
+    const taken = await host.onIncoming({
+      providerCallId: `SIM-${id}`,
+      callId,
+      from: call.from,
+      to: call.to,
+    });
+    if (!taken) return null;
+    const { row } = await acceptSimulatorCall(this.options.db, {
+      id,
+      idempotencyKey: `inbound:${callId}`,
+      callId,
+      toNumber: call.to,
+      behaviour: 'inbound:1',
+      // Where this process drives no calls (ROLE=api), a worker's simulator takes it over at its next look.
+      leaseSeconds: this.running ? this.leaseSeconds : 0,
+      inbound: { from: call.from, inputs: call.inputs },
+    });
+    if (this.running) this.drive(row);
+    return taken;
   }
 
   /**
@@ -282,7 +330,8 @@ export class SimulatedCarrier implements Carrier {
     }
 
     const machine = behaviour.kind === 'voicemail';
-    await this.wait(machine ? t.ringUntilVoicemail : t.ringUntilAnswer);
+    // An incoming call is answered by the assistant after a ring.
+    await this.wait(row.inbound ? t.dial : machine ? t.ringUntilVoicemail : t.ringUntilAnswer);
     await report({ status: 'in-progress', answeredBy: machine ? 'machine' : 'human' });
     await renew();
     const prompt = await host.onAnswer(providerCallId, machine ? 'machine' : 'human');
@@ -296,39 +345,8 @@ export class SimulatedCarrier implements Carrier {
       parts.push(prompt.audio);
       await this.wait(pcmDurationSeconds(prompt.audio));
       await renew();
-      if (prompt.gather && !machine) {
-        // The callee's keys, one per turn: the first answer, then what they press when asked again (the times
-        // offered to move an appointment); silence once they have no more.
-        const keys: Array<string | null> = [
-          'digits' in behaviour ? behaviour.digits : null,
-          ...('next' in behaviour ? behaviour.next : []),
-        ];
-        // A callee who speaks their first answer (…0111 asks for another time in words).
-        const said: string | null = 'speech' in behaviour ? String(behaviour.speech) : null;
-        for (let turn = 0; turn < MAX_TURNS; turn += 1) {
-          const digits = keys[turn] ?? null;
-          let input: CalleeInput;
-          if (turn === 0 && said) {
-            await this.wait(t.think + t.keyPress);
-            parts.push(silence((t.think + t.keyPress) * 1000));
-            input = { speech: said, turn: turn + 1 };
-          } else if (digits) {
-            await this.wait(t.think + t.keyPress);
-            parts.push(silence(t.think * 1000), dtmfTone(digits, t.keyPress * 1000));
-            input = { digits, turn: turn + 1 };
-          } else {
-            await this.wait(t.gatherTimeout);
-            parts.push(silence(t.gatherTimeout * 1000));
-            input = { turn: turn + 1 };
-          }
-          const answer = await host.onInput(providerCallId, input);
-          if (!answer) break;
-          parts.push(answer.reply);
-          await this.wait(pcmDurationSeconds(answer.reply));
-          await renew();
-          if (!answer.gather) break;
-        }
-      }
+      if (prompt.gather && !machine)
+        await this.converse(host, providerCallId, answersOf(row, behaviour), parts, renew);
     }
     await this.wait(t.hangUp);
     parts.push(silence(t.hangUp * 1000));
@@ -342,19 +360,94 @@ export class SimulatedCarrier implements Carrier {
     await report({ status: 'completed', durationSeconds });
     return finish();
   }
+
+  /**
+   * The callee's answers, one per turn (silence once they have no more), with our replies, until we stop
+   * listening; a transfer rings the staff phone (…0199 answers, anything else rings out) and tells the host how
+   * it ended.
+   */
+  private async converse(
+    host: CallHost,
+    providerCallId: string,
+    answers: readonly SimulatedInput[],
+    parts: Pcm[],
+    renew: () => Promise<void>,
+  ) {
+    const t = SIMULATOR_TIMING;
+    for (let turn = 0; turn < MAX_TURNS; turn += 1) {
+      const answer = answers[turn] ?? null;
+      let input: CalleeInput;
+      if (answer && 'speech' in answer) {
+        await this.wait(t.think + t.keyPress);
+        parts.push(silence((t.think + t.keyPress) * 1000));
+        input = { speech: answer.speech, turn: turn + 1 };
+      } else if (answer && 'digits' in answer) {
+        await this.wait(t.think + t.keyPress);
+        parts.push(silence(t.think * 1000), dtmfTone(answer.digits, t.keyPress * 1000));
+        input = { digits: answer.digits, turn: turn + 1 };
+      } else {
+        const seconds = answer && 'silence_s' in answer ? answer.silence_s : t.gatherTimeout;
+        await this.wait(seconds);
+        parts.push(silence(seconds * 1000));
+        input = { turn: turn + 1 };
+      }
+      let reply = await host.onInput(providerCallId, input);
+      if (!reply) return;
+      parts.push(reply.reply);
+      await this.wait(pcmDurationSeconds(reply.reply));
+      await renew();
+      if (reply.transfer) {
+        const answered = simulatedStaffAnswers(reply.transfer.to);
+        const ringing = answered ? t.staffAnswers : reply.transfer.ringSeconds;
+        await this.wait(ringing);
+        parts.push(silence(ringing * 1000));
+        await renew();
+        if (answered) {
+          // The staff member and the caller talk; the call is theirs now.
+          await host.onTransferEnded(providerCallId, { answered: true });
+          await this.wait(t.staffConversation);
+          parts.push(silence(t.staffConversation * 1000));
+          return;
+        }
+        reply = await host.onTransferEnded(providerCallId, { answered: false });
+        if (!reply) return;
+        parts.push(reply.reply);
+        await this.wait(pcmDurationSeconds(reply.reply));
+        await renew();
+      }
+      if (!reply.gather) return;
+    }
+  }
 }
 
 /** The most turns a simulated conversation takes (a real callee hangs up long before). */
-const MAX_TURNS = 6;
+const MAX_TURNS = 10;
 
 const SIMULATED_FAILURE = 'The carrier could not connect the call (simulated network failure).';
 
+/** One answer of a simulated caller or callee: keys, words, or silence (for a time, or the gather's timeout). */
+type SimulatedInput = SimulatedAnswer | { silence_s: number };
+
 /** What the callee of a ledger row does, and which attempt of our call it is (kept as `code:attempt`). */
-function behaviourOf(row: SimulatorCall) {
+function behaviourOf(row: SimulatorCall): { behaviour: SimulatorBehaviour; attempt: number } {
   const [code = '0100', attemptText = '1'] = row.behaviour.split(':');
-  const behaviour =
+  const behaviour: SimulatorBehaviour =
     SIMULATOR_BEHAVIOURS[code as keyof typeof SIMULATOR_BEHAVIOURS] ?? SIMULATOR_BEHAVIOURS['0100'];
   return { behaviour, attempt: Number(attemptText) };
+}
+
+/** The answers of a call's other end: an inbound caller's as the request gave them, else the callee's by number. */
+function answersOf(row: SimulatorCall, behaviour: SimulatorBehaviour): readonly SimulatedInput[] {
+  if (row.inbound) {
+    return row.inbound.inputs.map((input) =>
+      input.digits !== undefined
+        ? { digits: input.digits }
+        : input.speech !== undefined
+          ? { speech: input.speech }
+          : { silence_s: input.silence_s ?? SIMULATOR_TIMING.gatherTimeout },
+    );
+  }
+  return behaviour.answers ?? [];
 }
 
 function providerId(row: SimulatorCall) {

@@ -8,7 +8,7 @@ import { chosenOffer, offerText, RescheduleDialogue, spokenTime } from './resche
  * Moving an appointment during its call (issue #17, decision 017), end to end with the simulated carrier: the
  * callee at …0106 presses 3 and takes the first time offered (the appointment moves, confirmed, and the call's
  * outcome is `rescheduled`); at …0110 presses 3 and then 0 (it stays `reschedule_requested`). A time taken between
- * the offer and the answer is replaced by the next ones; a repeated answer books nothing twice. At …0111 the callee
+ * the offer and the answer is replaced by the next ones; a repeated answer books nothing twice. At …0112 the callee
  * says "Can we do Thursday afternoon instead?" and is offered next Thursday afternoon's times, then presses 1.
  */
 let t: TestApp;
@@ -179,7 +179,7 @@ describe('rescheduling during the call', () => {
 describe('a time wished for in words (issue #17)', () => {
   const zone = 'America/New_York';
 
-  it('offers next Thursday afternoon to "Can we do Thursday afternoon instead?" and books the one pressed (…0111)', async () => {
+  it('offers next Thursday afternoon to "Can we do Thursday afternoon instead?" and books the one pressed (…0112)', async () => {
     // Next Thursday in New York after today (said on a Thursday, "Thursday" is next week's), from the real clock
     // the call runs on; the appointment is the Monday after it at 10:00.
     const today = localTime(new Date(), zone);
@@ -192,7 +192,7 @@ describe('a time wished for in words (issue #17)', () => {
     };
     const at = (minutes: number, offset = 0) => zonedTime(day(offset), minutes, zone);
     const { contactId, appointmentId } = await contactAndAppointment(
-      '+12025550111',
+      '+12025550112',
       at(10 * 60, 4).toISOString(),
     );
     const call = await callAbout(contactId, appointmentId);

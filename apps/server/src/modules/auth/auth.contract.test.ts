@@ -467,6 +467,7 @@ describe('notification switches', () => {
       email_notifications: true,
       call_summaries: true,
       failure_alerts: true,
+      message_alerts: true,
     });
     const patched = await fetch(`${t.baseUrl}/v1/me/notifications`, {
       method: 'PATCH',
@@ -479,6 +480,7 @@ describe('notification switches', () => {
       email_notifications: true,
       call_summaries: false,
       failure_alerts: true,
+      message_alerts: true,
     });
     const bad = await fetch(`${t.baseUrl}/v1/me/notifications`, {
       method: 'PATCH',

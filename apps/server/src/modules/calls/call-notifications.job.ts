@@ -1,15 +1,17 @@
 import type { Database } from '@callwise/db/client';
 import {
+  claimMessageAlerts,
   failedCallsBetween,
   notificationRecipients,
   summarizeCallsBetween,
 } from '@callwise/db/queries/call-reports';
 import { formatCost } from '@callwise/shared/format';
+import { formatPhone } from '@callwise/shared/phone';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { CALL_FAILURE_ALERT, callFailureAlertPayload } from '../../engine/index.ts';
+import { CALL_FAILURE_ALERT, CALL_MESSAGE_ALERTS, callFailureAlertPayload } from '../../engine/index.ts';
 import { defineJob, sendJob } from '../../lib/queue.ts';
-import { callFailedMail, dailySummaryMail } from '../mail/mail.templates.ts';
+import { callerMessageMail, callFailedMail, dailySummaryMail } from '../mail/mail.templates.ts';
 import { SEND_EMAIL } from '../mail/send-email.job.ts';
 
 /**
@@ -87,4 +89,41 @@ export function callsDailySummaryJob(deps: { db: Database; queue: PgBoss; public
 function startOfUtcDay(offsetDays: number): Date {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offsetDays));
+}
+
+/**
+ * E-mails the users who want them the messages callers left and the call backs they asked for (decision 026):
+ * every minute, and woken by the call engine when a conversation ends in one. Each call is claimed before its
+ * e-mails are queued, so a message is never e-mailed twice (a crash between the two loses that one e-mail).
+ */
+export function callMessageAlertsJob(deps: { db: Database; queue: PgBoss; publicUrl: string }) {
+  return defineJob({
+    name: CALL_MESSAGE_ALERTS,
+    schema: z.object({}).passthrough(),
+    cron: '* * * * *',
+    queue: { retryLimit: 0 },
+    pollingIntervalSeconds: 1,
+    handler: async () => {
+      for (;;) {
+        const claimed = await claimMessageAlerts(deps.db, 50);
+        for (const call of claimed) {
+          const recipients = await notificationRecipients(deps.db, call.accountId, 'messageAlerts');
+          const ended = call.dialogue?.stage === 'ended' ? call.dialogue : null;
+          for (const recipient of recipients) {
+            const mail = callerMessageMail({
+              name: recipient.firstName || undefined,
+              caller: call.direction === 'inbound' && !call.contactId ? 'A caller' : call.recipientName,
+              phone: formatPhone(call.phone),
+              inbound: call.direction === 'inbound',
+              message: ended?.message ?? null,
+              callback: ended?.callback ?? null,
+              url: `${deps.publicUrl}/call-history?call=${call.id}`,
+            });
+            await sendJob(deps.queue, SEND_EMAIL, { to: recipient.email, ...mail });
+          }
+        }
+        if (claimed.length < 50) return;
+      }
+    },
+  });
 }

@@ -28,6 +28,7 @@ export function callResponse(row: Omit<CallRow, 'search'>): Call {
     recipient_name: row.recipientName,
     phone: row.phone,
     call_type: row.callType as Call['call_type'],
+    direction: row.direction as Call['direction'],
     message: row.message,
     script: row.message,
     voice: row.voice,

@@ -82,6 +82,7 @@ const callFilter = (query: z.infer<typeof listCallsQuerySchema>) => ({
   status: query.status,
   outcome: query.outcome,
   campaignId: query.campaign_id,
+  direction: query.direction,
   view: query.view,
 });
 

@@ -21,7 +21,7 @@ import {
 } from '@callwise/db/queries/campaigns';
 import type { Cursor } from '@callwise/db/queries/cursor';
 import { getScript } from '@callwise/db/queries/scripts';
-import type { CallOutcome, CallType } from '@callwise/shared/calls';
+import { CALL_OUTCOMES, type CallOutcome, type CallType } from '@callwise/shared/calls';
 import type { createCallInputSchema } from '@callwise/shared/schemas/calls';
 import {
   type Campaign,
@@ -80,15 +80,9 @@ export function campaignResponse(
     requested: row.requested,
     skipped_count: row.skipped.length,
     progress,
-    outcomes: {
-      confirmed: stats.outcomes.confirmed ?? 0,
-      cancelled: stats.outcomes.cancelled ?? 0,
-      reschedule_requested: stats.outcomes.reschedule_requested ?? 0,
-      rescheduled: stats.outcomes.rescheduled ?? 0,
-      opted_out: stats.outcomes.opted_out ?? 0,
-      voicemail: stats.outcomes.voicemail ?? 0,
-      no_response: stats.outcomes.no_response ?? 0,
-    } satisfies Record<CallOutcome, number>,
+    outcomes: Object.fromEntries(
+      CALL_OUTCOMES.map((outcome) => [outcome, stats.outcomes[outcome] ?? 0]),
+    ) as Record<CallOutcome, number>,
     next_call_at: iso(stats.nextCallAt),
     last_call_at: iso(stats.lastCallAt),
     created_at: row.createdAt.toISOString(),

@@ -188,6 +188,35 @@ export function callFailedMail(input: {
   };
 }
 
+/** A caller left a message with the assistant, or asked to be called back (decision 026). */
+export function callerMessageMail(input: {
+  name?: string;
+  caller: string;
+  phone: string;
+  inbound: boolean;
+  message: string | null;
+  callback: { said: string; at: string | null } | null;
+  url: string;
+}): RenderedMail {
+  const who = `${input.caller} (${input.phone})`;
+  const where = input.inbound ? 'called your business number' : 'answered your call';
+  const lines = input.message
+    ? [`${who} ${where} and left a message with the assistant:`, `“${input.message}”`]
+    : [
+        `${who} ${where} and asked to be called back${input.callback?.at ? ` at ${input.callback.at}` : ''}.`,
+        ...(input.callback?.said ? [`They said: “${input.callback.said}”`] : []),
+      ];
+  return {
+    subject: input.message ? `Message from ${input.caller}` : `${input.caller} asked to be called back`,
+    ...layout({
+      greeting: greet(input.name),
+      lines: [...lines, 'The call, its recording and transcript are in your call history.'],
+      action: { label: 'Open the call', url: input.url },
+      footer: `You receive messages from callers because they are switched on in Settings. ${footer}`,
+    }),
+  };
+}
+
 export function dailySummaryMail(input: {
   name?: string;
   date: string;

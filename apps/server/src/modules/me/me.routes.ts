@@ -33,6 +33,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
         email_notifications: user.notificationSettings.emailNotifications,
         call_summaries: user.notificationSettings.callSummaries,
         failure_alerts: user.notificationSettings.failureAlerts,
+        message_alerts: user.notificationSettings.messageAlerts ?? true,
       },
       carrier: fastify.config.TELEPHONY_PROVIDER,
     };
@@ -105,6 +106,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
           emailNotifications: request.body.email_notifications ?? current.emailNotifications,
           callSummaries: request.body.call_summaries ?? current.callSummaries,
           failureAlerts: request.body.failure_alerts ?? current.failureAlerts,
+          messageAlerts: request.body.message_alerts ?? current.messageAlerts ?? true,
         },
       });
       return describe(updated);

@@ -1,7 +1,7 @@
 import type { Call } from '@callwise/shared/schemas/calls';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { LoadMore } from '@/components/load-more';
 import { PageIntro } from '@/components/page-intro';
@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useCancelCall } from '@/features/call-history/api/cancel-call';
 import { useExportCalls } from '@/features/call-history/api/export-calls';
+import { callQueryOptions } from '@/features/call-history/api/get-call';
 import { useCallSummary } from '@/features/call-history/api/get-call-summary';
 import { useCalls } from '@/features/call-history/api/get-calls';
 import { CallDetailsSheet } from '@/features/call-history/components/call-details-sheet';
@@ -36,8 +37,20 @@ interface Panel {
 const closed: Panel = { call: null, open: false };
 
 export default function CallHistoryPage() {
-  const { filters, search, setSearch, setStatus, setOutcome, setCampaign, setView, clear, filtered } =
-    useCallFilters();
+  const {
+    filters,
+    search,
+    setSearch,
+    setStatus,
+    setOutcome,
+    setCampaign,
+    setView,
+    setDirection,
+    openCallId,
+    setOpenCall,
+    clear,
+    filtered,
+  } = useCallFilters();
   const needsAttentionView = filters.view === 'needs_attention';
   const calls = useCalls(filters);
   const summary = useCallSummary(filters);
@@ -47,6 +60,12 @@ export default function CallHistoryPage() {
   // Only to say whether calls are simulated; a failure here is not worth a toast.
   const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
   const [details, setDetails] = useState<Panel>(closed);
+  // A link to one call (`?call=<id>`, e.g. from Settings → Assistant's test call) opens its details.
+  const linked = useQuery({ ...callQueryOptions(openCallId ?? ''), enabled: openCallId !== null });
+  const linkedCall = openCallId && linked.data?.id === openCallId ? linked.data : null;
+  useEffect(() => {
+    if (linkedCall) setDetails({ call: linkedCall, open: true });
+  }, [linkedCall]);
   const [cancelling, setCancelling] = useState<Panel>(closed);
   const [editing, setEditing] = useState<Panel>(closed);
   const searchBox = useRef<HTMLInputElement | null>(null);
@@ -94,7 +113,9 @@ export default function CallHistoryPage() {
         <p className="font-medium">No calls found</p>
         <p className="text-sm text-muted-foreground">
           {filtered
-            ? (filters.outcome ?? 'all') === 'all' && !filters.campaignId
+            ? (filters.outcome ?? 'all') === 'all' &&
+              !filters.campaignId &&
+              (filters.direction ?? 'all') === 'all'
               ? 'No call matches this search and status.'
               : 'No call matches these filters.'
             : needsAttentionView
@@ -113,7 +134,7 @@ export default function CallHistoryPage() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageIntro
-        description="Every call you have placed, with its status, duration, cost and recording."
+        description="Every call you have placed or received, with its status, duration, cost and recording."
         actions={
           <Button
             variant="outline"
@@ -150,6 +171,8 @@ export default function CallHistoryPage() {
           campaignId={filters.campaignId}
           campaigns={campaignOptions}
           onCampaignChange={setCampaign}
+          direction={filters.direction}
+          onDirectionChange={setDirection}
         />
         <div
           aria-busy={calls.isFetching && !calls.isFetchingNextPage}
@@ -181,7 +204,10 @@ export default function CallHistoryPage() {
       <CallDetailsSheet
         call={details.call}
         open={details.open}
-        onOpenChange={(open) => setDetails((panel) => ({ ...panel, open }))}
+        onOpenChange={(open) => {
+          setDetails((panel) => ({ ...panel, open }));
+          if (!open && openCallId) setOpenCall(null);
+        }}
         onCancel={(call) => setCancelling({ call, open: true })}
       />
       <EditCallDialog

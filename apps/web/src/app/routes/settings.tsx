@@ -6,6 +6,7 @@ import { BillingSection } from '@/features/billing/components/billing-section';
 import { useMe } from '@/features/settings/api/get-me';
 import { updateMe } from '@/features/settings/api/update-me';
 import { ApiKeysCard } from '@/features/settings/components/api-keys-card';
+import { AssistantSection } from '@/features/settings/components/assistant-section';
 import { BookingSection } from '@/features/settings/components/booking-section';
 import { CallingRulesCard } from '@/features/settings/components/calling-rules-card';
 import { DoNotCallCard } from '@/features/settings/components/do-not-call-card';
@@ -22,6 +23,8 @@ const DESCRIPTIONS: Record<SettingsSectionId, string> = {
   notifications: 'Which e-mails Callwise sends you.',
   'calling-rules': 'When calls may be placed, how many a day, and what every call says first.',
   booking: 'Opening hours, staff, services, closures and the reminders sent before each appointment.',
+  assistant:
+    'The phone assistant that answers your business number: what it knows, who it puts callers through to, how it greets them.',
   'do-not-call': 'Numbers that are never called.',
   security: 'Change the password you sign in with.',
   'api-keys': 'Keys for the REST API.',
@@ -97,6 +100,8 @@ function SettingsSection({ section }: { section: SettingsSectionId }) {
       return <CallingRulesCard />;
     case 'booking':
       return <BookingSection />;
+    case 'assistant':
+      return <AssistantSection />;
     case 'do-not-call':
       return <DoNotCallCard />;
     case 'security':

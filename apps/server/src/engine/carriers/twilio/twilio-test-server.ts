@@ -34,6 +34,8 @@ export interface FakeTwilio {
   requests: FakeTwilioRequest[];
   calls: Map<string, FakeTwilioCall>;
   recordings: Map<string, Buffer>;
+  /** Recordings started on calls in progress, with the address their completion is posted to. */
+  recordingStarts: Array<{ callSid: string; callback: string | null }>;
   /** Answers for the next call creations, in order, instead of creating a call (e.g. a 429). */
   createAnswers: Array<{ status: number; body: object }>;
   /** Milliseconds the next call creations take (to catch a request in flight). */
@@ -82,6 +84,7 @@ export async function startFakeTwilio(options: {
     requests: [],
     calls: new Map(),
     recordings: new Map(),
+    recordingStarts: [],
     createAnswers: [],
     createDelayMs: 0,
     creations: () => state.requests.filter((r) => r.method === 'POST' && r.path === `${base}/Calls.json`),
@@ -148,6 +151,26 @@ export async function startFakeTwilio(options: {
         start: 0,
         end: listed.length,
         uri: `${base}/Calls.json?PageSize=50&Page=0`,
+      });
+    }
+    // Recording a call in progress (a call to a business number; Twilio knows it though we did not place it).
+    const startRecording = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})/Recordings\\.json$`).exec(
+      request.path,
+    );
+    if (startRecording && request.method === 'POST') {
+      const sid = fakeSid('RE');
+      state.recordingStarts.push({
+        callSid: startRecording[1] as string,
+        callback: request.form.get('RecordingStatusCallback'),
+      });
+      return json(res, 201, {
+        sid,
+        account_sid: accountSid,
+        call_sid: startRecording[1],
+        status: 'in-progress',
+        channels: 1,
+        source: 'StartCallRecordingAPI',
+        date_created: rfc2822(new Date()),
       });
     }
     const callPath = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(request.path);

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { findCallById, findCallByProviderId } from '@callwise/db/queries/call-rows';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import type { CallReply } from '../carrier.ts';
 import { AUDIO_NAME } from './call-audio.ts';
 import {
   answeredByOf,
@@ -11,7 +14,7 @@ import {
   twilioWebhookUrl,
 } from './twilio.ts';
 import { isValidTwilioSignature, type TwilioParams } from './twilio-signature.ts';
-import { askTwiml, hangUpTwiml, playAndHangUpTwiml } from './twiml.ts';
+import { askTwiml, dialTwiml, hangUpTwiml, playAndHangUpTwiml, rejectTwiml, whisperTwiml } from './twiml.ts';
 
 const callSid = z.string().regex(/^CA[0-9a-fA-F]{32}$/, 'must be a Twilio call SID');
 /** The placement a request is about: our call and its attempt (in the URL we gave Twilio, so signed). */
@@ -141,13 +144,155 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
       };
       const answer = await host.onInput(CallSid, input);
       if (!answer) return twiml(reply, hangUpTwiml());
-      // Each publish signs a new address, so a second turn's audio under the same name is never a cached first.
-      const url = await audio.publish(callId, `reply-${CallSid}`, answer.reply);
-      if (answer.gather) {
-        const next = `${twilioWebhookUrl(config.PUBLIC_URL, 'gather', placementOf(request.query))}&turn=${turn + 1}`;
-        return twiml(reply, askTwiml(url, next));
+      return twiml(reply, await answerTwiml(CallSid, callId, placementOf(request.query), turn, answer));
+    },
+  );
+
+  /** Our reply to a turn as TwiML: then listen for the next turn, put the caller through, or hang up. */
+  async function answerTwiml(
+    sid: string,
+    callId: string,
+    placement: { callId: string; attempt: number },
+    turn: number,
+    answer: CallReply,
+  ): Promise<string> {
+    // Each publish signs a new address, so a second turn's audio under the same name is never a cached first.
+    const url = await audio.publish(callId, `reply-${sid}`, answer.reply);
+    if (answer.transfer) {
+      const call = await findCallById(fastify.database.db, callId);
+      const at = (hook: 'dial' | 'whisper') =>
+        `${twilioWebhookUrl(config.PUBLIC_URL, hook, placement)}&turn=${turn}`;
+      return dialTwiml(url, {
+        to: answer.transfer.to,
+        timeoutSeconds: answer.transfer.ringSeconds,
+        // The caller's own number for a call to the business; ours for a call we placed.
+        callerId: call?.direction === 'inbound' ? call.phone : (config.TWILIO_FROM_NUMBER ?? ''),
+        actionUrl: at('dial'),
+        whisperUrl: `${at('whisper')}&text=${encodeURIComponent(answer.transfer.whisper)}`,
+      });
+    }
+    if (answer.gather) {
+      return askTwiml(url, `${twilioWebhookUrl(config.PUBLIC_URL, 'gather', placement)}&turn=${turn + 1}`);
+    }
+    return playAndHangUpTwiml(url);
+  }
+
+  // How a transfer ended (the <Dial> action): answered, the call was the staff member's; else we take a message.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/dial`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        ...hook,
+        body: z.looseObject({ CallSid: callSid, DialCallStatus: z.string().min(1) }),
+      },
+    },
+    async (request, reply) => {
+      const { CallSid, DialCallStatus } = request.body;
+      const placement = placementOf(request.query);
+      const callId = await carrier.reportedCall(CallSid, placement);
+      if (!callId) return twiml(reply, hangUpTwiml());
+      const answered = DialCallStatus === 'completed' || DialCallStatus === 'answered';
+      const next = await host.onTransferEnded(CallSid, { answered });
+      if (!next) return twiml(reply, hangUpTwiml());
+      return twiml(reply, await answerTwiml(CallSid, callId, placement, request.query.turn ?? 1, next));
+    },
+  );
+
+  // Said to the staff member who picked up a transfer, before the caller is joined.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/whisper`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        hide: true,
+        querystring: placementQuery.extend({ text: z.string().max(500).default('') }),
+        body: z.looseObject({ CallSid: callSid }),
+      },
+    },
+    async (request, reply) => twiml(reply, whisperTwiml(request.query.text)),
+  );
+
+  // A call to a business number (the number's voice URL): the assistant answers.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/incoming`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        hide: true,
+        body: z.looseObject({
+          CallSid: callSid,
+          From: z.string().min(1).max(40),
+          To: z.string().min(1).max(40),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { CallSid, From, To } = request.body;
+      const taken = await host.onIncoming({
+        providerCallId: CallSid,
+        callId: randomUUID(),
+        from: From,
+        to: To,
+      });
+      if (!taken) return twiml(reply, rejectTwiml());
+      const placement = { callId: taken.callId, attempt: 1 };
+      await host.onStatus({
+        providerCallId: CallSid,
+        callId: taken.callId,
+        attempt: 1,
+        status: 'in-progress',
+        at: new Date(),
+        answeredBy: 'human',
+      });
+      await carrier
+        .recordCall(CallSid, placement)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'twilio: recording an incoming call could not start'),
+        );
+      const prompt = await host.onAnswer(CallSid, 'human');
+      if (!prompt) return twiml(reply, hangUpTwiml());
+      const url = await audio.publish(taken.callId, `prompt-${CallSid}`, prompt.audio);
+      return twiml(reply, askTwiml(url, twilioWebhookUrl(config.PUBLIC_URL, 'gather', placement)));
+    },
+  );
+
+  // Status callbacks of calls to a business number (the number's status URL): known by their SID.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/inbound-status`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        hide: true,
+        body: z.looseObject({
+          CallSid: callSid,
+          CallStatus: z.string().min(1),
+          CallDuration: z.coerce.number().int().min(0).optional(),
+          Timestamp: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const call = await findCallByProviderId(fastify.database.db, body.CallSid);
+      if (call?.direction !== 'inbound') return reply.status(204).send();
+      if (TWILIO_FINAL_STATUSES.has(body.CallStatus)) {
+        await audio
+          .remove(call.id, [`prompt-${body.CallSid}`, `reply-${body.CallSid}`])
+          .catch((error: unknown) => request.log.warn({ err: error }, 'twilio: removing call audio failed'));
       }
-      return twiml(reply, playAndHangUpTwiml(url));
+      const event = carrierStatusOf(
+        {
+          callSid: body.CallSid,
+          status: body.CallStatus,
+          answeredBy: 'human',
+          durationSeconds: body.CallDuration,
+          at: timeOf(body.Timestamp),
+        },
+        { callId: call.id, attempt: 1 },
+      );
+      if (event) await host.onStatus(event);
+      return reply.status(204).send();
     },
   );
 

@@ -30,7 +30,7 @@ import { Backoff, type Clock, systemClock, TokenBucket } from './twilio-pace.ts'
 
 /** Where Twilio's requests for our calls arrive (modules/telephony/twilio.routes.ts). */
 export const TWILIO_WEBHOOK_PATH = '/telephony/twilio';
-export type TwilioWebhook = 'voice' | 'gather' | 'status' | 'recording';
+export type TwilioWebhook = 'voice' | 'gather' | 'status' | 'recording' | 'dial' | 'whisper';
 
 /**
  * The address Twilio requests about one attempt of one of our calls. The call and the attempt ride along in the
@@ -452,6 +452,18 @@ export class TwilioCarrier implements Carrier {
     }
   }
 
+  /**
+   * Records a call to a business number (decision 026): ours are recorded as they are placed; an incoming call is
+   * recorded from when the assistant answers, and its recording arrives at the same hook.
+   */
+  async recordCall(callSid: string, placement: { callId: string; attempt: number }): Promise<void> {
+    await this.client.calls(callSid).recordings.create({
+      recordingStatusCallback: twilioWebhookUrl(this.options.publicUrl, 'recording', placement),
+      recordingStatusCallbackMethod: 'POST',
+      recordingStatusCallbackEvent: ['completed'],
+    });
+  }
+
   async start(host: CallHost): Promise<void> {
     this.host = host;
     const every = this.options.pruneEveryMs ?? 3600_000;
@@ -525,7 +537,11 @@ export class TwilioCarrier implements Carrier {
     const { db } = this.options;
     const key = `${placement.callId}:${placement.attempt}`;
     const row = await findCarrierRequest(db, key);
-    if (!row) return null;
+    if (!row) {
+      // A call to a business number was no request of ours: it is known by its SID alone (decision 026).
+      const call = await findCallById(db, placement.callId);
+      return call?.direction === 'inbound' && call.providerCallId === callSid ? call.id : null;
+    }
     if (row.providerCallId === null) await recordCarrierCall(db, key, callSid);
     else if (row.providerCallId !== callSid) return null;
     const call = await findCallById(db, placement.callId);

@@ -38,3 +38,39 @@ export function hangUpTwiml(): string {
   response.hangup();
   return response.toString();
 }
+
+/**
+ * Puts the caller through to a person (decision 026): our reply ("Please hold…"), then <Dial> with a ring timeout,
+ * the caller ID given, and a whisper to the staff member before they are joined (`whisperUrl` answers its TwiML).
+ * Twilio posts how the dial ended to `actionUrl`.
+ */
+export function dialTwiml(
+  audioUrl: string,
+  dial: { to: string; timeoutSeconds: number; callerId: string; actionUrl: string; whisperUrl: string },
+): string {
+  const response = new VoiceResponse();
+  response.play(audioUrl);
+  const verb = response.dial({
+    action: dial.actionUrl,
+    method: 'POST',
+    timeout: dial.timeoutSeconds,
+    callerId: dial.callerId,
+    answerOnBridge: true,
+  });
+  verb.number({ url: dial.whisperUrl, method: 'POST' }, dial.to);
+  return response.toString();
+}
+
+/** Said to the staff member who picked up a transfer, before the caller is joined. */
+export function whisperTwiml(text: string): string {
+  const response = new VoiceResponse();
+  response.say(text);
+  return response.toString();
+}
+
+/** Refuses a call to a number that is nobody's (busy tone, nothing billed). */
+export function rejectTwiml(): string {
+  const response = new VoiceResponse();
+  response.reject({ reason: 'busy' });
+  return response.toString();
+}

@@ -12,7 +12,13 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { useDeleteRecording } from '@/features/call-history/api/delete-recording';
 import { useCall } from '@/features/call-history/api/get-call';
 import { CallAttempts } from '@/features/call-history/components/call-attempts';
-import { callTypeLabel, outcomeLabel, voiceLabel } from '@/features/call-history/components/call-labels';
+import {
+  callTypeLabel,
+  callWith,
+  isTranscriptEvent,
+  outcomeLabel,
+  voiceLabel,
+} from '@/features/call-history/components/call-labels';
 import { RecordingPlayer } from '@/features/call-history/components/recording-player';
 import { WebhookDeliveries } from '@/features/call-history/components/webhook-deliveries';
 import { useReturnFocus } from '@/hooks/use-return-focus';
@@ -51,7 +57,7 @@ function DeleteRecordingButton({ call }: { call: Call }) {
         </Button>
       }
       title="Delete this recording?"
-      description={`The recording of the call to ${call.recipient_name} will be deleted for good. The call itself stays in your history. Recordings are otherwise kept for 90 days.`}
+      description={`The recording of ${callWith(call)} will be deleted for good. The call itself stays in your history. Recordings are otherwise kept for 90 days.`}
       cancelLabel="Keep Recording"
       confirmLabel="Delete"
       onConfirm={() =>
@@ -84,8 +90,11 @@ function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: 
             {call.answered_by === 'machine' ? 'Answering machine' : 'A person'}
           </Detail>
         )}
-        <Detail label="Phone">{formatPhone(call.phone)}</Detail>
-        <Detail label="Call type">{callTypeLabel(call.call_type)}</Detail>
+        <Detail label="Direction">
+          {call.direction === 'inbound' ? 'Inbound: they called your business number' : 'Outbound'}
+        </Detail>
+        <Detail label={call.direction === 'inbound' ? 'Caller' : 'Phone'}>{formatPhone(call.phone)}</Detail>
+        {call.direction === 'outbound' && <Detail label="Call type">{callTypeLabel(call.call_type)}</Detail>}
         <Detail label="Voice">{voiceLabel(call.voice)}</Detail>
         <Detail label="Attempts">{call.attempts}</Detail>
         <Detail label="Scheduled">
@@ -113,19 +122,38 @@ function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: 
             Transcript
           </h3>
           <ol className="grid gap-2 rounded-lg border p-3 text-sm" data-testid="call-transcript">
-            {call.transcript.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the transcript of an ended call never changes.
-              <li key={index} className="grid grid-cols-[4.5rem_1fr] gap-2">
-                <span
-                  className={
-                    line.speaker === 'ai' ? 'font-medium text-primary' : 'font-medium text-muted-foreground'
-                  }
-                >
-                  {line.speaker === 'ai' ? 'AI' : 'Callee'}
-                </span>
-                <span className="min-w-0 break-words">{line.text}</span>
-              </li>
-            ))}
+            {call.transcript.map((line, index) => {
+              const event = isTranscriptEvent(line.text);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the transcript of an ended call never changes.
+                <li key={index} className="grid grid-cols-[4.5rem_1fr] gap-2">
+                  {event ? (
+                    <>
+                      <span className="sr-only">Event:</span>
+                      <span
+                        className="col-start-2 min-w-0 break-words text-muted-foreground italic"
+                        data-testid="transcript-event"
+                      >
+                        {line.text.trim().slice(1, -1)}
+                      </span>
+                    </>
+                  ) : (
+                    <>
+                      <span
+                        className={
+                          line.speaker === 'ai'
+                            ? 'font-medium text-primary'
+                            : 'font-medium text-muted-foreground'
+                        }
+                      >
+                        {line.speaker === 'ai' ? 'AI' : call.direction === 'inbound' ? 'Caller' : 'Callee'}
+                      </span>
+                      <span className="min-w-0 break-words">{line.text}</span>
+                    </>
+                  )}
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}
@@ -135,7 +163,7 @@ function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: 
         </h3>
         {call.recording_url ? (
           <>
-            <RecordingPlayer callId={call.id} label={`Recording of the call to ${call.recipient_name}`} />
+            <RecordingPlayer callId={call.id} label={`Recording of ${callWith(call)}`} />
             <DeleteRecordingButton call={call} />
           </>
         ) : (
@@ -173,7 +201,13 @@ export function CallDetailsSheet({
     <Sheet open={open && call !== null} onOpenChange={onOpenChange}>
       <SheetContent className="w-[calc(100%-2rem)] gap-0 sm:max-w-md" {...returnFocus}>
         <SheetHeader className="pr-10">
-          <SheetTitle>{call ? `Call to ${call.recipient_name}` : 'Call details'}</SheetTitle>
+          <SheetTitle>
+            {call
+              ? call.direction === 'inbound'
+                ? `Inbound call from ${call.recipient_name}`
+                : `Call to ${call.recipient_name}`
+              : 'Call details'}
+          </SheetTitle>
           <SheetDescription>{call ? formatDateTime(call.created_at) : ''}</SheetDescription>
         </SheetHeader>
         {call && <CallDetails call={call} onCancel={onCancel} />}

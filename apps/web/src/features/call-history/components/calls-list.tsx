@@ -9,15 +9,17 @@ import {
   type LucideIcon,
   PanelRightOpenIcon,
   PencilIcon,
+  PhoneIncomingIcon,
   PlayIcon,
   SquareIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CallStatusBadge } from '@/components/call-status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { outcomeLabel, voiceLabel } from '@/features/call-history/components/call-labels';
+import { callWith, outcomeLabel, voiceLabel } from '@/features/call-history/components/call-labels';
 import type { Playback } from '@/features/call-history/hooks/use-recording-playback';
 import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
@@ -105,7 +107,7 @@ function CallActions({
     <div className={cn('flex items-center gap-1', compact ? 'justify-end' : 'flex-wrap gap-2')}>
       {call.recording_url && (
         <Action
-          label={`${state ? 'Stop' : 'Play'} recording of the call to ${call.recipient_name}`}
+          label={`${state ? 'Stop' : 'Play'} recording of ${callWith(call)}`}
           text={state === 'loading' ? 'Loading...' : state === 'playing' ? 'Stop' : 'Play'}
           icon={state === 'loading' ? LoaderCircleIcon : state === 'playing' ? SquareIcon : PlayIcon}
           spin={state === 'loading'}
@@ -116,7 +118,7 @@ function CallActions({
       )}
       {onEdit && (call.status === 'scheduled' || call.status === 'queued') && call.attempts === 0 && (
         <Action
-          label={`Edit the call to ${call.recipient_name}`}
+          label={`Edit ${callWith(call)}`}
           text="Edit"
           icon={PencilIcon}
           onClick={() => onEdit(call)}
@@ -125,7 +127,7 @@ function CallActions({
       )}
       {statusGroup(call.status) === 'pending' && (
         <Action
-          label={`Cancel the call to ${call.recipient_name}`}
+          label={`Cancel ${callWith(call)}`}
           text="Cancel"
           icon={BanIcon}
           onClick={() => onCancel(call)}
@@ -134,7 +136,7 @@ function CallActions({
       )}
       {call.needs_attention && onHandled && (
         <Action
-          label={`Mark the call to ${call.recipient_name} handled`}
+          label={`Mark ${callWith(call)} handled`}
           text="Mark handled"
           icon={CheckCheckIcon}
           onClick={() => onHandled(call)}
@@ -142,13 +144,24 @@ function CallActions({
         />
       )}
       <Action
-        label={`Details of the call to ${call.recipient_name}`}
+        label={`Details of ${callWith(call)}`}
         text="Details"
         icon={PanelRightOpenIcon}
         onClick={() => onDetails(call)}
         compact={compact}
       />
     </div>
+  );
+}
+
+/** A call to the business number (the caller called): a small badge; outbound calls, the usual ones, have none. */
+function DirectionBadge({ call }: { call: Call }) {
+  if (call.direction !== 'inbound') return null;
+  return (
+    <Badge variant="outline" className="shrink-0 gap-1 font-normal" data-testid="call-direction">
+      <PhoneIncomingIcon aria-hidden="true" />
+      Inbound
+    </Badge>
   );
 }
 
@@ -236,8 +249,11 @@ export function CallsList({
                 <TableCell className="py-2">
                   <CallStatus call={call} />
                 </TableCell>
-                <TableCell className="max-w-48 truncate font-medium" title={call.recipient_name}>
-                  {call.recipient_name}
+                <TableCell className="max-w-56 font-medium" title={call.recipient_name}>
+                  <div className="flex min-w-0 items-center gap-2">
+                    <span className="truncate">{call.recipient_name}</span>
+                    <DirectionBadge call={call} />
+                  </div>
                 </TableCell>
                 <TableCell className="tabular-nums">{formatPhone(call.phone)}</TableCell>
                 <TableCell>{voiceLabel(call.voice)}</TableCell>
@@ -278,7 +294,10 @@ export function CallsList({
                   <CallWhen call={call} stacked={false} />
                 </div>
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{call.recipient_name}</p>
+                  <div className="flex min-w-0 items-center gap-2">
+                    <p className="truncate font-medium">{call.recipient_name}</p>
+                    <DirectionBadge call={call} />
+                  </div>
                   <p className="text-sm text-muted-foreground tabular-nums">{formatPhone(call.phone)}</p>
                 </div>
                 <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">

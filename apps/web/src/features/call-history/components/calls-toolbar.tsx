@@ -1,4 +1,12 @@
-import { CALL_OUTCOMES, type CallOutcome, STATUS_GROUP_LABELS, STATUS_GROUPS } from '@callwise/shared/calls';
+import {
+  CALL_DIRECTION_LABELS,
+  CALL_DIRECTIONS,
+  CALL_OUTCOMES,
+  type CallDirection,
+  type CallOutcome,
+  STATUS_GROUP_LABELS,
+  STATUS_GROUPS,
+} from '@callwise/shared/calls';
 import type { Ref } from 'react';
 import { SearchField } from '@/components/search-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -18,6 +26,8 @@ export function CallsToolbar({
   campaignId = null,
   campaigns = [],
   onCampaignChange,
+  direction = 'all',
+  onDirectionChange,
 }: {
   /** The search box, where the focus goes when the filters are cleared. */
   searchRef?: Ref<HTMLInputElement>;
@@ -31,6 +41,9 @@ export function CallsToolbar({
   /** The account's campaigns; the campaign filter shows only when there are some (or one is chosen). */
   campaigns?: Array<{ id: string; name: string }>;
   onCampaignChange?: (value: string | null) => void;
+  /** Placed by the business (outbound) or to its number (inbound); the filter shows when `onDirectionChange` is given. */
+  direction?: CallDirection | 'all';
+  onDirectionChange?: (value: CallDirection | 'all') => void;
 }) {
   const campaignOptions =
     campaignId && !campaigns.some((campaign) => campaign.id === campaignId)
@@ -59,6 +72,24 @@ export function CallsToolbar({
           ))}
         </SelectContent>
       </Select>
+      {onDirectionChange && (
+        <Select
+          value={direction}
+          onValueChange={(value) => onDirectionChange(value as CallDirection | 'all')}
+        >
+          <SelectTrigger aria-label="Filter by direction" className="w-full sm:w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All directions</SelectItem>
+            {CALL_DIRECTIONS.map((value) => (
+              <SelectItem key={value} value={value}>
+                {CALL_DIRECTION_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
       {onOutcomeChange && (
         <Select value={outcome} onValueChange={(value) => onOutcomeChange(value as CallOutcome | 'all')}>
           <SelectTrigger aria-label="Filter by outcome" className="w-full sm:w-52">

@@ -1,5 +1,7 @@
 import {
+  CALL_DIRECTIONS,
   CALL_OUTCOMES,
+  type CallDirection,
   type CallOutcome,
   type CallView,
   STATUS_GROUPS,
@@ -14,10 +16,12 @@ const isStatusGroup = (value: string | null): value is StatusGroup =>
   (STATUS_GROUPS as readonly string[]).includes(value ?? '');
 const isOutcome = (value: string | null): value is CallOutcome =>
   (CALL_OUTCOMES as readonly string[]).includes(value ?? '');
+const isDirection = (value: string | null): value is CallDirection =>
+  (CALL_DIRECTIONS as readonly string[]).includes(value ?? '');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The call history's filters live in the address (`?view=&q=&status=&outcome=&campaign=`), so a filtered view can be bookmarked, shared
+ * The call history's filters live in the address (`?view=&q=&status=&outcome=&campaign=&direction=`), so a filtered view can be bookmarked, shared
  * and reloaded. The search box answers at once; the address (and so the server) follows 300 ms after the last
  * key. Filter changes replace the history entry: Back leaves the page rather than undoing a keystroke.
  */
@@ -30,6 +34,11 @@ export function useCallFilters() {
   const outcome: CallOutcome | 'all' = isOutcome(rawOutcome) ? rawOutcome : 'all';
   const rawCampaign = params.get('campaign');
   const campaignId = rawCampaign && UUID.test(rawCampaign) ? rawCampaign : null;
+  const rawDirection = params.get('direction');
+  const direction: CallDirection | 'all' = isDirection(rawDirection) ? rawDirection : 'all';
+  const rawCall = params.get('call');
+  /** The call whose details are open (`?call=<id>`, e.g. from a link to one call), if any. */
+  const openCallId = rawCall && UUID.test(rawCall) ? rawCall : null;
   const view: CallView = params.get('view') === 'needs_attention' ? 'needs_attention' : 'all';
 
   const [search, setSearch] = useState(q);
@@ -73,6 +82,9 @@ export function useCallFilters() {
   const setOutcome = (value: CallOutcome | 'all') => setParam('outcome', value === 'all' ? null : value);
   const setCampaign = (value: string | null) => setParam('campaign', value);
   const setView = (value: CallView) => setParam('view', value === 'all' ? null : value);
+  const setDirection = (value: CallDirection | 'all') =>
+    setParam('direction', value === 'all' ? null : value);
+  const setOpenCall = (id: string | null) => setParam('call', id);
 
   /** Clears the filters; the view stays. */
   const clear = () => {
@@ -81,7 +93,7 @@ export function useCallFilters() {
     setParams(new URLSearchParams(view === 'all' ? {} : { view }), { replace: true });
   };
 
-  const filters: CallFilters = { q, status, outcome, campaignId, view };
+  const filters: CallFilters = { q, status, outcome, campaignId, view, direction };
   return {
     filters,
     search,
@@ -90,7 +102,10 @@ export function useCallFilters() {
     setOutcome,
     setCampaign,
     setView,
+    setDirection,
+    openCallId,
+    setOpenCall,
     clear,
-    filtered: q !== '' || status !== 'all' || outcome !== 'all' || campaignId !== null,
+    filtered: q !== '' || status !== 'all' || outcome !== 'all' || campaignId !== null || direction !== 'all',
   };
 }

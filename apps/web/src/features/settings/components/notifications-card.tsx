@@ -24,6 +24,12 @@ const items: { key: keyof NotificationSettings; id: string; label: string; descr
     label: 'Failure alerts',
     description: 'An email as soon as a call fails after all its retries.',
   },
+  {
+    key: 'message_alerts',
+    id: 'message-alerts',
+    label: 'Messages from callers',
+    description: 'An email when a caller leaves a message with the assistant or asks to be called back.',
+  },
 ];
 
 /** The e-mail switches, each saved the moment it is flipped. */
