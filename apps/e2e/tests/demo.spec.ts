@@ -96,11 +96,22 @@ test.describe('the demo page', () => {
     await dialog.getByRole('button', { name: 'Call Again' }).click();
     await expect(transcript.locator('p[data-speaker]')).toHaveCount(1);
     await expect(input).toBeEnabled();
-    await input.fill('Could we do another day?');
+    await input.fill('Can we do Thursday instead?');
     await input.press('Enter');
+    // Open times near the one wished for, as a real call offers them; the conversation goes on.
     await expect(transcript.locator('[data-speaker="ai"]').nth(1)).toContainText(
-      'Bright Smile Dental will call you to find a new time',
+      'AI: Here are the open times nearest Thursday. For Thursday,',
     );
+    await expect(input).toBeEnabled();
+    const chosen = page.waitForResponse((response) => response.url().endsWith('/v1/demo/reply'));
+    await input.fill('1');
+    await input.press('Enter');
+    // The state of the conversation went back with the answer.
+    expect((await chosen).request().postDataJSON().state).toMatchObject({ stage: 'offering', turns: 1 });
+    await expect(transcript.locator('[data-speaker="ai"]').nth(2)).toContainText(
+      "AI: You're booked for Thursday,",
+    );
+    await expect(dialog.getByText('Recorded outcome: Rescheduled')).toBeVisible();
 
     // Closing ends the call and forgets it.
     await dialog.getByRole('button', { name: 'End Call' }).click();

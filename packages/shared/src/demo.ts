@@ -1,5 +1,6 @@
 import { KEY_MENU } from './call-prompt.ts';
 import type { CallType } from './calls.ts';
+import type { KnowledgeTopic } from './schemas/assistant.ts';
 import type { VoiceId } from './voices.ts';
 
 export const DEMO_SCENARIO_IDS = [
@@ -31,6 +32,12 @@ export interface DemoScenario {
   businessName: string;
   recipientName: string;
   callType: CallType;
+  /** What the call is about, as the assistant says when asked who is calling ("your appointment tomorrow…"). */
+  about: string;
+  /** When the appointment is (days from today, local minutes), for the times offered to move it; none: not movable. */
+  appointment: { inDays: number; minutes: number } | null;
+  /** What the business's assistant knows, as an owner writes it in Settings → Assistant. */
+  knowledge: Array<{ topic: KnowledgeTopic; question: string; answer: string }>;
 }
 
 /** The voice labels of the spec and the voice each one is spoken in. */
@@ -59,6 +66,16 @@ const WRITTEN: readonly WrittenScenario[] = [
     businessName: 'Bright Smile Dental',
     recipientName: 'Sarah',
     callType: 'appointment-reminder',
+    about: 'your appointment tomorrow at 2 PM with Dr. Johnson',
+    appointment: { inDays: 1, minutes: 14 * 60 },
+    knowledge: [
+      { topic: 'parking', question: 'Where can I park?', answer: 'There is free parking behind the clinic.' },
+      {
+        topic: 'prices',
+        question: 'How much is a cleaning?',
+        answer: 'A cleaning is 120 dollars; most insurance covers it.',
+      },
+    ],
   },
   {
     id: 'order-confirmation',
@@ -73,6 +90,15 @@ const WRITTEN: readonly WrittenScenario[] = [
     businessName: 'QuickMart',
     recipientName: 'Mike',
     callType: 'order-confirmation',
+    about: 'your order of three items, arriving today between 4 and 6 PM',
+    appointment: null,
+    knowledge: [
+      {
+        topic: 'policies',
+        question: 'Can you leave it at the door?',
+        answer: 'Yes, the driver can leave it at your door and text you a photo.',
+      },
+    ],
   },
   {
     id: 'follow-up-call',
@@ -87,6 +113,16 @@ const WRITTEN: readonly WrittenScenario[] = [
     businessName: 'Green Home Services',
     recipientName: 'Jennifer',
     callType: 'follow-up',
+    about: 'last week’s boiler service',
+    appointment: { inDays: 1, minutes: 10 * 60 },
+    knowledge: [
+      {
+        topic: 'other',
+        question: 'My boiler is leaking',
+        answer:
+          'I’m sorry to hear that. Switch the boiler off and close the water valve under it; a technician from Green Home Services will call you back today.',
+      },
+    ],
   },
   {
     id: 'edtech-reminder',
@@ -101,6 +137,15 @@ const WRITTEN: readonly WrittenScenario[] = [
     businessName: 'BrightPath Academy',
     recipientName: 'Alex',
     callType: 'custom',
+    about: 'your live coding class tonight at 7 PM',
+    appointment: null,
+    knowledge: [
+      {
+        topic: 'other',
+        question: 'Where is the class link?',
+        answer: 'The link is in the e-mail we sent this morning, and in your student dashboard.',
+      },
+    ],
   },
   {
     id: 'coaching-reminder',
@@ -115,6 +160,15 @@ const WRITTEN: readonly WrittenScenario[] = [
     businessName: 'Peak Performance',
     recipientName: 'Emma',
     callType: 'appointment-reminder',
+    about: 'your coaching session tomorrow at 8 AM',
+    appointment: { inDays: 1, minutes: 8 * 60 },
+    knowledge: [
+      {
+        topic: 'policies',
+        question: 'What should I bring?',
+        answer: 'Bring water, a towel and your training shoes.',
+      },
+    ],
   },
 ];
 

@@ -12,6 +12,12 @@ export type {
 } from './call-conversation.ts';
 export { type SpokenPrompt, speakPrompt } from './call-prompt.ts';
 export {
+  type ConversationFacts,
+  type ConversationStep,
+  converse,
+  FIRST_TURN,
+} from './conversation/conversation.ts';
+export {
   createDialogueEngine,
   createLlmEngine,
   type DialogueContext,

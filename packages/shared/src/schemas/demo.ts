@@ -10,8 +10,40 @@ export const demoTranscriptLineSchema = z.object({
 });
 export type DemoTranscriptLine = z.infer<typeof demoTranscriptLineSchema>;
 
+/**
+ * Where the demo conversation stands (issue #18): the same conversation as a real call's, kept by the visitor's
+ * browser between replies (a demo call has no row); absent before the first answer.
+ */
+export const demoStateSchema = z
+  .union([
+    z.strictObject({
+      stage: z.enum(['talking', 'message']),
+      turns: z.number().int().min(0).max(50),
+      misses: z.number().int().min(0).max(10),
+      asked: z.literal('anything_else').optional(),
+      reason: z.enum(['asked', 'question', 'transfer_failed', 'closed']).optional(),
+    }),
+    z.strictObject({
+      stage: z.literal('offering'),
+      turns: z.number().int().min(0).max(50),
+      misses: z.number().int().min(0).max(10),
+      offers: z
+        .array(
+          z.strictObject({
+            starts_at: z.iso.datetime(),
+            ends_at: z.iso.datetime(),
+            staff: z.string().max(100),
+          }),
+        )
+        .max(3),
+    }),
+  ])
+  .describe('Where the conversation stands, as the last reply answered it');
+export type DemoState = z.infer<typeof demoStateSchema>;
+
 export const demoReplyInputSchema = z.strictObject({
   scenario: scenarioField,
+  state: demoStateSchema.optional(),
   transcript: z
     .array(demoTranscriptLineSchema)
     .max(DEMO_LIMITS.transcriptLines)
@@ -38,6 +70,9 @@ export const demoReplySchema = z.object({
   ended: z
     .boolean()
     .describe('True when the assistant has given its closing answer (a real call hangs up here)'),
+  state: demoStateSchema
+    .nullable()
+    .describe('Send it back with the next answer; null once the call has ended'),
 });
 export type DemoReply = z.infer<typeof demoReplySchema>;
 

@@ -278,8 +278,9 @@ function nextStep(
     };
   }
 
-  // A question: the business's own answer when it wrote one, else a message for the team.
-  if (speech !== '' && (answer.intent === 'question' || !facts.answers)) {
+  // A question, or words that are none of the call's answers ("the boiler is leaking again"): the business's own
+  // answer when it wrote one; else a question becomes a message for the team.
+  if (speech !== '' && (answer.intent === 'question' || answer.intent === 'nothing' || !facts.answers)) {
     const entry = findAnswer(speech, facts.knowledge);
     if (entry) {
       return talk(

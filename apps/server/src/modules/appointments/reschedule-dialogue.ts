@@ -260,7 +260,7 @@ export function wishWindows(wish: TimeWish, appointmentAt: Date, timezone: strin
  * wished (no time: the appointment's own time of day, kept inside the part of the day wished): "next week" offers
  * next Monday's times around the old hour. None inside: the nearest to it, whichever side.
  */
-function nearestToWish(
+export function nearestToWish(
   slots: OpenSlot[],
   wish: TimeWish,
   windows: WishWindow[],

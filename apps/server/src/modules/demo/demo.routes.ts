@@ -57,10 +57,10 @@ const demoRoutes: FastifyPluginAsyncZod = async (fastify) => {
         { limit: DEMO_LIMITS.repliesPerMinute, windowSeconds: 60 },
         TOO_MANY,
       );
-      const { scenario: id, transcript, text } = request.body;
+      const { scenario: id, transcript, text, state } = request.body;
       const scenario = findDemoScenario(id);
       if (!scenario) throw notFound('Scenario');
-      return demoReply(fastify.services.dialogue, scenario, transcript, text);
+      return demoReply(fastify.services.dialogue, scenario, transcript, text, state);
     },
   );
 

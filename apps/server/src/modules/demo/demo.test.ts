@@ -35,6 +35,7 @@ describe('POST /v1/demo/reply', () => {
       intent: 'confirm',
       outcome: 'confirmed',
       ended: true,
+      state: null,
     });
   });
 
@@ -45,42 +46,51 @@ describe('POST /v1/demo/reply', () => {
         text: "Something came up, I can't make it",
         intent: 'cancel',
         reply: /appointment with Bright Smile Dental has been cancelled/,
+        ended: true,
       },
       {
         scenario: 'appointment-reminder',
         text: 'Could we do another day?',
         intent: 'reschedule',
-        reply: /Bright Smile Dental will call you to find a new time/,
+        reply:
+          /^For \w+, \w+ \d+ at \d+:\d\d [AP]M, press 1\. .* To have us call you back instead, press 0\.$/,
+        ended: false,
       },
       {
         scenario: 'order-confirmation',
         text: "That window doesn't work for me",
         intent: 'reschedule',
         reply: /QuickMart will call you to arrange a new time for your order/,
+        ended: true,
       },
       {
         scenario: 'order-confirmation',
         text: '1',
         intent: 'confirm',
         reply: /your order with QuickMart is confirmed/,
+        ended: true,
       },
       {
         scenario: 'follow-up-call',
         text: 'Please have a technician call me at a different time',
         intent: 'reschedule',
-        reply: /Green Home Services/,
+        reply: /press 1\./,
+        ended: false,
       },
       {
         scenario: 'edtech-reminder',
         text: 'Stop calling me',
         intent: 'opt_out',
         reply: /not receive any more calls from BrightPath Academy/,
+        ended: true,
       },
       {
         scenario: 'coaching-reminder',
         text: 'What should I bring?',
         intent: 'question',
-        reply: /assistant for Peak Performance; someone from the team will call you back/,
+        reply:
+          /^Bring water, a towel and your training shoes\. Is there anything else I can help you with\?$/,
+        ended: false,
       },
     ] as const;
     for (const item of cases) {
@@ -89,16 +99,60 @@ describe('POST /v1/demo/reply', () => {
       const body = res.json();
       expect(body.intent, item.text).toBe(item.intent);
       expect(body.reply, item.text).toMatch(item.reply);
-      expect(body.ended).toBe(true);
+      expect(body.ended, item.text).toBe(item.ended);
+      expect(body.state === null, item.text).toBe(item.ended);
     }
   });
 
   it('asks again, without ending the call, when it does not understand', async () => {
     const res = await reply({ scenario: 'follow-up-call', transcript: [], text: 'purple elephants' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ reply: DEMO_REPROMPT, intent: 'nothing', outcome: null, ended: false });
+    expect(res.json()).toMatchObject({
+      reply: DEMO_REPROMPT,
+      intent: 'nothing',
+      outcome: null,
+      ended: false,
+    });
     const key = await reply({ scenario: 'follow-up-call', transcript: [], text: '7' });
     expect(key.json().ended).toBe(false);
+  });
+
+  it('holds a conversation: who is calling, a time wished for, the time pressed (the state goes back and forth)', async () => {
+    const scenario = 'appointment-reminder';
+    const who = (await reply({ scenario, text: 'Who is this?' })).json();
+    expect(who.reply).toMatch(
+      /^This is the automated assistant of Bright Smile Dental\. I'm calling about your appointment tomorrow at 2 PM with Dr\. Johnson\./,
+    );
+    expect(who).toMatchObject({ ended: false, state: { stage: 'talking', turns: 1 } });
+    const wish = (await reply({ scenario, text: 'Can we do Thursday instead?', state: who.state })).json();
+    expect(wish.reply).toMatch(/^Here are the open times nearest Thursday\. For Thursday, \w+ \d+ at /);
+    expect(wish.state).toMatchObject({ stage: 'offering', turns: 2 });
+    expect(wish.state.offers.length).toBeGreaterThan(0);
+    const booked = (await reply({ scenario, text: '1', state: wish.state })).json();
+    expect(booked).toMatchObject({ intent: 'reschedule', outcome: 'rescheduled', ended: true, state: null });
+    expect(booked.reply).toMatch(
+      /^You're booked for Thursday, \w+ \d+ at \d+:\d\d [AP]M\. See you then\. Goodbye\.$/,
+    );
+  });
+
+  it('answers from the business’s knowledge: the boiler is leaking again', async () => {
+    const leak = (await reply({ scenario: 'follow-up-call', text: 'The boiler is leaking again' })).json();
+    expect(leak.reply).toMatch(/^I’m sorry to hear that\. Switch the boiler off/);
+    expect(leak.ended).toBe(false);
+    const done = (
+      await reply({ scenario: 'follow-up-call', text: 'No, that is all', state: leak.state })
+    ).json();
+    expect(done).toMatchObject({
+      ended: true,
+      state: null,
+      reply: 'Thank you, and have a good day. Goodbye.',
+    });
+  });
+
+  it('refuses a state that is not one', async () => {
+    const bad = await reply({ scenario: 'appointment-reminder', text: 'yes', state: { stage: 'ended' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toMatch(/^state/);
   });
 
   it('validates the scenario, the text and the transcript', async () => {

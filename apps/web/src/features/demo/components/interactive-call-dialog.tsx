@@ -1,3 +1,4 @@
+import { CALL_OUTCOME_LABELS } from '@callwise/shared/calls';
 import { DEMO_LIMITS, type DemoScenario } from '@callwise/shared/demo';
 import type { DemoReply } from '@callwise/shared/schemas/demo';
 import { MicIcon, PhoneOffIcon, RotateCcwIcon, SendIcon, SquareIcon } from 'lucide-react';
@@ -12,6 +13,7 @@ import { useReturnFocus } from '@/hooks/use-return-focus';
 import { cn } from '@/lib/utils';
 
 /** How the call ended, in the words of the call history. */
+/** How a call that ended without an outcome of its own (or by an opt-out) is described. */
 const ENDINGS: Record<DemoReply['intent'], string> = {
   confirm: 'Confirmed',
   cancel: 'Cancelled',
@@ -140,7 +142,12 @@ function CallPanel({
           <div className="mt-1 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background px-4 py-3">
             <p className="text-sm">
               <span className="font-medium">Call ended.</span>{' '}
-              <span className="text-muted-foreground">Recorded outcome: {ENDINGS[call.ended.intent]}</span>
+              <span className="text-muted-foreground">
+                Recorded outcome:{' '}
+                {call.ended.outcome === 'opted_out' || !call.ended.outcome
+                  ? ENDINGS[call.ended.intent]
+                  : CALL_OUTCOME_LABELS[call.ended.outcome]}
+              </span>
             </p>
             <Button size="sm" variant="outline" onClick={restart}>
               <RotateCcwIcon aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { DEMO_LIMITS, type DemoScenario } from '@callwise/shared/demo';
-import type { DemoReply, DemoTranscriptLine } from '@callwise/shared/schemas/demo';
+import type { DemoReply, DemoState, DemoTranscriptLine } from '@callwise/shared/schemas/demo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createDemoReply } from '@/features/demo/api/create-demo-reply';
 import { isApiError } from '@/lib/api-error';
@@ -41,6 +41,8 @@ export function useDemoCall(scenario: DemoScenario, onAssistantLine: (text: stri
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState<DemoCall['ended']>(null);
   const pending = useRef<AbortController | null>(null);
+  // Where the conversation stands, as the server's last reply answered it (sent back with the next answer).
+  const state = useRef<DemoState | null>(null);
   const linesRef = useRef(lines);
   const say = useRef(onAssistantLine);
   useEffect(() => {
@@ -70,11 +72,15 @@ export function useDemoCall(scenario: DemoScenario, onAssistantLine: (text: stri
       const controller = new AbortController();
       pending.current = controller;
       void Promise.all([
-        createDemoReply({ scenario: scenario.id, transcript, text }, controller.signal),
+        createDemoReply(
+          { scenario: scenario.id, transcript, text, ...(state.current ? { state: state.current } : {}) },
+          controller.signal,
+        ),
         wait(DEMO_LIMITS.replyDelayMs),
       ])
         .then(([reply]) => {
           if (controller.signal.aborted) return;
+          state.current = reply.state;
           setLines((current) => [...current, { id: nextId.current++, speaker: 'ai', text: reply.reply }]);
           if (reply.ended) setEnded({ intent: reply.intent, outcome: reply.outcome });
           say.current(reply.reply);
@@ -100,6 +106,7 @@ export function useDemoCall(scenario: DemoScenario, onAssistantLine: (text: stri
     setWaiting(false);
     setError(null);
     setEnded(null);
+    state.current = null;
     setLines(opening());
     say.current(scenario.initialPrompt);
   }, [opening, scenario]);
