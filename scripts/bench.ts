@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchSpeech } from '../apps/server/src/providers/speech/bench.ts';
 import { benchApi } from './bench-api.ts';
+import { benchConversation } from './bench-conversation.ts';
 import { benchDispatch } from './bench-dispatch.ts';
 import { benchSite } from './bench-site.ts';
 
@@ -86,6 +87,10 @@ async function main() {
   }
   if (only === 'api') {
     await benchApi(record);
+    return save();
+  }
+  if (only === 'conversation') {
+    await benchConversation(record);
     return save();
   }
   if (only === 'site') {
@@ -169,6 +174,7 @@ async function main() {
     await benchWorkspace();
     await benchAppointments();
     await benchCalls();
+    await benchConversation(record);
     await benchApi(record);
     await benchSite(record);
   }
