@@ -208,3 +208,33 @@ export function describeLocalTime(at: Date, timezone: string): string {
   }).format(at);
   return `${time} on ${day} (${timezone})`;
 }
+
+/** A zone's two formatters for spoken dates and times, made once: making them was most of a reminder batch's cost. */
+const spokenFormatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/**
+ * A moment as a call says it, in a time zone: `date` "Thursday, December 4" and `time` "3:00 PM" (a reminder's
+ * {{date}} and {{time}}).
+ */
+export function spokenDateAndTime(at: Date, timezone: string): { date: string; time: string } {
+  let found = spokenFormatters.get(timezone);
+  if (!found) {
+    found = {
+      date: new Intl.DateTimeFormat('en-US', {
+        timeZone: timezone,
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+      }),
+      time: new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' }),
+    };
+    spokenFormatters.set(timezone, found);
+  }
+  return { date: found.date.format(at), time: found.time.format(at) };
+}
+
+/** "Thursday, December 4 at 3:00 PM" in a time zone: the times a call offers, books or promises. */
+export function spokenTime(at: Date, timezone: string): string {
+  const { date, time } = spokenDateAndTime(at, timezone);
+  return `${date} at ${time}`;
+}

@@ -7,7 +7,7 @@ import {
   findCallByProviderId,
   insertInboundCall,
 } from '@callwise/db/queries/call-rows';
-import { advanceCallDialogue, takeCallTurn } from '@callwise/db/queries/call-status';
+import { takeCallTurn } from '@callwise/db/queries/call-status';
 import { findContactByPhone } from '@callwise/db/queries/contacts';
 import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import type { CallDialogue, TimeWish } from '@callwise/shared/call-dialogue';
@@ -64,18 +64,22 @@ export interface WaitlistGoal {
   ): Promise<{ reply: string; outcome: 'confirmed' | 'cancelled' | 'no_response' } | null>;
 }
 
-/** What the conversation asks of the business's appointments and hours (decision 026). */
+/**
+ * What the conversation asks of the business's appointments and hours (decision 026), in the business's time
+ * zone (the caller has read the account already).
+ */
 export interface BusinessGoal {
   /** An appointment in words: "your cleaning on Thursday, December 4 at 3:00 PM". */
-  aboutAppointment(accountId: string, appointmentId: string): Promise<string | null>;
+  aboutAppointment(accountId: string, appointmentId: string, timezone: string): Promise<string | null>;
   /** A caller's next appointment still on, from `after`. */
   nextAppointment(
     accountId: string,
     contactId: string,
     after: Date,
+    timezone: string,
   ): Promise<{ id: string; about: string } | null>;
   /** Whether the business is open (booking hours and closures): transfers happen only then. */
-  isOpen(accountId: string, at: Date): Promise<boolean>;
+  isOpen(accountId: string, at: Date, timezone: string): Promise<boolean>;
 }
 
 export interface ConversationGoals {
@@ -84,9 +88,10 @@ export interface ConversationGoals {
   business?: () => BusinessGoal | undefined;
 }
 
-/** The menu an inbound caller with an appointment hears. */
-export const INBOUND_APPOINTMENT_MENU =
+/** The keys an inbound caller with an appointment is offered: in the greeting, and (without 0) the menu's own. */
+const INBOUND_APPOINTMENT_GREETING =
   'Press 1 to confirm, 2 to cancel, 3 to change it, or 0 to talk to someone.';
+const INBOUND_APPOINTMENT_MENU = 'Press 1 to confirm, 2 to cancel, 3 to change it.';
 const INBOUND_OPTIONS = 'You can ask me a question, leave a message, or press 0 to talk to someone.';
 
 /** What the transcript says the callee did: the keys pressed, the words heard, or nothing. */
@@ -180,23 +185,6 @@ export class CallConversation {
       }
     }
 
-    let transfer: CallReply['transfer'];
-    if (step.action.kind === 'transfer') {
-      const settings = await this.settings(call.accountId);
-      transfer = {
-        to: step.action.to,
-        ringSeconds: settings.transfer_ring_seconds,
-        whisper: whisperFor(call, facts),
-      };
-      step = {
-        ...step,
-        dialogue: {
-          ...step.dialogue,
-          ring_seconds: transfer.ringSeconds,
-          whisper: transfer.whisper,
-        } as CallDialogue,
-      };
-    }
     let at = call.transcript?.at(-1)?.at ?? -1;
     const lines: Transcript = [];
     if (open.turns === 0 && !call.transcript?.length) {
@@ -230,7 +218,7 @@ export class CallConversation {
     return {
       reply: await this.speak(call, step.reply),
       ...(step.gather ? { gather: true } : {}),
-      ...(transfer ? { transfer } : {}),
+      ...(step.action.kind === 'transfer' ? { transfer: step.action.transfer } : {}),
     };
   }
 
@@ -283,7 +271,9 @@ export class CallConversation {
     if (!account) return null;
     const contact = await findContactByPhone(this.deps.db, account.id, call.from);
     const next = contact
-      ? await this.deps.goals.business?.()?.nextAppointment(account.id, contact.id, new Date())
+      ? await this.deps.goals
+          .business?.()
+          ?.nextAppointment(account.id, contact.id, new Date(), account.timezone)
       : null;
     const settings = await this.settings(account.id);
     const name = account.name.trim() || 'us';
@@ -292,7 +282,7 @@ export class CallConversation {
       ? `Hi${first ? ` ${first}` : ''}, thank you for calling ${name}. This is the automated assistant.`
       : (settings.greeting?.trim() || DEFAULT_GREETING).replaceAll('{{business_name}}', name);
     const message = next
-      ? `${greeting} You have ${next.about.replace(/^your /, 'a ')}. ${INBOUND_APPOINTMENT_MENU}`
+      ? `${greeting} You have ${next.about.replace(/^your /, 'a ')}. ${INBOUND_APPOINTMENT_GREETING}`
       : `${greeting} ${INBOUND_OPTIONS}`;
     const row = await insertInboundCall(this.deps.db, {
       id: call.callId,
@@ -326,8 +316,10 @@ export class CallConversation {
     const settings = await this.settings(call.accountId);
     const business = this.deps.goals.business?.();
     const [open, about] = await Promise.all([
-      settings.transfer_number && business ? business.isOpen(call.accountId, now) : false,
-      call.appointmentId && business ? business.aboutAppointment(call.accountId, call.appointmentId) : null,
+      settings.transfer_number && business ? business.isOpen(call.accountId, now, account.timezone) : false,
+      call.appointmentId && business
+        ? business.aboutAppointment(call.accountId, call.appointmentId, account.timezone)
+        : null,
     ]);
     const inbound = call.direction === 'inbound';
     return {
@@ -335,15 +327,18 @@ export class CallConversation {
       businessName: account.name,
       recipientName: inbound && !call.contactId ? '' : call.recipientName,
       message: call.message,
-      menu: inbound
-        ? call.appointmentId
-          ? INBOUND_APPOINTMENT_MENU.replace(/, or 0 to talk to someone\.$/, '.')
-          : null
-        : KEY_MENU,
+      menu: inbound ? (call.appointmentId ? INBOUND_APPOINTMENT_MENU : null) : KEY_MENU,
       about,
       answers: !inbound || Boolean(call.appointmentId),
       knowledge: settings.knowledge,
-      transferTo: open ? settings.transfer_number : null,
+      transfer:
+        open && settings.transfer_number
+          ? {
+              to: settings.transfer_number,
+              ringSeconds: settings.transfer_ring_seconds,
+              whisper: whisperFor(call, about),
+            }
+          : null,
       timezone: account.timezone,
       window: { start: account.callingWindowStart, end: account.callingWindowEnd },
       now,
@@ -361,17 +356,23 @@ export class CallConversation {
     const account = await findAccount(this.deps.db, call.accountId);
     const next = await rescheduling.choose(call.accountId, state, input, account?.name ?? '');
     const last = call.transcript?.at(-1)?.at ?? 2;
-    const advanced = await advanceCallDialogue(this.deps.db, call.id, state.turns, {
-      dialogue:
-        next.dialogue.stage === 'offering' && state.after
-          ? { ...next.dialogue, after: state.after }
-          : next.dialogue,
-      lines: [
-        { speaker: 'callee', text: heardText(input), at: last + 1 },
-        { speaker: 'ai', text: next.reply, at: last + 2 },
-      ],
-      ...(next.outcome ? { outcome: next.outcome } : {}),
-    });
+    const advanced = await takeCallTurn(
+      this.deps.db,
+      call.id,
+      state.turns,
+      {
+        dialogue:
+          next.dialogue.stage === 'offering' && state.after
+            ? { ...next.dialogue, after: state.after }
+            : next.dialogue,
+        lines: [
+          { speaker: 'callee', text: heardText(input), at: last + 1 },
+          { speaker: 'ai', text: next.reply, at: last + 2 },
+        ],
+        ...(next.outcome ? { outcome: next.outcome } : {}),
+      },
+      { stage: 'offering' },
+    );
     if (!advanced) {
       const now = await findCallById(this.deps.db, call.id);
       return now ? this.replay(now) : null;
@@ -408,8 +409,8 @@ export class CallConversation {
 }
 
 /** What the staff member hears before being joined: who is on the line and what about. */
-function whisperFor(call: CallRow, facts: ConversationFacts): string {
+function whisperFor(call: CallRow, subject: string | null): string {
   const who = call.contactId ? call.recipientName : `A caller at ${formatPhone(call.phone)}`;
-  const about = facts.about ? `, about ${facts.about.replace(/^your /, 'their ')}` : '';
+  const about = subject ? `, about ${subject.replace(/^your /, 'their ')}` : '';
   return `${who} is on the line from your automated assistant${about}.`;
 }

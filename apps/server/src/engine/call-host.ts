@@ -99,12 +99,12 @@ export class CallHostService {
     onAnswer: async (providerCallId, answeredBy) => {
       const call = await findCallByProviderId(this.deps.db, providerCallId);
       if (!call) return null;
-      const account = await findAccount(this.deps.db, call.accountId);
-      if (!account) throw notFound('Account');
       // A call to the business: the assistant's greeting (with its menu), then it listens.
       if (call.direction === 'inbound') {
         return { audio: await this.deps.speech.speak(call.voice as VoiceId, call.message), gather: true };
       }
+      const account = await findAccount(this.deps.db, call.accountId);
+      if (!account) throw notFound('Account');
       // The disclosure, the message and the menu (none on a voicemail, nor after a message offering its own):
       // the same audio as the voice preview.
       const prompt = await speakPrompt(this.deps.speech, call.voice as VoiceId, account, call.message, {

@@ -1,3 +1,4 @@
+import { claimMessageAlerts } from '@callwise/db/queries/call-reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp, waitForMail } from '../../test/helper.ts';
 
@@ -167,6 +168,64 @@ describe('a call to the business number', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const all = (await t.app.inject('/_dev/mail.json')).json() as Array<{ to: string; subject: string }>;
     expect(all.filter((m) => m.to === owner.email && /^Message from/.test(m.subject))).toHaveLength(1);
+    // Claimed once: no later pass of the job finds it again.
+    const { rows } = await t.database.executeSql('SELECT message_alerted_at FROM calls WHERE id = $1', [
+      call.id,
+    ]);
+    expect(rows[0]?.message_alerted_at).not.toBeNull();
+    expect((await claimMessageAlerts(t.database.db, 50)).map((row) => row.id)).not.toContain(call.id);
+  });
+
+  it('e-mails no one who switched messages from callers off', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: '/v1/me/notifications',
+      headers: owner.headers,
+      payload: { message_alerts: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().notifications.message_alerts).toBe(false);
+    await setUp(owner, {});
+    const call = await callIn(owner, '+13125550149', [
+      { speech: 'Do you sell gift cards?' },
+      { speech: 'Call me about gift cards.' },
+    ]);
+    expect(call.outcome).toBe('message_taken');
+    // The job has claimed it (so it looked), and sent nothing.
+    for (let tries = 0; tries < 100; tries += 1) {
+      const { rows } = await t.database.executeSql('SELECT message_alerted_at FROM calls WHERE id = $1', [
+        call.id,
+      ]);
+      if (rows[0]?.message_alerted_at) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { rows } = await t.database.executeSql('SELECT message_alerted_at FROM calls WHERE id = $1', [
+      call.id,
+    ]);
+    expect(rows[0]?.message_alerted_at).not.toBeNull();
+    const all = (await t.app.inject('/_dev/mail.json')).json() as Array<{ to: string }>;
+    expect(all.filter((m) => m.to === owner.email)).toHaveLength(0);
+  });
+
+  it('answers a caller on the do-not-call list (the list stops our calls, not theirs)', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    await setUp(owner, { knowledge: KNOWLEDGE });
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/do-not-call',
+      headers: owner.headers,
+      payload: { phone: '+13125550150' },
+    });
+    expect(listed.statusCode).toBeLessThan(300);
+    const call = await callIn(owner, '+13125550150', [
+      { speech: 'Where can I park?' },
+      { speech: 'No thanks' },
+    ]);
+    expect(call).toMatchObject({ direction: 'inbound', status: 'completed' });
+    expect(lines(call)).toContain(
+      'ai: There is free parking behind the building. Is there anything else I can help you with?',
+    );
   });
 
   it('greets a contact by name with their next appointment, and 1 confirms it', async () => {
@@ -267,6 +326,42 @@ describe('a call to the business number', () => {
     });
     expect(number.statusCode).toBe(400);
     expect(number.json().error.details).toEqual([{ field: 'from', message: expect.any(String) }]);
+  });
+});
+
+describe('a simulated call taken by a process that places no calls', () => {
+  it('waits in the simulator’s ledger until a worker’s simulator takes it over', async () => {
+    const api = await buildTestApp({ env: { SIMULATOR_SPEED: '200' } });
+    try {
+      const owner = await signedInUser(api, { plan: 'professional' });
+      const answer = await api.app.inject({
+        method: 'POST',
+        url: '/v1/simulator/inbound-calls',
+        headers: owner.headers,
+        payload: { from: '+13125550151', inputs: [{ digits: '0' }, { speech: 'Call me back, please.' }] },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const id = answer.json().call_id;
+      const { rows } = await api.database.executeSql(
+        'SELECT lease_until <= now() AS free FROM simulator_calls WHERE call_id = $1',
+        [id],
+      );
+      expect(rows[0]?.free).toBe(true);
+      expect((await api.app.inject({ url: `/v1/calls/${id}`, headers: owner.headers })).json().status).toBe(
+        'ringing',
+      );
+      await api.services.engine.start();
+      const deadline = Date.now() + 20_000;
+      let call = (await api.app.inject({ url: `/v1/calls/${id}`, headers: owner.headers })).json();
+      // The recording is stored just before the final status: both mark the end.
+      while (!(call.recording_url && call.status === 'completed') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        call = (await api.app.inject({ url: `/v1/calls/${id}`, headers: owner.headers })).json();
+      }
+      expect(call).toMatchObject({ status: 'completed', outcome: 'message_taken' });
+    } finally {
+      await api.close();
+    }
   });
 });
 

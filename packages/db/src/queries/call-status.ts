@@ -185,8 +185,6 @@ export async function setCallOutcome(
     outcome: string;
     transcript?: NonNullable<CallRow['transcript']>;
     onlyFirst?: boolean;
-    /** A conversation that goes on after this answer (decision 017). */
-    dialogue?: CallDialogue;
   },
 ): Promise<CallRow | null> {
   return db.transaction(async (tx) => {
@@ -195,7 +193,6 @@ export async function setCallOutcome(
       .set({
         outcome: update.outcome,
         ...(update.transcript ? { transcript: update.transcript } : {}),
-        ...(update.dialogue ? { dialogue: update.dialogue } : {}),
         version: sql`${calls.version} + 1`,
         updatedAt: sql`now()`,
       })
@@ -207,10 +204,6 @@ export async function setCallOutcome(
   });
 }
 
-/**
- * What a callee's answer does to the appointment the call is about: from which statuses, to which. An answer never
- * reopens a cancelled or moved appointment, and a confirmed one asked to move is moved only by a new booking.
- */
 /**
  * The answer written back to the appointment the call is about, in the transaction that records it (decision
  * 014): confirmed, cancelled or asking to reschedule; no reminder waits once it is confirmed or cancelled.
@@ -243,11 +236,13 @@ async function writeBackAnswer(
 const OPEN_STAGES = ['talking', 'message', 'transferring'];
 
 /**
- * Records one turn of a call's conversation (decision 026): the lines said, the conversation's new state and,
+ * Records one turn of a call's conversation (decisions 017, 026): the lines said, the conversation's new state and,
  * when the turn reaches one, the outcome with its answer written back to the appointment — all or nothing, and
- * only if the conversation still stands where the turn found it (`turns` answers taken, still open, no outcome
- * yet): a repeated report of the same answer, or two processes taking it at once, changes nothing the second time.
- * Null when the turn was taken already.
+ * only if the conversation still stands where the turn found it (`turns` answers taken, still open — or in
+ * `options.stage` — and no outcome yet): a repeated report of the same answer, or two processes taking it at once,
+ * change nothing the second time. The times offered to move an appointment (`stage: 'offering'`) follow the
+ * call's outcome (reschedule_requested), so that stage takes a turn whatever the outcome. Null when the turn was
+ * taken already.
  */
 export async function takeCallTurn(
   db: Database,
@@ -269,7 +264,7 @@ export async function takeCallTurn(
       .where(
         and(
           eq(calls.id, id),
-          isNull(calls.outcome),
+          options.stage === 'offering' ? undefined : isNull(calls.outcome),
           turns === 0
             ? isNull(calls.dialogue)
             : and(
@@ -287,40 +282,13 @@ export async function takeCallTurn(
   });
 }
 
-/**
- * The next turn of a call's conversation (decision 017): its new state, the lines it adds to the transcript and,
- * when the turn settles it, the call's outcome — only when the conversation is still where the caller read it
- * (`turns` turns in): of two reports of one turn, one wins; null for the other.
- */
-export async function advanceCallDialogue(
-  db: Database,
-  id: string,
-  turns: number,
-  update: { dialogue: CallDialogue; lines: NonNullable<CallRow['transcript']>; outcome?: string },
-): Promise<CallRow | null> {
-  const [row] = await db
-    .update(calls)
-    .set({
-      dialogue: update.dialogue,
-      transcript: sql`coalesce(${calls.transcript}, '[]'::jsonb) || ${JSON.stringify(update.lines)}::jsonb`,
-      ...(update.outcome ? { outcome: update.outcome } : {}),
-      version: sql`${calls.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(calls.id, id),
-        sql`${calls.dialogue}->>'stage' = 'offering'`,
-        sql`(${calls.dialogue}->>'turns')::int = ${turns}`,
-      ),
-    )
-    .returning(announcedCallColumns);
-  return row ? withoutAnnounced(row) : null;
-}
-
 /** The appointment statuses after which no reminder goes out. */
 const STOPS_REMINDERS = new Set(['confirmed', 'cancelled', 'rescheduled', 'completed', 'no_show']);
 
+/**
+ * What a callee's answer does to the appointment the call is about: from which statuses, to which. An answer never
+ * reopens a cancelled or moved appointment, and a confirmed one asked to move is moved only by a new booking.
+ */
 export const APPOINTMENT_ANSWERS: Record<string, { from: readonly string[]; to: string }> = {
   confirmed: { from: ['scheduled', 'reschedule_requested'], to: 'confirmed' },
   cancelled: { from: ['scheduled', 'confirmed', 'reschedule_requested'], to: 'cancelled' },

@@ -34,7 +34,7 @@ const facts = (overrides: Partial<ConversationFacts> = {}): ConversationFacts =>
   about: 'your cleaning on Thursday, December 3 at 3:00 PM',
   answers: true,
   knowledge: KNOWLEDGE,
-  transferTo: '+12025550199',
+  transfer: { to: '+12025550199', ringSeconds: 20, whisper: 'Maria Garcia is on the line.' },
   timezone: 'America/New_York',
   window: { start: '08:00', end: '21:00' },
   // Tuesday, December 1, 2026, 10:00 in New York.
@@ -165,10 +165,10 @@ describe('a conversation, turn by turn', () => {
     expect(transfer).toMatchObject({
       reply: 'Please hold while I put you through to Harbor Dental.',
       gather: false,
-      action: { kind: 'transfer', to: '+12025550199' },
-      dialogue: { stage: 'transferring', to: '+12025550199', turns: 1 },
+      action: { kind: 'transfer', transfer: { to: '+12025550199' } },
+      dialogue: { stage: 'transferring', to: '+12025550199', ring_seconds: 20, turns: 1 },
     });
-    const closed = turn(FIRST_TURN, { speech: 'Can I talk to a person?' }, { transferTo: null });
+    const closed = turn(FIRST_TURN, { speech: 'Can I talk to a person?' }, { transfer: null });
     expect(closed.dialogue).toMatchObject({ stage: 'message', reason: 'closed' });
     expect(closed.reply).toContain('Nobody from Harbor Dental can come to the phone right now.');
   });

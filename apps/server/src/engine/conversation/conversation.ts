@@ -1,5 +1,11 @@
 import type { CallbackWish, CallDialogue, ConversationTurns } from '@callwise/shared/call-dialogue';
-import { type CallingWindow, nextCallingTime, zonedTime } from '@callwise/shared/calling-window';
+import {
+  type CallingWindow,
+  localTime,
+  nextCallingTime,
+  spokenTime,
+  zonedTime,
+} from '@callwise/shared/calling-window';
 import type { CallOutcome } from '@callwise/shared/calls';
 import type { KnowledgeEntry } from '@callwise/shared/schemas/assistant';
 import { type Cue, cueOf } from './cues.ts';
@@ -36,8 +42,11 @@ export interface ConversationFacts {
   /** Whether the call's own answers apply (an appointment, an order…): keys 1, 2, 3 and their words. */
   answers: boolean;
   knowledge: readonly KnowledgeEntry[];
-  /** The number a caller asking for a person is put through to now; null outside business hours or none set. */
-  transferTo: string | null;
+  /**
+   * Where a caller asking for a person is put through now — the number, how long it rings, what the staff member
+   * hears first — or null outside business hours or with no transfer number.
+   */
+  transfer: { to: string; ringSeconds: number; whisper: string } | null;
   timezone: string;
   window: CallingWindow;
   now: Date;
@@ -46,7 +55,9 @@ export interface ConversationFacts {
 /** What the call host carries out for a turn. */
 export type TurnAction =
   /** The call's own answer (the dialogue engine's reply): the outcome written back, the times offered, opt-out. */
-  { kind: 'answer'; answer: DialogueReply } | { kind: 'transfer'; to: string } | { kind: 'none' };
+  | { kind: 'answer'; answer: DialogueReply }
+  | { kind: 'transfer'; transfer: NonNullable<ConversationFacts['transfer']> }
+  | { kind: 'none' };
 
 export interface ConversationStep {
   /** What the assistant says next. */
@@ -72,7 +83,7 @@ export const FIRST_TURN: Extract<CallDialogue, { stage: 'talking' }> = {
 const business = (facts: ConversationFacts) => facts.businessName.trim() || 'our team';
 
 /** The short menu a reprompt repeats: the call's keys when it has them, and the key for a person. */
-export function repromptMenu(facts: ConversationFacts): string {
+export function repromptMenu(facts: Pick<ConversationFacts, 'menu'>): string {
   const person = 'press 0 to talk to someone';
   if (facts.menu) return `${facts.menu.replace(/\.$/, '')}, or ${person}.`;
   return `You can ask me a question, leave a message, or ${person}.`;
@@ -121,37 +132,16 @@ export function callbackTime(speech: string, facts: Pick<ConversationFacts, 'tim
   const wish = parseTimeWish(speech, { now: facts.now, timezone: facts.timezone });
   if (!wish) return null;
   const [first] = wish.days ?? [];
-  const day = first
-    ? (() => {
-        const [year, month, date] = first.split('-').map(Number) as [number, number, number];
-        return { year, month, day: date };
-      })()
-    : (() => {
-        const t = new Intl.DateTimeFormat('en-CA', { timeZone: facts.timezone, dateStyle: 'short' })
-          .format(facts.now)
-          .split('-')
-          .map(Number) as [number, number, number];
-        return { year: t[0], month: t[1], day: t[2] };
-      })();
+  const [year, month, date] = first?.split('-').map(Number) ?? [];
+  const today = localTime(facts.now, facts.timezone);
+  const day =
+    year && month && date
+      ? { year, month, day: date }
+      : { year: today.year, month: today.month, day: today.day };
   const minutes = wish.times[0] ?? (wish.part ? Math.max(DAY_PARTS[wish.part][0], 9 * 60) : 10 * 60);
   const asked = zonedTime(day, minutes, facts.timezone);
   if (asked.getTime() <= facts.now.getTime()) return null;
   return nextCallingTime(asked, facts.timezone, facts.window);
-}
-
-function spokenMoment(at: Date, timezone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  }).format(at);
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
-  return `${day} at ${time}`;
 }
 
 function cueStep(cue: Cue, state: ConversationTurns, input: DialogueInput, facts: ConversationFacts) {
@@ -170,12 +160,20 @@ function cueStep(cue: Cue, state: ConversationTurns, input: DialogueInput, facts
     case 'repeat':
       return talk(state, `${facts.message} ${menu}`);
     case 'person':
-      if (facts.transferTo) {
+      if (facts.transfer) {
+        const { to, ringSeconds, whisper } = facts.transfer;
         return {
           reply: `Please hold while I put you through to ${from}.`,
           gather: false,
-          dialogue: { stage: 'transferring', to: facts.transferTo, turns: state.turns, misses: 0 },
-          action: { kind: 'transfer', to: facts.transferTo },
+          dialogue: {
+            stage: 'transferring',
+            to,
+            ring_seconds: ringSeconds,
+            whisper,
+            turns: state.turns,
+            misses: 0,
+          },
+          action: { kind: 'transfer', transfer: facts.transfer },
         } satisfies ConversationStep;
       }
       return askForMessage(state, 'closed', `Nobody from ${from} can come to the phone right now.`);
@@ -191,7 +189,7 @@ function cueStep(cue: Cue, state: ConversationTurns, input: DialogueInput, facts
       const speech = input.speech ?? '';
       const at = callbackTime(speech, facts);
       const callback: CallbackWish = { said: speech.trim(), at: at?.toISOString() ?? null };
-      const when = at ? ` on ${spokenMoment(at, facts.timezone)}` : ' later';
+      const when = at ? ` on ${spokenTime(at, facts.timezone)}` : ' later';
       return end(
         state,
         `Of course. Someone from ${from} will call you back${when}. Goodbye.`,
@@ -208,7 +206,7 @@ function cueStep(cue: Cue, state: ConversationTurns, input: DialogueInput, facts
 
 /**
  * The next turn: `state` is where the conversation stands, `input` what the callee did, `answer` the dialogue
- * engine's reading of it (the call's own answers), or null when the caller's words are read as a message.
+ * engine's reading of it (the call's own answers; not looked at while the conversation waits for a message).
  */
 export function converse(
   state: Open,
@@ -222,7 +220,7 @@ export function converse(
   const silent = speech === '' && !(input.digits?.trim() ?? '');
 
   if (state.stage === 'message') {
-    if (!silent && speech !== '') {
+    if (speech !== '') {
       return end(
         taken,
         `Thank you. I have passed your message on to ${from}, and someone will call you back. Goodbye.`,

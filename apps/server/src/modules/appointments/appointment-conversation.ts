@@ -1,5 +1,4 @@
 import type { Database } from '@callwise/db/client';
-import { findAccount } from '@callwise/db/queries/accounts';
 import { getAppointment, nextAppointmentOf } from '@callwise/db/queries/appointments';
 import type { AppointmentRow } from '@callwise/db/schema';
 import { isOpenAt } from '@callwise/shared/schemas/assistant';
@@ -21,26 +20,18 @@ export function spokenAppointment(appointment: AppointmentRow, timezone: string)
 export class AppointmentConversation implements BusinessGoal {
   constructor(private readonly deps: { db: Database }) {}
 
-  private async timezone(accountId: string): Promise<string> {
-    return (await findAccount(this.deps.db, accountId))?.timezone ?? 'UTC';
-  }
-
-  async aboutAppointment(accountId: string, appointmentId: string): Promise<string | null> {
+  async aboutAppointment(accountId: string, appointmentId: string, timezone: string): Promise<string | null> {
     const appointment = await getAppointment(this.deps.db, accountId, appointmentId);
-    return appointment ? spokenAppointment(appointment, await this.timezone(accountId)) : null;
+    return appointment ? spokenAppointment(appointment, timezone) : null;
   }
 
-  async nextAppointment(accountId: string, contactId: string, after: Date) {
+  async nextAppointment(accountId: string, contactId: string, after: Date, timezone: string) {
     const appointment = await nextAppointmentOf(this.deps.db, accountId, contactId, after);
-    if (!appointment) return null;
-    return { id: appointment.id, about: spokenAppointment(appointment, await this.timezone(accountId)) };
+    return appointment ? { id: appointment.id, about: spokenAppointment(appointment, timezone) } : null;
   }
 
-  async isOpen(accountId: string, at: Date): Promise<boolean> {
-    const [{ settings }, timezone] = await Promise.all([
-      bookingSettingsOf(this.deps.db, accountId),
-      this.timezone(accountId),
-    ]);
+  async isOpen(accountId: string, at: Date, timezone: string): Promise<boolean> {
+    const { settings } = await bookingSettingsOf(this.deps.db, accountId);
     return isOpenAt(settings, at, timezone);
   }
 }

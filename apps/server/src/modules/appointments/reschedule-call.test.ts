@@ -1,8 +1,8 @@
-import { localTime, zonedTime } from '@callwise/shared/calling-window';
+import { localTime, spokenTime, zonedTime } from '@callwise/shared/calling-window';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { parseTimeWish } from '../../engine/index.ts';
-import { chosenOffer, offerText, RescheduleDialogue, spokenTime } from './reschedule-dialogue.ts';
+import { chosenOffer, offerText, RescheduleDialogue } from './reschedule-dialogue.ts';
 
 /**
  * Moving an appointment during its call (issue #17, decision 017), end to end with the simulated carrier: the

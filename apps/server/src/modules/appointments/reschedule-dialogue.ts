@@ -4,9 +4,8 @@ import { getAppointment, isSlotTaken } from '@callwise/db/queries/appointments';
 import type { AppointmentRow } from '@callwise/db/schema';
 import type { OpenSlot } from '@callwise/shared/availability';
 import type { CallDialogue, OfferedSlot, TimeWish } from '@callwise/shared/call-dialogue';
-import { localTime, zonedTime } from '@callwise/shared/calling-window';
+import { localTime, spokenTime, zonedTime } from '@callwise/shared/calling-window';
 import { asksForTime, CALL_BACK, DAY_PARTS, parseTimeWish } from '../../engine/index.ts';
-import { appointmentValues } from './appointment-values.ts';
 import type { AppointmentService } from './appointments.service.ts';
 import { openSlotsToMove } from './booking-settings.ts';
 
@@ -196,23 +195,38 @@ export class RescheduleDialogue {
       now,
     });
     const open = slots.filter((slot) => !exclude.includes(slot.startsAt.toISOString()));
-    const { chosen, fits } = wish
-      ? nearestToWish(open, wish, windows, appointment.startsAt, timezone)
-      : {
-          chosen: open
-            .sort((a, b) => Math.abs(a.startsAt.getTime() - old) - Math.abs(b.startsAt.getTime() - old))
-            .slice(0, MAX_OFFERS),
-          fits: true,
-        };
-    const offers: OfferedSlot[] = chosen
-      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
-      .map((slot) => ({
-        starts_at: slot.startsAt.toISOString(),
-        ends_at: slot.endsAt.toISOString(),
-        staff: slot.staff,
-      }));
+    const { offers, fits } = offersFrom(open, appointment.startsAt, timezone, wish);
     return { offers, timezone, fits };
   }
+}
+
+/**
+ * What to offer in place of an appointment at `appointmentAt` from open `slots`: up to MAX_OFFERS in time order,
+ * nearest the appointment's time, or with a wish those fitting it (`fits`), else those nearest it (`fits` false).
+ */
+export function offersFrom(
+  slots: OpenSlot[],
+  appointmentAt: Date,
+  timezone: string,
+  wish?: TimeWish,
+): { offers: OfferedSlot[]; fits: boolean } {
+  const old = appointmentAt.getTime();
+  const { chosen, fits } = wish
+    ? nearestToWish(slots, wish, wishWindows(wish, appointmentAt, timezone), appointmentAt, timezone)
+    : {
+        chosen: [...slots]
+          .sort((a, b) => Math.abs(a.startsAt.getTime() - old) - Math.abs(b.startsAt.getTime() - old))
+          .slice(0, MAX_OFFERS),
+        fits: true,
+      };
+  const offers = chosen
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .map((slot) => ({
+      starts_at: slot.startsAt.toISOString(),
+      ends_at: slot.endsAt.toISOString(),
+      staff: slot.staff,
+    }));
+  return { offers, fits };
 }
 
 /** What the call says when no open time fits the wish, before the nearest ones. */
@@ -260,7 +274,7 @@ export function wishWindows(wish: TimeWish, appointmentAt: Date, timezone: strin
  * wished (no time: the appointment's own time of day, kept inside the part of the day wished): "next week" offers
  * next Monday's times around the old hour. None inside: the nearest to it, whichever side.
  */
-export function nearestToWish(
+function nearestToWish(
   slots: OpenSlot[],
   wish: TimeWish,
   windows: WishWindow[],
@@ -290,15 +304,6 @@ export function nearestToWish(
     );
   };
   return { chosen: slots.sort((a, b) => distance(a) - distance(b)).slice(0, MAX_OFFERS), fits: false };
-}
-
-/** "Thursday, December 4 at 3:00 PM" in the business's time zone: the reminder's {{date}} at {{time}}. */
-export function spokenTime(at: Date, timezone: string): string {
-  const { date, time } = appointmentValues(
-    { startsAt: at, service: null, staff: '', location: null },
-    timezone,
-  );
-  return `${date} at ${time}`;
 }
 
 /** The question: each time with its key, then the key to be called back instead. */

@@ -18,13 +18,12 @@ import {
   slotHeld,
 } from '@callwise/db/queries/waitlist';
 import type { SlotOfferRow, WaitlistEntryRow } from '@callwise/db/schema';
-import { localTime } from '@callwise/shared/calling-window';
+import { localTime, spokenTime } from '@callwise/shared/calling-window';
 import { VOICE_IDS } from '@callwise/shared/voices';
 import type { Logger } from '../../lib/logger.ts';
 import type { CallService } from '../calls/calls.service.ts';
 import type { AppointmentService } from './appointments.service.ts';
 import { bookingSettingsOf } from './booking-settings.ts';
-import { spokenTime } from './reschedule-dialogue.ts';
 
 const HOUR = 60 * 60_000;
 /** How many open offers one pass of the job looks at. */

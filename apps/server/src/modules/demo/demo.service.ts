@@ -1,7 +1,7 @@
 import { openSlots } from '@callwise/shared/availability';
 import type { CallDialogue, OfferedSlot, TimeWish } from '@callwise/shared/call-dialogue';
 import { KEY_MENU } from '@callwise/shared/call-prompt';
-import { localTime, zonedTime } from '@callwise/shared/calling-window';
+import { localTime, spokenTime, zonedTime } from '@callwise/shared/calling-window';
 import { DEMO_REPROMPT, type DemoScenario } from '@callwise/shared/demo';
 import { DEFAULT_BOOKING_SETTINGS } from '@callwise/shared/schemas/booking';
 import type { DemoReply, DemoState, DemoTranscriptLine } from '@callwise/shared/schemas/demo';
@@ -13,14 +13,7 @@ import {
   type DialogueInput,
   FIRST_TURN,
 } from '../../engine/index.ts';
-import {
-  chosenOffer,
-  MAX_OFFERS,
-  nearestToWish,
-  offerText,
-  spokenTime,
-  wishWindows,
-} from '../appointments/reschedule-dialogue.ts';
+import { chosenOffer, offersFrom, offerText } from '../appointments/reschedule-dialogue.ts';
 
 /** Keys only ("1", "3 #"): the visitor pressed keys on the call's menu; anything else is speech. */
 const KEYS_ONLY = /^[\d*#\s]+$/;
@@ -84,28 +77,7 @@ function demoOffers(scenario: DemoScenario, wish: TimeWish | undefined, now: Dat
     staff: [''],
     busy: [],
   }).filter((slot) => slot.startsAt.getTime() !== appointmentAt.getTime());
-  const nearest = wish
-    ? nearestToWish(
-        slots,
-        wish,
-        wishWindows(wish, appointmentAt, DEMO_TIMEZONE),
-        appointmentAt,
-        DEMO_TIMEZONE,
-      ).chosen
-    : slots
-        .sort(
-          (a, b) =>
-            Math.abs(a.startsAt.getTime() - appointmentAt.getTime()) -
-            Math.abs(b.startsAt.getTime() - appointmentAt.getTime()),
-        )
-        .slice(0, MAX_OFFERS);
-  return nearest
-    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
-    .map((slot) => ({
-      starts_at: slot.startsAt.toISOString(),
-      ends_at: slot.endsAt.toISOString(),
-      staff: '',
-    }));
+  return offersFrom(slots, appointmentAt, DEMO_TIMEZONE, wish).offers;
 }
 
 /**
@@ -176,7 +148,7 @@ export async function demoReply(
     about: scenario.about,
     answers: true,
     knowledge: scenario.knowledge,
-    transferTo: null,
+    transfer: null,
     timezone: DEMO_TIMEZONE,
     window: { start: '08:00', end: '21:00' },
     now,

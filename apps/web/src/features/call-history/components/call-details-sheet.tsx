@@ -96,11 +96,18 @@ function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: 
         <Detail label={call.direction === 'inbound' ? 'Caller' : 'Phone'}>{formatPhone(call.phone)}</Detail>
         {call.direction === 'outbound' && <Detail label="Call type">{callTypeLabel(call.call_type)}</Detail>}
         <Detail label="Voice">{voiceLabel(call.voice)}</Detail>
-        <Detail label="Attempts">{call.attempts}</Detail>
-        <Detail label="Scheduled">
-          {time(call.scheduled_at)}
-          {call.schedule_note && <span className="block text-muted-foreground">{call.schedule_note}</span>}
-        </Detail>
+        {/* A call to the business has no schedule and no retries. */}
+        {call.direction === 'outbound' && (
+          <>
+            <Detail label="Attempts">{call.attempts}</Detail>
+            <Detail label="Scheduled">
+              {time(call.scheduled_at)}
+              {call.schedule_note && (
+                <span className="block text-muted-foreground">{call.schedule_note}</span>
+              )}
+            </Detail>
+          </>
+        )}
         {call.requested_at && <Detail label="Asked for">{time(call.requested_at)}</Detail>}
         <Detail label="Started">{time(call.started_at)}</Detail>
         <Detail label="Ended">{time(call.ended_at)}</Detail>
@@ -110,7 +117,7 @@ function CallDetails({ call: listed, onCancel }: { call: Call; onCancel: (call: 
       </dl>
       <section aria-labelledby="call-message-heading" className="grid gap-2">
         <h3 id="call-message-heading" className="text-sm font-semibold">
-          Message
+          {call.direction === 'inbound' ? 'Greeting' : 'Message'}
         </h3>
         <p className="rounded-lg border bg-muted/40 p-3 text-sm leading-relaxed break-words whitespace-pre-line">
           {call.message}
@@ -204,7 +211,7 @@ export function CallDetailsSheet({
           <SheetTitle>
             {call
               ? call.direction === 'inbound'
-                ? `Inbound call from ${call.recipient_name}`
+                ? `Inbound call from ${call.contact_id ? call.recipient_name : formatPhone(call.phone)}`
                 : `Call to ${call.recipient_name}`
               : 'Call details'}
           </SheetTitle>

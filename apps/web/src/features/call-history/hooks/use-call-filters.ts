@@ -12,18 +12,21 @@ import { useSearchParams } from 'react-router';
 import type { CallFilters } from '@/features/call-history/api/call-filters';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-const isStatusGroup = (value: string | null): value is StatusGroup =>
-  (STATUS_GROUPS as readonly string[]).includes(value ?? '');
-const isOutcome = (value: string | null): value is CallOutcome =>
-  (CALL_OUTCOMES as readonly string[]).includes(value ?? '');
-const isDirection = (value: string | null): value is CallDirection =>
-  (CALL_DIRECTIONS as readonly string[]).includes(value ?? '');
+/** A guard for an address parameter that must be one of a list's values. */
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: string | null): value is T =>
+    (values as readonly string[]).includes(value ?? '');
+const isStatusGroup = oneOf<StatusGroup>(STATUS_GROUPS);
+const isOutcome = oneOf<CallOutcome>(CALL_OUTCOMES);
+const isDirection = oneOf<CallDirection>(CALL_DIRECTIONS);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The call history's filters live in the address (`?view=&q=&status=&outcome=&campaign=&direction=`), so a filtered view can be bookmarked, shared
- * and reloaded. The search box answers at once; the address (and so the server) follows 300 ms after the last
- * key. Filter changes replace the history entry: Back leaves the page rather than undoing a keystroke.
+ * The call history's filters live in the address (`?view=&q=&status=&outcome=&campaign=&direction=`), so a
+ * filtered view can be bookmarked, shared and reloaded. The search box answers at once; the address (and so the
+ * server) follows 300 ms after the last key. Filter changes replace the history entry: Back leaves the page rather
+ * than undoing a keystroke.
  */
 export function useCallFilters() {
   const [params, setParams] = useSearchParams();

@@ -14,13 +14,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { paths } from '@/config/paths';
 import { useAssistantSettings, useUpdateAssistantSettings } from '@/features/settings/api/assistant-settings';
 import { AssistantKnowledgeCard } from '@/features/settings/components/assistant-knowledge-card';
 import { AssistantTryCard } from '@/features/settings/components/assistant-try-card';
+import {
+  DocumentSaveBar,
+  DocumentSkeleton,
+  showFieldErrors,
+} from '@/features/settings/components/document-form-parts';
 import {
   type AssistantFormValues,
   assistantDocumentFrom,
@@ -30,27 +34,6 @@ import {
 } from '@/features/settings/utils/assistant-form';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { errorMessage } from '@/lib/errors';
-import { fieldErrorsOf } from '@/lib/form-errors';
-
-function AssistantSkeleton() {
-  return (
-    <div className="grid gap-6" role="status" aria-label="Loading assistant settings">
-      {['number', 'transfer', 'greeting'].map((key) => (
-        <Card key={key}>
-          <CardHeader>
-            <Skeleton className="h-5 w-36" />
-            <Skeleton className="h-4 w-72 max-w-full" />
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {['a', 'b'].map((row) => (
-              <Skeleton key={row} className="h-9 w-full max-w-lg" />
-            ))}
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 /** The number callers call, with a Copy button; or, plainly, that there is none yet. */
 function BusinessNumberCard({ number }: { number: string | null }) {
@@ -225,13 +208,7 @@ function AssistantForm({ settings }: { settings: AssistantSettingsResponse }) {
         description: 'Callers to your business number get the new answers from now on.',
       });
     } catch (error) {
-      let shown = 0;
-      for (const problem of fieldErrorsOf(error)) {
-        const field = assistantFieldOf(problem.field);
-        if (!field) continue;
-        setError(field as 'greeting', { message: problem.message }, { shouldFocus: shown === 0 });
-        shown += 1;
-      }
+      const shown = showFieldErrors(error, assistantFieldOf, setError);
       if (shown === 0) toast.error('Error saving assistant settings', { description: errorMessage(error) });
     }
   });
@@ -252,30 +229,13 @@ function AssistantForm({ settings }: { settings: AssistantSettingsResponse }) {
         <TransferCard />
         <GreetingCard />
         <AssistantKnowledgeCard />
-        <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-2 rounded-xl border bg-card/95 p-3 shadow-sm backdrop-blur sm:p-4">
-          {formError && (
-            <p role="alert" className="w-full text-sm text-destructive sm:w-auto">
-              {formError}
-            </p>
-          )}
-          <p className="hidden text-sm text-muted-foreground sm:block" aria-live="polite">
-            {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
-          </p>
-          <div className="flex flex-1 gap-2 sm:flex-none sm:ml-auto">
-            <Button
-              type="button"
-              variant="outline"
-              className="flex-1 sm:flex-none"
-              disabled={!isDirty || isSubmitting}
-              onClick={() => reset(assistantValuesFrom(settings))}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" className="flex-[2] sm:flex-none" disabled={!isDirty || isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save Assistant Settings'}
-            </Button>
-          </div>
-        </div>
+        <DocumentSaveBar
+          isDirty={isDirty}
+          isSubmitting={isSubmitting}
+          error={formError}
+          saveLabel="Save Assistant Settings"
+          onCancel={() => reset(assistantValuesFrom(settings))}
+        />
       </form>
     </FormProvider>
   );
@@ -287,7 +247,14 @@ function AssistantForm({ settings }: { settings: AssistantSettingsResponse }) {
  */
 export function AssistantSection() {
   const settings = useAssistantSettings();
-  if (settings.isPending) return <AssistantSkeleton />;
+  if (settings.isPending)
+    return (
+      <DocumentSkeleton
+        label="Loading assistant settings"
+        cards={['number', 'transfer', 'greeting']}
+        rows={['a', 'b']}
+      />
+    );
   if (settings.isError)
     return (
       <LoadError

@@ -3,9 +3,6 @@ import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useUpdateBookingSettings } from '@/features/settings/api/update-booking-settings';
 import { BookingClosuresCard } from '@/features/settings/components/booking-closures-card';
@@ -16,6 +13,11 @@ import { BookingServicesCard } from '@/features/settings/components/booking-serv
 import { BookingStaffCard } from '@/features/settings/components/booking-staff-card';
 import { CalendarConnectionsCard } from '@/features/settings/components/calendar-connections-card';
 import {
+  DocumentSaveBar,
+  DocumentSkeleton,
+  showFieldErrors,
+} from '@/features/settings/components/document-form-parts';
+import {
   type BookingFormValues,
   bookingResolver,
   documentFrom,
@@ -24,27 +26,6 @@ import {
 } from '@/features/settings/utils/booking-form';
 import { useBookingSettings } from '@/lib/booking-settings';
 import { errorMessage } from '@/lib/errors';
-import { fieldErrorsOf } from '@/lib/form-errors';
-
-function BookingSkeleton() {
-  return (
-    <div className="grid gap-6" role="status" aria-label="Loading booking settings">
-      {['hours', 'staff', 'services'].map((key) => (
-        <Card key={key}>
-          <CardHeader>
-            <Skeleton className="h-5 w-36" />
-            <Skeleton className="h-4 w-72 max-w-full" />
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            {['a', 'b', 'c'].map((row) => (
-              <Skeleton key={row} className="h-9 w-full max-w-lg" />
-            ))}
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
-}
 
 /** The whole booking document as one form: one Save replaces it (PUT), as the server takes it. */
 function BookingForm({ settings }: { settings: BookingSettingsResponse }) {
@@ -68,14 +49,7 @@ function BookingForm({ settings }: { settings: BookingSettingsResponse }) {
         description: 'Open slots follow the new settings from now on.',
       });
     } catch (error) {
-      const problems = fieldErrorsOf(error);
-      let shown = 0;
-      for (const problem of problems) {
-        const field = formFieldOf(problem.field);
-        if (!field) continue;
-        setError(field as 'slot_step_minutes', { message: problem.message }, { shouldFocus: shown === 0 });
-        shown += 1;
-      }
+      const shown = showFieldErrors(error, formFieldOf, setError);
       if (shown === 0) toast.error('Error saving booking settings', { description: errorMessage(error) });
     }
   });
@@ -98,30 +72,13 @@ function BookingForm({ settings }: { settings: BookingSettingsResponse }) {
         <BookingClosuresCard timezone={settings.timezone} />
         <BookingRulesCard />
         <BookingRemindersCard />
-        <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-2 rounded-xl border bg-card/95 p-3 shadow-sm backdrop-blur sm:p-4">
-          {formError && (
-            <p role="alert" className="w-full text-sm text-destructive sm:w-auto">
-              {formError}
-            </p>
-          )}
-          <p className="hidden text-sm text-muted-foreground sm:block" aria-live="polite">
-            {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
-          </p>
-          <div className="flex flex-1 gap-2 sm:flex-none sm:ml-auto">
-            <Button
-              type="button"
-              variant="outline"
-              className="flex-1 sm:flex-none"
-              disabled={!isDirty || isSubmitting}
-              onClick={() => reset(valuesFrom(settings))}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" className="flex-[2] sm:flex-none" disabled={!isDirty || isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save Booking Settings'}
-            </Button>
-          </div>
-        </div>
+        <DocumentSaveBar
+          isDirty={isDirty}
+          isSubmitting={isSubmitting}
+          error={formError}
+          saveLabel="Save Booking Settings"
+          onCancel={() => reset(valuesFrom(settings))}
+        />
       </form>
     </FormProvider>
   );
@@ -134,7 +91,14 @@ function BookingForm({ settings }: { settings: BookingSettingsResponse }) {
 export function BookingSection() {
   const settings = useBookingSettings();
   let form: ReactNode;
-  if (settings.isPending) form = <BookingSkeleton />;
+  if (settings.isPending)
+    form = (
+      <DocumentSkeleton
+        label="Loading booking settings"
+        cards={['hours', 'staff', 'services']}
+        rows={['a', 'b', 'c']}
+      />
+    );
   else if (settings.isError)
     form = (
       <LoadError
