@@ -1,8 +1,6 @@
 // The conversation's numbers for `npm run bench` (issue #18): the server's time for one turn of a call.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@callwise/db/client';
@@ -13,6 +11,7 @@ import { DEFAULT_ASSISTANT_SETTINGS } from '@callwise/shared/schemas/assistant';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createQueue } from '../apps/server/src/lib/queue.ts';
 import { openServices } from '../apps/server/src/services.ts';
+import { type ChatAnswer, lastSaid, startFakeChatModel } from '../apps/server/test/fake-chat-model.ts';
 
 /** Conversations taking their turns at the same moment, on one process. */
 const CONCURRENT = 200;
@@ -32,30 +31,23 @@ const percentile = (values: number[], p: number) => {
 
 type Recorder = (m: { name: string; value: number; unit: string; target?: string; ok?: boolean }) => void;
 
-/** An OpenAI-compatible chat endpoint that answers after MODEL_MS, reading the callee's words like a model. */
-async function fakeModel(): Promise<{ url: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        messages: Array<{ role: string; content: string }>;
-      };
-      const said = body.messages.at(-1)?.content.toLowerCase() ?? '';
-      const intent = said.includes('who') || said.includes('park') ? 'question' : 'nothing';
-      setTimeout(() => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            choices: [{ message: { content: JSON.stringify({ intent, reply: 'Thank you. Goodbye.' }) } }],
-          }),
-        );
-      }, MODEL_MS);
-    });
+/**
+ * The local OpenAI-compatible stand-in answering after MODEL_MS as a model running the conversation with tools
+ * would: words for "who is this" and the parking question, end_call when the caller is done.
+ */
+const fakeModel = () =>
+  startFakeChatModel({
+    apiKey: 'bench',
+    brain: (request) => {
+      const said = lastSaid(request);
+      const next: ChatAnswer = said.includes('who')
+        ? { say: 'This is the automated assistant of Harbor Dental. How can I help you?' }
+        : said.includes('park')
+          ? { say: 'There is free parking behind the building. Anything else?' }
+          : { tool: 'end_call', args: { reason: 'done' } };
+      return { delayMs: MODEL_MS, next };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server };
-}
 
 /**
  * Turn times of CONCURRENT calls to the business number in progress on one process, each taking three turns
@@ -158,16 +150,20 @@ export async function benchConversation(record: Recorder) {
   });
   const fake = await fakeModel();
   try {
-    const withModel = await run(fake.url);
+    const withModel = await run(fake.baseUrl);
+    // Every turn the model's: none fell back to the built-in engine.
+    if (fake.requests.length !== CONCURRENT * 3) {
+      throw new Error(`the model was asked ${fake.requests.length} times, not ${CONCURRENT * 3}`);
+    }
     const modelP95 = percentile(withModel, 95);
     record({
-      name: `turn, chat model (${MODEL_MS} ms), p95 (${CONCURRENT} calls in progress)`,
+      name: `turn, chat model with tools (${MODEL_MS} ms), p95 (${CONCURRENT} calls in progress)`,
       value: Math.round(modelP95),
       unit: 'ms',
       target: `<= ${MODEL_MS + 150} ms (the model's ${MODEL_MS} ms + 150)`,
       ok: modelP95 <= MODEL_MS + 150,
     });
   } finally {
-    await new Promise((resolve) => fake.server.close(resolve));
+    await fake.close();
   }
 }

@@ -12,6 +12,7 @@ import { findContactByPhone } from '@callwise/db/queries/contacts';
 import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import type { CallDialogue, TimeWish } from '@callwise/shared/call-dialogue';
 import { KEY_MENU, promptTexts } from '@callwise/shared/call-prompt';
+import { spokenTime } from '@callwise/shared/calling-window';
 import type { CallType } from '@callwise/shared/calls';
 import { formatPhone, timezoneForPhone } from '@callwise/shared/phone';
 import {
@@ -26,9 +27,13 @@ import {
   type ConversationFacts,
   type ConversationStep,
   converse,
+  converseByTool,
   FIRST_TURN,
 } from './conversation/conversation.ts';
-import type { DialogueEngine, DialogueReply } from './conversation/index.ts';
+import { CALL_BACK_KEY } from './conversation/cues.ts';
+import type { DialogueContext, DialogueEngine, DialogueReply } from './conversation/index.ts';
+import { decide } from './conversation/intent-engine.ts';
+import { type HeardLine, toolsFor } from './conversation/tools.ts';
 
 type Transcript = NonNullable<CallRow['transcript']>;
 type Offering = Extract<CallDialogue, { stage: 'offering' }>;
@@ -141,34 +146,58 @@ export class CallConversation {
     const account = await findAccount(this.deps.db, call.accountId);
     if (!account) return null;
     const facts = await this.facts(call, account);
-    const answer: DialogueReply =
-      open.stage === 'message'
-        ? { intent: 'nothing', outcome: 'no_response', reply: '' }
-        : await this.deps.dialogue.respond(input, {
-            message: call.message,
-            callType: call.callType as CallType,
-            businessName: account.name,
-            recipientName: call.recipientName,
-            timezone: account.timezone,
-            now: facts.now,
-          });
+    const context: DialogueContext = {
+      message: call.message,
+      callType: call.callType as CallType,
+      businessName: account.name,
+      recipientName: call.recipientName,
+      timezone: account.timezone,
+      now: facts.now,
+    };
+    const waitlistOffer = Boolean(call.slotOfferId && open.turns === 0);
 
-    let step: ConversationStep;
-    const offerAnswer =
-      call.slotOfferId && open.turns === 0
+    // Words, while the conversation talks: the chat model's tool when there is one (decision 027); anything it
+    // cannot give — no answer in time, a tool that does not fit — the built-in engine answers, this turn only.
+    const agent = this.deps.dialogue.agent;
+    let step: ConversationStep | null = null;
+    let modelTried = false;
+    if (agent && open.stage === 'talking' && !waitlistOffer && speechOnly(input)) {
+      modelTried = true;
+      const tools = toolsFor(facts, {
+        offering: false,
+        appointment: Boolean(call.appointmentId && this.deps.goals.rescheduling?.()),
+      });
+      const choice = await agent.chooseTool({
+        facts,
+        history: this.history(call, account),
+        speech: input.speech ?? '',
+        tools,
+      });
+      step = choice ? converseByTool(open, input, facts, choice, context) : null;
+    }
+
+    if (!step) {
+      const answer: DialogueReply =
+        open.stage === 'message'
+          ? { intent: 'nothing', outcome: 'no_response', reply: '' }
+          : modelTried
+            ? decide(input, context)
+            : await this.deps.dialogue.respond(input, context);
+      const offerAnswer = waitlistOffer
         ? await this.deps.goals.waitlist?.()?.answer(call, answer.intent)
         : null;
-    if (offerAnswer) {
-      // A freed slot offered to the waitlist (decision 021): one answer, 1 books it for the callee.
-      step = {
-        reply: offerAnswer.reply,
-        gather: false,
-        dialogue: { stage: 'ended', turns: 1, reply: offerAnswer.reply },
-        outcome: offerAnswer.outcome,
-        action: { kind: 'none' },
-      };
-    } else {
-      step = converse(open, input, facts, answer);
+      if (offerAnswer) {
+        // A freed slot offered to the waitlist (decision 021): one answer, 1 books it for the callee.
+        step = {
+          reply: offerAnswer.reply,
+          gather: false,
+          dialogue: { stage: 'ended', turns: 1, reply: offerAnswer.reply },
+          outcome: offerAnswer.outcome,
+          action: { kind: 'none' },
+        };
+      } else {
+        step = converse(open, input, facts, answer);
+      }
     }
     // Asked to reschedule a call about an appointment: the call offers open times and listens again.
     if (step.action.kind === 'answer' && step.action.answer.intent === 'reschedule' && call.appointmentId) {
@@ -300,6 +329,14 @@ export class CallConversation {
     return { callId: row.id };
   }
 
+  /** The conversation so far for a chat model: the transcript's spoken lines, or the opening before the first answer. */
+  private history(call: CallRow, account: { disclosure: string; name: string }): HeardLine[] {
+    const spoken = (call.transcript ?? []).filter((line) => !line.text.startsWith('('));
+    return spoken.length > 0
+      ? spoken.map((line) => ({ speaker: line.speaker === 'ai' ? 'ai' : 'callee', text: line.text }))
+      : [{ speaker: 'ai', text: this.openingText(call, account) }];
+  }
+
   /** What the callee heard first, as the transcript keeps it. */
   openingText(call: CallRow, account: { disclosure: string; name: string }): string {
     if (call.direction === 'inbound') return call.message;
@@ -354,7 +391,12 @@ export class CallConversation {
     const turn = input.turn ?? 1;
     if (!rescheduling || turn <= state.turns + (state.after ?? 0)) return this.replay(call);
     const account = await findAccount(this.deps.db, call.accountId);
-    const next = await rescheduling.choose(call.accountId, state, input, account?.name ?? '');
+    const next = await rescheduling.choose(
+      call.accountId,
+      state,
+      account ? await this.offeringInput(call, account, state, input) : input,
+      account?.name ?? '',
+    );
     const last = call.transcript?.at(-1)?.at ?? 2;
     const advanced = await takeCallTurn(
       this.deps.db,
@@ -378,6 +420,39 @@ export class CallConversation {
       return now ? this.replay(now) : null;
     }
     return { reply: await this.speak(call, next.reply), ...(next.gather ? { gather: true } : {}) };
+  }
+
+  /**
+   * Words answering the times offered, as the chat model read them (decision 027): a time chosen is its key, other
+   * times asked for are the words of the wish, a call back is the call-back key — so the same choice books it.
+   * Keys, silence, and anything the model cannot give are the callee's own input, read by the built-in rules.
+   */
+  private async offeringInput(
+    call: CallRow,
+    account: NonNullable<Awaited<ReturnType<typeof findAccount>>>,
+    state: Offering,
+    input: CalleeInput,
+  ): Promise<CalleeInput> {
+    const agent = this.deps.dialogue.agent;
+    if (!agent || !speechOnly(input)) return input;
+    const facts = await this.facts(call, account);
+    const choice = await agent.chooseTool({
+      facts,
+      history: this.history(call, account),
+      speech: input.speech ?? '',
+      tools: toolsFor(facts, { offering: true, appointment: true }),
+      offers: state.offers.map((offer) => spokenTime(new Date(offer.starts_at), account.timezone)),
+    });
+    switch (choice?.tool) {
+      case 'book_slot':
+        return { ...input, digits: String(choice.option), speech: '' };
+      case 'list_slots':
+        return choice.when ? { ...input, speech: choice.when } : input;
+      case 'end_call':
+        return { ...input, digits: CALL_BACK_KEY, speech: '' };
+      default:
+        return input;
+    }
   }
 
   /**
@@ -406,6 +481,11 @@ export class CallConversation {
         : {}),
     };
   }
+}
+
+/** Words alone (no keys): what a chat model reads. */
+function speechOnly(input: CalleeInput): boolean {
+  return (input.speech?.trim() ?? '') !== '' && (input.digits?.trim() ?? '') === '';
 }
 
 /** What the staff member hears before being joined: who is on the line and what about. */

@@ -17,6 +17,7 @@ export {
   converse,
   FIRST_TURN,
 } from './conversation/conversation.ts';
+export { CALL_BACK_KEY } from './conversation/cues.ts';
 export {
   createDialogueEngine,
   createLlmEngine,

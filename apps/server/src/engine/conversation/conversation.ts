@@ -9,9 +9,10 @@ import {
 import type { CallOutcome } from '@callwise/shared/calls';
 import type { KnowledgeEntry } from '@callwise/shared/schemas/assistant';
 import { type Cue, cueOf } from './cues.ts';
-import type { DialogueInput, DialogueReply } from './dialogue.ts';
+import { type DialogueContext, type DialogueInput, type DialogueReply, dialogueReply } from './dialogue.ts';
 import { findAnswer } from './knowledge.ts';
 import { DAY_PARTS, parseTimeWish } from './time-wish.ts';
+import type { ToolChoice } from './tools.ts';
 
 /**
  * A call as a conversation of turns (issue #18, decision 026). The carrier plays the opening; every answer of the
@@ -144,7 +145,13 @@ export function callbackTime(speech: string, facts: Pick<ConversationFacts, 'tim
   return nextCallingTime(asked, facts.timezone, facts.window);
 }
 
-function cueStep(cue: Cue, state: ConversationTurns, input: DialogueInput, facts: ConversationFacts) {
+function cueStep(
+  cue: Cue,
+  state: ConversationTurns,
+  input: DialogueInput,
+  facts: ConversationFacts,
+  said = input.speech ?? '',
+) {
   const from = business(facts);
   const menu = repromptMenu(facts);
   switch (cue) {
@@ -186,9 +193,8 @@ function cueStep(cue: Cue, state: ConversationTurns, input: DialogueInput, facts
             'wrong_number',
           );
     case 'callback': {
-      const speech = input.speech ?? '';
-      const at = callbackTime(speech, facts);
-      const callback: CallbackWish = { said: speech.trim(), at: at?.toISOString() ?? null };
+      const at = callbackTime(input.speech ?? '', facts);
+      const callback: CallbackWish = { said: said.trim(), at: at?.toISOString() ?? null };
       const when = at ? ` on ${spokenTime(at, facts.timezone)}` : ' later';
       return end(
         state,
@@ -235,17 +241,84 @@ export function converse(
     );
   }
 
-  const step = nextStep(state, taken, input, facts, answer, silent);
-  // However the conversation goes, it ends politely at the turn limit.
+  return withinTurnLimit(taken, facts, nextStep(state, taken, input, facts, answer, silent));
+}
+
+/** However the conversation goes, it ends politely at the turn limit. */
+function withinTurnLimit(taken: ConversationTurns, facts: ConversationFacts, step: ConversationStep) {
   if (step.gather && taken.turns >= MAX_CONVERSATION_TURNS) {
     return end(
       taken,
-      `I'm sorry we could not sort this out. Someone from ${from} will call you back. Goodbye.`,
+      `I'm sorry we could not sort this out. Someone from ${business(facts)} will call you back. Goodbye.`,
       'callback_requested',
       { callback: { said: '', at: null } },
     );
   }
   return step;
+}
+
+/** The call's own answer as a step: its reply spoken, its outcome written, its effects carried out. */
+function answerStep(taken: ConversationTurns, answer: DialogueReply): ConversationStep {
+  return {
+    reply: answer.reply,
+    gather: false,
+    dialogue: { stage: 'ended', turns: taken.turns, reply: answer.reply },
+    outcome: answer.outcome,
+    action: { kind: 'answer', answer },
+  };
+}
+
+/**
+ * The next turn as a chat model chose it (decision 027): each tool reaches its goal through the very step the
+ * built-in engine takes for it — the same replies, outcomes and effects — and words without a tool are spoken
+ * before listening again. Only while the conversation talks (a message is taken by the built-in engine); null
+ * when the tool does not fit this call, and the built-in engine takes the turn.
+ */
+export function converseByTool(
+  state: Extract<Open, { stage: 'talking' }>,
+  input: DialogueInput,
+  facts: ConversationFacts,
+  choice: ToolChoice,
+  context: DialogueContext,
+): ConversationStep | null {
+  const taken: ConversationTurns = { turns: state.turns + 1, misses: 0 };
+  const speech = input.speech?.trim() ?? '';
+  const step = ((): ConversationStep | null => {
+    switch (choice.tool) {
+      case 'confirm':
+      case 'cancel':
+        return facts.answers ? answerStep(taken, dialogueReply(choice.tool, context)) : null;
+      case 'opt_out':
+        return answerStep(taken, dialogueReply('opt_out', context));
+      case 'list_slots': {
+        if (!facts.answers) return null;
+        const wish = parseTimeWish(choice.when ?? speech, { now: facts.now, timezone: facts.timezone });
+        return answerStep(taken, { ...dialogueReply('reschedule', context), ...(wish ? { wish } : {}) });
+      }
+      case 'book_slot':
+        return null;
+      case 'take_message':
+        return choice.message !== null && speech !== ''
+          ? end(
+              taken,
+              `Thank you. I have passed your message on to ${business(facts)}, and someone will call you back. Goodbye.`,
+              'message_taken',
+              { message: speech },
+            )
+          : askForMessage(taken, 'asked', 'Of course.');
+      case 'transfer':
+        return cueStep('person', taken, input, facts);
+      case 'end_call':
+        return choice.reason === 'done'
+          ? cueStep('done', taken, input, facts)
+          : choice.reason === 'wrong_number'
+            ? cueStep('wrong_number', taken, input, facts)
+            : cueStep('callback', taken, { speech: choice.when ?? speech }, facts, speech);
+      case 'say':
+        return talk(taken, choice.text);
+    }
+  })();
+  return step && withinTurnLimit(taken, facts, step);
 }
 
 function nextStep(
@@ -266,15 +339,7 @@ function nextStep(
   const own =
     answer.intent === 'opt_out' ||
     (facts.answers && ['confirm', 'cancel', 'reschedule'].includes(answer.intent));
-  if (own) {
-    return {
-      reply: answer.reply,
-      gather: false,
-      dialogue: { stage: 'ended', turns: taken.turns, reply: answer.reply },
-      outcome: answer.outcome,
-      action: { kind: 'answer', answer },
-    };
-  }
+  if (own) return answerStep(taken, answer);
 
   // A question, or words that are none of the call's answers ("the boiler is leaking again"): the business's own
   // answer when it wrote one; else a question becomes a message for the team.

@@ -12,6 +12,8 @@ export type Cue = 'who' | 'repeat' | 'person' | 'wrong_number' | 'callback' | 'd
 
 /** The key that asks for a person (announced after the first menu; works from the first answer). */
 export const PERSON_KEY = '0';
+/** While open times are offered to move an appointment, the key that asks to be called back instead. */
+export const CALL_BACK_KEY = '0';
 
 const PERSON =
   /\b(?:(?:talk|speak|chat)(?:ing)? (?:to|with) (?:a |an |the |some )?(?:person|human|someone|somebody|anyone|real person|agent|representative|receptionist|front desk|staff|manager|doctor|operator)|(?:put|get|transfer|connect) me (?:through|to (?:a |the |some )?(?:person|human|someone|somebody|front desk|receptionist|operator))|(?:a |an )?(?:real person|human being|live person|operator|representative)\b|(?:let|can) (?:me )?(?:talk|speak) to (?:someone|somebody|a person))/i;

@@ -1,5 +1,6 @@
 import type { TimeWish } from '@callwise/shared/call-dialogue';
 import type { CallOutcome, CallType } from '@callwise/shared/calls';
+import type { ConversationAgent } from './agent.ts';
 
 export const INTENTS = ['confirm', 'cancel', 'reschedule', 'opt_out', 'question', 'nothing'] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -34,6 +35,8 @@ export interface DialogueReply {
 export interface DialogueEngine {
   readonly name: 'intents' | 'llm';
   respond(input: DialogueInput, context: DialogueContext): Promise<DialogueReply>;
+  /** A chat model that runs a call's conversation with tools (decision 027); absent, the built-in engine does. */
+  readonly agent?: ConversationAgent;
 }
 
 /** The minimal logger the dialogue needs (a pino / Fastify logger fits). */

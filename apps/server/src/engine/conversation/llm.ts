@@ -1,8 +1,8 @@
 import { CALL_TYPE_LABELS } from '@callwise/shared/calls';
+import { type ChatApiOptions, ChatFailure, chatApi, stripCodeFence } from './chat-api.ts';
 import {
   type DialogueContext,
   type DialogueEngine,
-  type DialogueLogger,
   type DialogueReply,
   INTENT_OUTCOMES,
   INTENTS,
@@ -11,15 +11,7 @@ import {
 } from './dialogue.ts';
 import { classifySpeech, decide, wishOf } from './intent-engine.ts';
 
-export interface LlmEngineOptions {
-  /** OpenAI-compatible API base, e.g. https://api.openai.com/v1 (we POST `${baseUrl}/chat/completions`). */
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  /** Whole request, body included. Default 8 s. */
-  timeoutMs?: number;
-  log?: DialogueLogger;
-}
+export type LlmEngineOptions = ChatApiOptions;
 
 export const LLM_TIMEOUT_MS = 8_000;
 /** The longest reply we let the model speak (a couple of sentences). */
@@ -56,66 +48,22 @@ export function systemPrompt(context: DialogueContext): string {
  * rules hear is always honoured, whatever the model says.
  */
 export function createLlmEngine(options: LlmEngineOptions): DialogueEngine & { name: 'llm' } {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const timeoutMs = options.timeoutMs ?? LLM_TIMEOUT_MS;
-  const redact = (text: string) => text.split(options.apiKey).join('[redacted]');
-
-  const warn = (details: Record<string, unknown>, message: string) => {
-    const safe = Object.fromEntries(
-      Object.entries(details).map(([key, value]) => [key, typeof value === 'string' ? redact(value) : value]),
-    );
-    options.log?.warn({ ...safe, model: options.model }, message);
-  };
+  const api = chatApi(options, LLM_TIMEOUT_MS);
+  const warn = api.warn;
 
   const ask = async (speech: string, context: DialogueContext): Promise<unknown> => {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${options.apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify({
-          model: options.model,
-          messages: [
-            { role: 'system', content: systemPrompt(context) },
-            { role: 'user', content: speech.slice(0, MAX_SPEECH_LENGTH) },
-          ],
-          response_format: { type: 'json_object' },
-          temperature: 0,
-        }),
-        signal,
-      });
-      text = await response.text();
-    } catch (error) {
-      if (signal.aborted) throw new LlmFailure(`no answer within ${timeoutMs} ms`);
-      const reason =
-        error instanceof Error
-          ? error.cause instanceof Error
-            ? error.cause.message
-            : error.message
-          : String(error);
-      throw new LlmFailure(`request failed: ${reason}`);
-    }
-    if (!response.ok) throw new LlmFailure(`HTTP ${response.status}`, response.status, text.slice(0, 300));
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new LlmFailure('the response is not JSON', response.status, text.slice(0, 300));
-    }
-    const content = (body as { choices?: Array<{ message?: { content?: unknown } }> } | null)?.choices?.[0]
-      ?.message?.content;
-    if (typeof content !== 'string')
-      throw new LlmFailure('the response has no message content', response.status);
+    const { content } = await api.complete({
+      messages: [
+        { role: 'system', content: systemPrompt(context) },
+        { role: 'user', content: speech.slice(0, MAX_SPEECH_LENGTH) },
+      ],
+      response_format: { type: 'json_object' },
+    });
+    if (content === null) throw new ChatFailure('the response has no message content');
     try {
       return JSON.parse(stripCodeFence(content));
     } catch {
-      throw new LlmFailure('the message content is not JSON', response.status, content.slice(0, 300));
+      throw new ChatFailure('the message content is not JSON', 200, content.slice(0, 300));
     }
   };
 
@@ -130,7 +78,7 @@ export function createLlmEngine(options: LlmEngineOptions): DialogueEngine & { n
       try {
         answer = await ask(speech, context);
       } catch (error) {
-        const failure = error instanceof LlmFailure ? error : new LlmFailure(String(error));
+        const failure = error instanceof ChatFailure ? error : new ChatFailure(String(error));
         warn(
           { reason: failure.message, status: failure.status, body: failure.body },
           'LLM dialogue failed; using the built-in intent engine',
@@ -178,23 +126,6 @@ export function createLlmEngine(options: LlmEngineOptions): DialogueEngine & { n
       } satisfies DialogueReply;
     },
   };
-}
-
-class LlmFailure extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-    readonly body?: string,
-  ) {
-    super(message);
-    this.name = 'LlmFailure';
-  }
-}
-
-/** Models sometimes wrap JSON in a Markdown code fence even in JSON mode. */
-function stripCodeFence(content: string): string {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(content);
-  return fenced?.[1] ?? content;
 }
 
 /** `{intent, reply}` with a known intent; reply is null when it is missing, empty or too long to speak. */

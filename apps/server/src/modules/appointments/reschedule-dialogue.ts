@@ -5,7 +5,7 @@ import type { AppointmentRow } from '@callwise/db/schema';
 import type { OpenSlot } from '@callwise/shared/availability';
 import type { CallDialogue, OfferedSlot, TimeWish } from '@callwise/shared/call-dialogue';
 import { localTime, spokenTime, zonedTime } from '@callwise/shared/calling-window';
-import { asksForTime, CALL_BACK, DAY_PARTS, parseTimeWish } from '../../engine/index.ts';
+import { asksForTime, CALL_BACK, CALL_BACK_KEY, DAY_PARTS, parseTimeWish } from '../../engine/index.ts';
 import type { AppointmentService } from './appointments.service.ts';
 import { openSlotsToMove } from './booking-settings.ts';
 
@@ -22,7 +22,6 @@ const MAX_TURNS = 5;
 /** Around a wish, how far the times nearest it are looked for when none fits it. */
 const WISH_BEFORE = 7 * DAY;
 const WISH_AFTER = 14 * DAY;
-const CALL_BACK_KEY = '0';
 
 /** A turn's result: what to say, whether to listen again, the conversation's new state, and the call's outcome. */
 export interface DialogueTurn {
