@@ -190,6 +190,18 @@ async function closeWithEscape(page: Page, open: Locator) {
   await expect(open).toBeHidden();
 }
 
+/**
+ * Opens a dialog with its button right after another one closed: on a busy machine the first click can land while
+ * the closed one still hands focus back (its tooltip in the way, the address still changing), so it is clicked
+ * again until the dialog shows.
+ */
+async function openWith(trigger: Locator, opened: Locator) {
+  await expect(async () => {
+    if (!(await opened.isVisible())) await trigger.click({ timeout: 5_000 });
+    await expect(opened).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 test('every workspace page is in the walk', () => {
   for (const path of [...WORKSPACE_PATHS, ...SHARED_PAGES]) {
     expect(Object.keys(PAGES), `${path} has no accessibility check: add it to PAGES and the walk`).toContain(
@@ -424,20 +436,19 @@ for (const width of WIDTHS) {
       await check('a call’s details');
       await closeWithEscape(page, sheet);
 
-      await page
-        .getByRole('button', { name: 'Cancel the call to Dora Diaz' })
-        .filter({ visible: true })
-        .click();
       const cancel = alertDialog(page, 'Cancel the call to Dora Diaz?');
-      await expect(cancel).toBeVisible();
+      await openWith(
+        page.getByRole('button', { name: 'Cancel the call to Dora Diaz' }).filter({ visible: true }),
+        cancel,
+      );
       await check('Cancel a call');
       await closeWithEscape(page, cancel);
 
-      await page
-        .getByRole('button', { name: 'Edit the call to Dora Diaz' })
-        .filter({ visible: true })
-        .click();
       const edit = dialog(page, 'Edit the call to Dora Diaz');
+      await openWith(
+        page.getByRole('button', { name: 'Edit the call to Dora Diaz' }).filter({ visible: true }),
+        edit,
+      );
       await expect(edit.getByLabel('Custom message')).toHaveValue(/Dora Diaz/);
       await check('Edit a call');
       // With a refusal under a field.

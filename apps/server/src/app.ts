@@ -24,6 +24,8 @@ import calendarConnectionsRoutes from './modules/appointments/sources/calendar-c
 import googleCallbackRoutes from './modules/appointments/sources/google-callback.routes.ts';
 import waitlistRoutes from './modules/appointments/waitlist.routes.ts';
 import assistantRoutes from './modules/assistant/assistant.routes.ts';
+import businessNumberRoutes from './modules/assistant/business-number.routes.ts';
+import testCallsRoutes from './modules/assistant/test-calls.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
@@ -148,6 +150,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await privateV1.register(appointmentsImportRoutes);
         await privateV1.register(bookingRoutes);
         await privateV1.register(assistantRoutes);
+        await privateV1.register(businessNumberRoutes);
         await privateV1.register(simulatorRoutes);
         await privateV1.register(waitlistRoutes);
         await privateV1.register(callsRoutes);
@@ -169,6 +172,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await sessionV1.register(webhookSecretRoutes);
         await sessionV1.register(webhookEndpointRoutes);
         await sessionV1.register(calendarConnectionsRoutes);
+        await sessionV1.register(testCallsRoutes);
       });
     },
     { prefix: '/v1' },

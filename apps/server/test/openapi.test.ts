@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
 import {
   EXAMPLE_API_KEY,
   EXAMPLE_APPOINTMENT,
@@ -21,6 +22,7 @@ import {
   EXAMPLE_RINGING_CALL,
   EXAMPLE_SCHEDULED_CALL,
   EXAMPLE_SCRIPT,
+  EXAMPLE_TEST_CALL,
   EXAMPLE_WAITLIST_ENTRY,
 } from '../src/lib/api-examples.ts';
 import { GOOGLE_CALENDAR_SCOPES } from '../src/modules/appointments/sources/google-calendar.ts';
@@ -104,6 +106,38 @@ afterAll(async () => {
   await t?.close();
   await tight?.close();
   await google?.close();
+  await twilioApp?.close();
+  await twilio?.close();
+});
+
+/**
+ * The operations that only work with Twilio (the business number's, decision 026; with the simulated carrier
+ * they answer 409): their examples run against a second server on the fake Twilio.
+ */
+const TWILIO_ONLY = /^\/v1\/assistant\/(numbers|business-number)/;
+let twilio: FakeTwilio;
+let twilioApp: TestApp & { baseUrl: string };
+let twilioKey: string;
+
+beforeAll(async () => {
+  const accountSid = `AC${'5eed'.repeat(8)}`;
+  const authToken = 'openapi-examples-twilio-token';
+  twilio = await startFakeTwilio({ accountSid, authToken });
+  twilio.addNumber('+13125550141');
+  twilio.addNumber('+13125550142');
+  twilio.availableNumbers.push({ phoneNumber: '+13125550190', locality: 'Chicago', region: 'IL' });
+  twilioApp = await listenTestApp({
+    env: {
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      TELEPHONY_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM_NUMBER: '+12025550123',
+      TWILIO_API_BASE_URL: twilio.url,
+    },
+  });
+  const user = await signedInUser(twilioApp, { plan: 'professional' });
+  twilioKey = (await createApiKey(twilioApp, user, 'Examples')).key;
 });
 
 describe('the OpenAPI document', () => {
@@ -572,6 +606,19 @@ async function resetExampleAccount() {
       ],
     );
   }
+  // A call to the assistant taken in the browser, answered, waiting for the caller's first answer.
+  await db.executeSql(
+    `INSERT INTO calls (id, account_id, recipient_name, phone, call_type, direction, message, voice, scheduled_at,
+       status, attempts, started_at, answered_by, provider_call_id, created_at)
+       VALUES ($1,$2,'Caller',$3,'custom','inbound',$4,'aria',now(),'in-progress',1,now(),'human',$5,now())`,
+    [
+      EXAMPLE_IDS.testCall,
+      account,
+      EXAMPLE_TEST_CALL.from,
+      EXAMPLE_TEST_CALL.lines[0]?.text,
+      `WEB-${EXAMPLE_IDS.testCall}`,
+    ],
+  );
   await db.executeSql(
     'INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at, last_used_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
     [
@@ -629,15 +676,19 @@ describe('every example in the document, against the real server', () => {
       const examples = examplesOf(operation);
       if (examples.length === 0) continue;
       await resetExampleAccount();
+      const onTwilio = TWILIO_ONLY.test(path);
       // Public routes (the public site's own) are called without credentials.
-      const authorization = integrator(operation)
-        ? `Bearer ${apiKey}`
-        : secured(operation)
-          ? (owner.headers.authorization ?? '')
-          : '';
+      const authorization = onTwilio
+        ? `Bearer ${twilioKey}`
+        : integrator(operation)
+          ? `Bearer ${apiKey}`
+          : secured(operation)
+            ? (owner.headers.authorization ?? '')
+            : '';
+      const base = onTwilio ? twilioApp.baseUrl : t.baseUrl;
       for (const example of examples) {
         const where = `${method.toUpperCase()} ${path} «${example.name}»`;
-        const { response, type, text } = await send(t.baseUrl, method, path, example, authorization);
+        const { response, type, text } = await send(base, method, path, example, authorization);
         executed.add(`${method} ${path} ${example.name}`);
         if (response.status !== example.status) {
           failures.push(

@@ -9,7 +9,6 @@ import {
 } from '@callwise/db/queries/call-rows';
 import { takeCallTurn } from '@callwise/db/queries/call-status';
 import { findContactByPhone } from '@callwise/db/queries/contacts';
-import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import type { CallDialogue, TimeWish } from '@callwise/shared/call-dialogue';
 import { KEY_MENU, promptTexts } from '@callwise/shared/call-prompt';
 import { spokenTime } from '@callwise/shared/calling-window';
@@ -21,6 +20,7 @@ import {
   DEFAULT_GREETING,
 } from '@callwise/shared/schemas/assistant';
 import { DEFAULT_VOICE, type VoiceId } from '@callwise/shared/voices';
+import { crashPoint } from '../lib/crash-points.ts';
 import type { SpeechService } from '../providers/speech/speech.ts';
 import type { CalleeInput, CallReply } from './carriers/carrier.ts';
 import {
@@ -142,6 +142,7 @@ export class CallConversation {
         : FIRST_TURN;
     const turn = input.turn ?? 1;
     if (!open || turn <= open.turns || open.stage === 'transferring') return this.replay(call);
+    crashPoint('conversation.before-turn');
 
     const account = await findAccount(this.deps.db, call.accountId);
     if (!account) return null;
@@ -225,25 +226,16 @@ export class CallConversation {
       dialogue: step.dialogue,
       lines,
       ...(step.outcome ? { outcome: step.outcome } : {}),
+      // At once: the number goes on the list (the account's other pending calls to it are cancelled).
+      ...(step.outcome === 'opted_out' ? { optOut: { phone: call.phone, note: 'Opted out on a call' } } : {}),
     });
     if (!recorded) {
       // Another report of this turn got there first: its reply.
       const now = await findCallById(this.deps.db, call.id);
       return now ? this.replay(now) : null;
     }
+    crashPoint('conversation.after-turn-written');
     if (step.outcome === 'message_taken' || step.outcome === 'callback_requested') this.deps.onMessage?.();
-    if (step.outcome === 'opted_out') {
-      // At once: the number goes on the list and the account's other pending calls to it are cancelled.
-      await addToDoNotCall(
-        this.deps.db,
-        call.accountId,
-        [{ phone: call.phone, note: 'Opted out on a call' }],
-        {
-          source: 'opted_out',
-          callId: call.id,
-        },
-      );
-    }
     return {
       reply: await this.speak(call, step.reply),
       ...(step.gather ? { gather: true } : {}),

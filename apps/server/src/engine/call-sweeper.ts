@@ -11,7 +11,8 @@ export const LOST_AT_CARRIER =
 
 export interface CallSweeperOptions {
   db: Database;
-  carrier: Carrier;
+  /** Who is asked about a quiet call: its carrier (a call taken in the browser: the browser calls' own word). */
+  carrier: Pick<Carrier, 'lookup'>;
   calls: Pick<CallHostService, 'onStatus' | 'alertFailureNow'>;
   log: Logger;
   /** How often to look (ms). */

@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger.ts';
 import { EMBEDDED_POLL_SECONDS } from '../lib/queue.ts';
 import type { SpeechService } from '../providers/speech/speech.ts';
 import type { FileStorage } from '../providers/storage/index.ts';
+import { BrowserCalls, isBrowserCall } from './browser-calls.ts';
 import { businessNumber } from './business-number.ts';
 import type { ConversationGoals } from './call-conversation.ts';
 import { CallHostService } from './call-host.ts';
@@ -37,6 +38,8 @@ export interface CallEngine {
   simulator: SimulatedCarrier | null;
   /** The number callers call: with the simulator a fictional one given on first use, with Twilio the assigned one. */
   businessNumber(accountId: string): Promise<string | null>;
+  /** Calls to the business taken in the browser ("Call your assistant"), whatever the carrier. */
+  browserCalls: BrowserCalls;
   /** Something may have become due: this process's dispatcher looks now. */
   callsDue(): void;
   /** Places calls from this process (the dispatcher, the sweep, the carrier's call handling, webhook delivery). */
@@ -97,10 +100,15 @@ export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
     onCallsDue: callsDue,
     goals: deps.goals,
   });
+  const number = (accountId: string) => businessNumber(database.db, accountId, carrier.name);
+  const browserCalls = new BrowserCalls({ db: database.db, host: host.host, businessNumber: number });
   const sweeper = places
     ? new CallSweeper({
         db: database.db,
-        carrier,
+        carrier: {
+          lookup: (call) =>
+            isBrowserCall(call.providerCallId) ? browserCalls.lookup(call) : carrier.lookup(call),
+        },
         calls: host,
         log,
         everyMs: config.CALL_SWEEP_SECONDS * 1000,
@@ -124,7 +132,8 @@ export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
     host,
     twilio,
     simulator: carrier instanceof SimulatedCarrier ? carrier : null,
-    businessNumber: (accountId) => businessNumber(database.db, accountId, carrier.name),
+    businessNumber: number,
+    browserCalls,
     dispatcher,
     webhooks,
     callsDue,

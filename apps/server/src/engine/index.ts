@@ -4,6 +4,11 @@
  * builds the engine with `openEngine`.
  */
 
+export {
+  BROWSER_CALL_IDLE_SECONDS,
+  BrowserCallProblem,
+  type BrowserCallState,
+} from './browser-calls.ts';
 export type {
   BusinessGoal,
   ConversationTurn,
@@ -11,6 +16,12 @@ export type {
   WaitlistGoal,
 } from './call-conversation.ts';
 export { type SpokenPrompt, speakPrompt } from './call-prompt.ts';
+export {
+  type AvailableNumber,
+  type TwilioNumber,
+  TwilioNumberError,
+  TwilioNumbers,
+} from './carriers/twilio/twilio-numbers.ts';
 export {
   type ConversationFacts,
   type ConversationStep,

@@ -16,6 +16,7 @@ import type { ContactImport } from '@callwise/shared/schemas/contact-imports';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { DoNotCallEntry } from '@callwise/shared/schemas/do-not-call';
 import type { Script } from '@callwise/shared/schemas/scripts';
+import type { TestCall } from '@callwise/shared/schemas/test-calls';
 import type { WaitlistEntry } from '@callwise/shared/schemas/waitlist';
 import type { WebhookDelivery } from '@callwise/shared/schemas/webhooks';
 import { ACCOUNT_WEBHOOK_EVENTS } from '@callwise/shared/schemas/webhooks';
@@ -72,6 +73,7 @@ export const EXAMPLE_IDS = {
   icsConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b03',
   googleConnection: 'f5a6b7c8-d9e0-4f1a-8b2c-3d4e5f6a7b04',
   waitlistEntry: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c01',
+  testCall: '6e5d4c3b-2a19-4f8e-9d7c-6b5a4f3e2d01',
   /** An id that is nowhere (or in another account: the answer is the same). */
   missing: '0b0b0b0b-0000-4000-8000-000000000404',
 } as const;
@@ -557,6 +559,22 @@ const EXAMPLE_DELIVERY: WebhookDelivery = {
 };
 
 /** The examples of each operation, by "METHOD /path" as in the document. */
+/** A call to the assistant taken in the browser, answered, before the caller's first answer. */
+export const EXAMPLE_TEST_CALL: TestCall = {
+  call_id: EXAMPLE_IDS.testCall,
+  from: '+13125550142',
+  status: 'in-progress',
+  outcome: null,
+  listening: true,
+  transfer_to: null,
+  lines: [
+    {
+      speaker: 'ai',
+      text: 'Thank you for calling Harbor Dental. This is the automated assistant. You can ask me a question, leave a message, or press 0 to talk to someone.',
+    },
+  ],
+};
+
 /** A clinic's assistant: the front desk, and two questions callers ask. */
 const EXAMPLE_ASSISTANT_INPUT = {
   greeting: 'Thank you for calling {{business_name}}. This is the automated assistant.',
@@ -1865,6 +1883,175 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       body: { ...EXAMPLE_ASSISTANT_INPUT, transfer_number: 'front desk' },
       status: 400,
       response: fieldError('transfer_number', '"front desk" is not a phone number.'),
+    },
+  ],
+  // Twilio only (test/openapi.test.ts runs these against a server on the fake Twilio; with the simulator: 409).
+  'GET /v1/assistant/numbers': [
+    {
+      name: 'numbers',
+      summary: 'The Twilio account’s numbers: this account’s, a free one, and another account’s',
+      status: 200,
+      response: {
+        business_number: '+13125550141',
+        numbers: [
+          { phone_number: '+13125550141', friendly_name: '(312) 555-0141', state: 'yours', configured: true },
+          { phone_number: '+13125550142', friendly_name: '(312) 555-0142', state: 'free', configured: false },
+          { phone_number: '+13125550143', friendly_name: '(312) 555-0143', state: 'taken', configured: true },
+        ],
+      },
+    },
+  ],
+  'GET /v1/assistant/numbers/available': [
+    {
+      name: 'chicago',
+      summary: 'Numbers to buy in area code 312',
+      query: { area_code: '312' },
+      status: 200,
+      response: {
+        area_code: '312',
+        numbers: [
+          {
+            phone_number: '+13125550190',
+            friendly_name: '(312) 555-0190',
+            locality: 'Chicago',
+            region: 'IL',
+          },
+        ],
+      },
+    },
+    {
+      name: 'bad_area_code',
+      summary: 'Not an area code',
+      query: { area_code: '12' },
+      status: 400,
+      response: fieldError('area_code', 'Enter a 3-digit US area code, e.g. 312'),
+    },
+  ],
+  'PUT /v1/assistant/business-number': [
+    {
+      name: 'assign',
+      summary: 'One of the Twilio account’s numbers, written as dialled',
+      body: { phone_number: '(312) 555-0141' },
+      status: 200,
+      response: { business_number: '+13125550141', friendly_name: '(312) 555-0141', configured: true },
+    },
+    {
+      name: 'not_in_twilio_account',
+      summary: 'A number the Twilio account does not have',
+      body: { phone_number: '+13125550999' },
+      status: 400,
+      response: fieldError('phone_number', '+13125550999 is not one of the Twilio account’s numbers.'),
+    },
+  ],
+  'POST /v1/assistant/numbers': [
+    {
+      name: 'buy',
+      summary: 'Buy a number found by the search; it becomes the business number',
+      body: { phone_number: '+13125550190' },
+      status: 201,
+      response: { business_number: '+13125550190', friendly_name: '(312) 555-0190', configured: true },
+    },
+    {
+      name: 'sold',
+      summary: 'A number that can no longer be bought',
+      body: { phone_number: '+13125550199' },
+      status: 409,
+      response: {
+        error: {
+          code: 'conflict',
+          message: 'phone_number: +13125550199 is no longer available to buy; search again and pick another.',
+          details: [
+            {
+              field: 'phone_number',
+              message: '+13125550199 is no longer available to buy; search again and pick another.',
+            },
+          ],
+        },
+      },
+    },
+  ],
+  'POST /v1/assistant/test-calls': [
+    {
+      name: 'call',
+      summary: 'Call the assistant from a number it does not know',
+      body: { from: '+13125550142' },
+      status: 201,
+      response: { ...EXAMPLE_TEST_CALL, call_id: EXAMPLE_IDS.call },
+    },
+    {
+      name: 'bad_number',
+      summary: 'A number that is not a phone number',
+      body: { from: 'front desk' },
+      status: 400,
+      response: fieldError('from', '"front desk" is not a phone number.'),
+    },
+  ],
+  'GET /v1/assistant/test-calls/{id}': [
+    {
+      name: 'waiting',
+      summary: 'Answered, waiting for the caller’s first answer',
+      params: { id: EXAMPLE_IDS.testCall },
+      status: 200,
+      response: EXAMPLE_TEST_CALL,
+    },
+    {
+      name: 'missing',
+      summary: 'A call that is not a test call of this account',
+      params: { id: EXAMPLE_IDS.missing },
+      status: 404,
+      response: { error: { code: 'not_found', message: 'No such test call.' } },
+    },
+  ],
+  'POST /v1/assistant/test-calls/{id}/answers': [
+    {
+      name: 'question',
+      summary: 'The caller asks something the assistant has no answer for: it offers to take a message',
+      params: { id: EXAMPLE_IDS.testCall },
+      body: { turn: 1, speech: 'Do you sell gift cards?' },
+      status: 200,
+      response: {
+        ...EXAMPLE_TEST_CALL,
+        lines: [
+          ...EXAMPLE_TEST_CALL.lines,
+          { speaker: 'callee', text: 'Do you sell gift cards?' },
+          {
+            speaker: 'ai',
+            text: "I'm sorry, I don't have the answer to that. Please leave a short message after the tone, and they will call you back.",
+          },
+        ],
+      },
+    },
+    {
+      name: 'both',
+      summary: 'Words and keys in one answer',
+      params: { id: EXAMPLE_IDS.testCall },
+      body: { turn: 1, speech: 'Yes', digits: '1' },
+      status: 400,
+      response: fieldError('digits', 'Say something or press keys, not both'),
+    },
+  ],
+  'POST /v1/assistant/test-calls/{id}/hang-up': [
+    {
+      name: 'hang_up',
+      summary: 'The caller hangs up',
+      params: { id: EXAMPLE_IDS.testCall },
+      status: 200,
+      response: { ...EXAMPLE_TEST_CALL, status: 'completed', listening: false },
+    },
+  ],
+  'GET /v1/assistant/test-calls/{id}/lines/{index}/audio': [
+    {
+      name: 'greeting',
+      summary: 'The greeting, in the call’s voice',
+      params: { id: EXAMPLE_IDS.testCall, index: '0' },
+      status: 200,
+    },
+    {
+      name: 'no_line',
+      summary: 'A line the assistant did not say',
+      params: { id: EXAMPLE_IDS.testCall, index: '1' },
+      status: 404,
+      response: { error: { code: 'not_found', message: 'No such line of the assistant.' } },
     },
   ],
   'POST /v1/simulator/inbound-calls': [

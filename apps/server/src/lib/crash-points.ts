@@ -24,6 +24,8 @@ export const CRASH_POINTS = {
     'an appointment e-mail claimed (sending, committed), the mail provider not asked yet',
   'calendar-writeback.after-claim':
     'a calendar write-back claimed (sending, committed), the calendar not asked yet',
+  'conversation.before-turn': "a callee's answer arrived for a new turn, nothing of it written",
+  'conversation.after-turn-written': 'a turn written (takeCallTurn), its reply not yet given to the carrier',
 } as const;
 
 export type CrashPoint = keyof typeof CRASH_POINTS;

@@ -12,6 +12,7 @@ import {
   TERMINAL,
   withoutAnnounced,
 } from './call-rows.ts';
+import { addToDoNotCall } from './do-not-call.ts';
 
 /** What a carrier reports of a call (status, retries, outcome, the conversation's turns, the recording). */
 
@@ -248,7 +249,13 @@ export async function takeCallTurn(
   db: Database,
   id: string,
   turns: number,
-  update: { dialogue: CallDialogue; lines: NonNullable<CallRow['transcript']>; outcome?: string },
+  update: {
+    dialogue: CallDialogue;
+    lines: NonNullable<CallRow['transcript']>;
+    outcome?: string;
+    /** The callee opted out at this turn: their number goes on the do-not-call list with the turn. */
+    optOut?: { phone: string; note: string };
+  },
   options: { stage?: string } = {},
 ): Promise<CallRow | null> {
   return db.transaction(async (tx) => {
@@ -278,6 +285,13 @@ export async function takeCallTurn(
       .returning(announcedCallColumns);
     if (!row) return null;
     if (update.outcome) await writeBackAnswer(tx, row, update.outcome);
+    if (update.optOut) {
+      // In the turn's transaction: a crash never leaves an opt-out heard but the number still called.
+      await addToDoNotCall(tx as unknown as Database, row.accountId, [update.optOut], {
+        source: 'opted_out',
+        callId: id,
+      });
+    }
     return withoutAnnounced(row);
   });
 }

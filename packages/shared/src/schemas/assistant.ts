@@ -124,3 +124,68 @@ export function isOpenAt(
     (opening) => minutesOfDay(opening.opens) <= minute && minute < minutesOfDay(opening.closes),
   );
 }
+
+/**
+ * Assigning a Twilio number as the business number (issue #18, decision 026): the Twilio account's numbers,
+ * the ones it could buy, and the one the account is given.
+ */
+export const TWILIO_NUMBER_STATES = ['yours', 'free', 'taken'] as const;
+export type TwilioNumberState = (typeof TWILIO_NUMBER_STATES)[number];
+
+export const twilioNumberSchema = z.object({
+  phone_number: z.string().describe('The number (E.164)'),
+  friendly_name: z.string().describe('Twilio’s name for it, e.g. (312) 555-0142'),
+  state: z
+    .enum(TWILIO_NUMBER_STATES)
+    .describe('yours: this account’s business number; free: no account’s; taken: another account’s'),
+  configured: z
+    .boolean()
+    .describe('Whether its voice and status URLs are this server’s, so that the assistant answers its calls'),
+});
+export type TwilioNumber = z.infer<typeof twilioNumberSchema>;
+
+export const twilioNumbersSchema = z.object({
+  business_number: z.string().nullable().describe('The account’s business number (E.164); null: none yet'),
+  numbers: z.array(twilioNumberSchema).describe('The Twilio account’s incoming numbers'),
+});
+export type TwilioNumbers = z.infer<typeof twilioNumbersSchema>;
+
+export const availableNumbersQuerySchema = z.object({
+  area_code: z
+    .string()
+    .trim()
+    .regex(/^[2-9]\d{2}$/, 'Enter a 3-digit US area code, e.g. 312')
+    .describe('The US area code to search in'),
+});
+
+export const availableNumberSchema = z.object({
+  phone_number: z.string().describe('The number (E.164)'),
+  friendly_name: z.string().describe('Twilio’s name for it, e.g. (312) 555-0142'),
+  locality: z.string().nullable().describe('Its city, when Twilio knows'),
+  region: z.string().nullable().describe('Its state, when Twilio knows'),
+});
+export type AvailableNumber = z.infer<typeof availableNumberSchema>;
+
+export const availableNumbersSchema = z.object({
+  area_code: z.string().describe('The area code searched'),
+  numbers: z
+    .array(availableNumberSchema)
+    .describe('Local numbers that can be bought (up to 20); may be empty'),
+});
+export type AvailableNumbers = z.infer<typeof availableNumbersSchema>;
+
+export const businessNumberInputSchema = z
+  .object({
+    phone_number: phoneText
+      .min(1, 'Enter a phone number')
+      .describe('The number, in E.164 or as dialled in the account’s country'),
+  })
+  .strict();
+export type BusinessNumberInput = z.infer<typeof businessNumberInputSchema>;
+
+export const businessNumberSchema = z.object({
+  business_number: z.string().describe('The account’s business number now (E.164)'),
+  friendly_name: z.string().describe('Twilio’s name for it'),
+  configured: z.boolean().describe('Whether its voice and status URLs are this server’s'),
+});
+export type BusinessNumber = z.infer<typeof businessNumberSchema>;

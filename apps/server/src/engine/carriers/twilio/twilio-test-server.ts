@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * For tests: a local HTTP server standing in for Twilio's REST host (api.twilio.com), reached through
  * TWILIO_API_BASE_URL. It keeps every request it got, creates calls, lists and fetches them, serves and deletes
- * recordings, checks basic auth like Twilio, and answers with queued errors (a 429, a 400 21211…) when told to.
+ * recordings, lists, configures and sells phone numbers (IncomingPhoneNumbers, AvailablePhoneNumbers), checks
+ * basic auth like Twilio, and answers with queued errors (a 429, a 400 21211…) when told to.
  */
 export interface FakeTwilioRequest {
   method: string;
@@ -28,6 +29,25 @@ export interface FakeTwilioCall {
   answeredBy: string | null;
 }
 
+/** One of the fake Twilio account's numbers (an IncomingPhoneNumber), or one it offers to buy. */
+export interface FakeTwilioNumber {
+  sid: string;
+  phoneNumber: string;
+  friendlyName: string;
+  voiceUrl: string;
+  voiceMethod: string;
+  statusCallback: string;
+  statusCallbackMethod: string;
+  dateCreated: Date;
+}
+
+/** A number the fake offers to buy (AvailablePhoneNumbers/US/Local). */
+export interface FakeAvailableNumber {
+  phoneNumber: string;
+  locality: string;
+  region: string;
+}
+
 export interface FakeTwilio {
   url: string;
   accountSid: string;
@@ -42,6 +62,15 @@ export interface FakeTwilio {
   createDelayMs: number;
   /** The requests to create a call. */
   creations(): FakeTwilioRequest[];
+  /** The account's phone numbers, by SID (PN…). */
+  numbers: Map<string, FakeTwilioNumber>;
+  /** The numbers that can be bought; a bought one leaves this list. */
+  availableNumbers: FakeAvailableNumber[];
+  /** Answers for the next requests about phone numbers, in order, instead of serving them (e.g. a 500). */
+  numberAnswers: Array<{ status: number; body: object }>;
+  /** Adds a number to the account, as bought earlier (its URLs someone else's, or none). */
+  addNumber(phoneNumber: string, urls?: { voiceUrl?: string; statusCallback?: string }): FakeTwilioNumber;
+
   close(): Promise<void>;
 }
 
@@ -70,6 +99,59 @@ function callJson(accountSid: string, call: FakeTwilioCall) {
   };
 }
 
+/** Twilio's friendly name of a North American number: (312) 555-0142. */
+function friendlyNameOf(phoneNumber: string) {
+  const digits = phoneNumber.replace(/^\+1/, '');
+  return digits.length === 10
+    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+    : phoneNumber;
+}
+
+function numberJson(accountSid: string, number: FakeTwilioNumber) {
+  return {
+    sid: number.sid,
+    account_sid: accountSid,
+    friendly_name: number.friendlyName,
+    phone_number: number.phoneNumber,
+    voice_url: number.voiceUrl,
+    voice_method: number.voiceMethod,
+    voice_fallback_url: '',
+    voice_fallback_method: 'POST',
+    voice_caller_id_lookup: false,
+    voice_application_sid: '',
+    status_callback: number.statusCallback,
+    status_callback_method: number.statusCallbackMethod,
+    sms_url: '',
+    sms_method: 'POST',
+    capabilities: { voice: true, sms: true, mms: true, fax: false },
+    address_requirements: 'none',
+    api_version: '2010-04-01',
+    beta: false,
+    origin: 'twilio',
+    status: 'in-use',
+    emergency_status: 'Inactive',
+    date_created: rfc2822(number.dateCreated),
+    date_updated: rfc2822(number.dateCreated),
+    uri: `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers/${number.sid}.json`,
+  };
+}
+
+/** Twilio's PhoneNumber filter: a part of the number, `*` standing for any one digit. */
+function matchesNumberFilter(phoneNumber: string, filter: string) {
+  const pattern = filter
+    .replace(/[^0-9*+]/g, '')
+    .replace(/\+/g, '\\+')
+    .replace(/\*/g, '\\d');
+  return new RegExp(pattern).test(phoneNumber);
+}
+
+const NOT_FOUND = {
+  code: 20404,
+  message: 'The requested resource was not found',
+  more_info: 'https://www.twilio.com/docs/errors/20404',
+  status: 404,
+};
+
 export async function startFakeTwilio(options: {
   accountSid: string;
   authToken: string;
@@ -88,6 +170,23 @@ export async function startFakeTwilio(options: {
     createAnswers: [],
     createDelayMs: 0,
     creations: () => state.requests.filter((r) => r.method === 'POST' && r.path === `${base}/Calls.json`),
+    numbers: new Map(),
+    availableNumbers: [],
+    numberAnswers: [],
+    addNumber: (phoneNumber, urls = {}) => {
+      const number: FakeTwilioNumber = {
+        sid: fakeSid('PN'),
+        phoneNumber,
+        friendlyName: friendlyNameOf(phoneNumber),
+        voiceUrl: urls.voiceUrl ?? '',
+        voiceMethod: 'POST',
+        statusCallback: urls.statusCallback ?? '',
+        statusCallbackMethod: 'POST',
+        dateCreated: new Date(),
+      };
+      state.numbers.set(number.sid, number);
+      return number;
+    },
   };
 
   const json = (res: ServerResponse, status: number, body: object) => {
@@ -181,6 +280,12 @@ export async function startFakeTwilio(options: {
       if (request.method === 'POST') call.status = request.form.get('Status') ?? call.status;
       return json(res, 200, callJson(accountSid, call));
     }
+    if (
+      request.path.startsWith(`${base}/IncomingPhoneNumbers`) ||
+      request.path.startsWith(`${base}/AvailablePhoneNumbers`)
+    ) {
+      return numbersRequest(request, res);
+    }
     const recordingPath = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})\\.(wav|json)$`).exec(request.path);
     if (recordingPath) {
       const sid = recordingPath[1] as string;
@@ -196,6 +301,119 @@ export async function startFakeTwilio(options: {
       return res.end(data);
     }
     return json(res, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+  };
+
+  /** IncomingPhoneNumbers (list, filter by PhoneNumber, page; buy; configure) and AvailablePhoneNumbers. */
+  const numbersRequest = (request: FakeTwilioRequest, res: ServerResponse) => {
+    const answer = state.numberAnswers.shift();
+    if (answer) return json(res, answer.status, answer.body);
+    const listPath = `${base}/IncomingPhoneNumbers.json`;
+    if (request.path === listPath && request.method === 'GET') {
+      const filter = request.query.get('PhoneNumber');
+      const friendly = request.query.get('FriendlyName');
+      const listed = [...state.numbers.values()].filter(
+        (number) =>
+          (!filter || matchesNumberFilter(number.phoneNumber, filter)) &&
+          (!friendly || number.friendlyName === friendly),
+      );
+      const pageSize = Math.min(1000, Math.max(1, Number(request.query.get('PageSize') ?? 50) || 50));
+      const page = Math.max(0, Number(request.query.get('Page') ?? 0) || 0);
+      const start = page * pageSize;
+      const items = listed.slice(start, start + pageSize);
+      const pageUri = (n: number) => {
+        const query = new URLSearchParams({ PageSize: String(pageSize), Page: String(n) });
+        if (filter) query.set('PhoneNumber', filter);
+        return `${listPath}?${query}`;
+      };
+      return json(res, 200, {
+        incoming_phone_numbers: items.map((number) => numberJson(accountSid, number)),
+        first_page_uri: pageUri(0),
+        next_page_uri: start + pageSize < listed.length ? pageUri(page + 1) : null,
+        previous_page_uri: page > 0 ? pageUri(page - 1) : null,
+        page,
+        page_size: pageSize,
+        start,
+        end: start + Math.max(0, items.length - 1),
+        uri: pageUri(page),
+      });
+    }
+    if (request.path === listPath && request.method === 'POST') {
+      const wanted = request.form.get('PhoneNumber');
+      const areaCode = request.form.get('AreaCode');
+      const offered = state.availableNumbers.find((number) =>
+        wanted ? number.phoneNumber === wanted : areaCode && number.phoneNumber.startsWith(`+1${areaCode}`),
+      );
+      if (!offered) {
+        return wanted || !areaCode
+          ? json(res, 400, {
+              code: 21422,
+              message: wanted ? `PhoneNumber ${wanted} is not available.` : 'PhoneNumber is not available.',
+              more_info: 'https://www.twilio.com/docs/errors/21422',
+              status: 400,
+            })
+          : json(res, 400, {
+              code: 21452,
+              message: `No phone numbers found in area code ${areaCode}.`,
+              more_info: 'https://www.twilio.com/docs/errors/21452',
+              status: 400,
+            });
+      }
+      state.availableNumbers = state.availableNumbers.filter((number) => number !== offered);
+      const bought = state.addNumber(offered.phoneNumber);
+      bought.voiceUrl = request.form.get('VoiceUrl') ?? '';
+      bought.voiceMethod = request.form.get('VoiceMethod') ?? 'POST';
+      bought.statusCallback = request.form.get('StatusCallback') ?? '';
+      bought.statusCallbackMethod = request.form.get('StatusCallbackMethod') ?? 'POST';
+      return json(res, 201, numberJson(accountSid, bought));
+    }
+    const numberPath = new RegExp(`^${base}/IncomingPhoneNumbers/(PN[0-9a-f]{32})\\.json$`).exec(
+      request.path,
+    );
+    if (numberPath) {
+      const number = state.numbers.get(numberPath[1] as string);
+      if (!number) return json(res, 404, NOT_FOUND);
+      if (request.method === 'POST') {
+        const form = request.form;
+        number.voiceUrl = form.get('VoiceUrl') ?? number.voiceUrl;
+        number.voiceMethod = form.get('VoiceMethod') ?? number.voiceMethod;
+        number.statusCallback = form.get('StatusCallback') ?? number.statusCallback;
+        number.statusCallbackMethod = form.get('StatusCallbackMethod') ?? number.statusCallbackMethod;
+        number.friendlyName = form.get('FriendlyName') ?? number.friendlyName;
+      }
+      if (request.method === 'DELETE') {
+        state.numbers.delete(number.sid);
+        res.writeHead(204);
+        return res.end();
+      }
+      return json(res, 200, numberJson(accountSid, number));
+    }
+    const availablePath = `${base}/AvailablePhoneNumbers/US/Local.json`;
+    if (request.path === availablePath && request.method === 'GET') {
+      const areaCode = request.query.get('AreaCode');
+      const pageSize = Math.min(1000, Math.max(1, Number(request.query.get('PageSize') ?? 50) || 50));
+      const offered = state.availableNumbers
+        .filter((number) => !areaCode || number.phoneNumber.startsWith(`+1${areaCode}`))
+        .slice(0, pageSize);
+      return json(res, 200, {
+        uri: `${availablePath}?${request.query}`,
+        available_phone_numbers: offered.map((number) => ({
+          friendly_name: friendlyNameOf(number.phoneNumber),
+          phone_number: number.phoneNumber,
+          lata: '358',
+          rate_center: number.locality.toUpperCase(),
+          latitude: '41.880000',
+          longitude: '-87.630000',
+          locality: number.locality,
+          region: number.region,
+          postal_code: '60601',
+          iso_country: 'US',
+          address_requirements: 'none',
+          beta: false,
+          capabilities: { voice: true, SMS: true, MMS: true, fax: false },
+        })),
+      });
+    }
+    return json(res, 404, NOT_FOUND);
   };
 
   const server = createServer((req, res) => {

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useDemoCall } from '@/features/demo/hooks/use-demo-call';
-import { useSpeechRecognition } from '@/features/demo/hooks/use-speech-recognition';
 import { useReturnFocus } from '@/hooks/use-return-focus';
+import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
 import { cn } from '@/lib/utils';
 
 /** How the call ended, in the words of the call history. */

@@ -1,16 +1,13 @@
-import { formatPhone } from '@callwise/shared/phone';
 import {
   type AssistantSettingsResponse,
   DEFAULT_GREETING,
   MAX_TRANSFER_RING_SECONDS,
   MIN_TRANSFER_RING_SECONDS,
 } from '@callwise/shared/schemas/assistant';
-import { CheckIcon, CopyIcon, PhoneIncomingIcon } from 'lucide-react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -20,6 +17,7 @@ import { paths } from '@/config/paths';
 import { useAssistantSettings, useUpdateAssistantSettings } from '@/features/settings/api/assistant-settings';
 import { AssistantKnowledgeCard } from '@/features/settings/components/assistant-knowledge-card';
 import { AssistantTryCard } from '@/features/settings/components/assistant-try-card';
+import { BusinessNumberCard } from '@/features/settings/components/business-number-card';
 import {
   DocumentSaveBar,
   DocumentSkeleton,
@@ -32,50 +30,7 @@ import {
   assistantResolver,
   assistantValuesFrom,
 } from '@/features/settings/utils/assistant-form';
-import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { errorMessage } from '@/lib/errors';
-
-/** The number callers call, with a Copy button; or, plainly, that there is none yet. */
-function BusinessNumberCard({ number }: { number: string | null }) {
-  const { copied, copy } = useCopyToClipboard(() =>
-    toast.error('Could not copy', { description: 'Your browser refused; select the number and copy it.' }),
-  );
-  return (
-    <Card role="region" aria-labelledby="assistant-number-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="assistant-number-heading">
-          Business number
-        </CardTitle>
-        <CardDescription>
-          {number
-            ? 'Callers who call this number reach the assistant. It answers their questions, puts them through to you or takes a message.'
-            : 'No business number is assigned to your account yet, so nobody can call the assistant. Once one is assigned it shows here.'}
-        </CardDescription>
-      </CardHeader>
-      {number && (
-        <CardContent className="flex flex-wrap items-center gap-3">
-          <span
-            className="flex items-center gap-2 text-lg font-semibold tabular-nums"
-            data-testid="business-number"
-          >
-            <PhoneIncomingIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-            {formatPhone(number)}
-          </span>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => void copy(number)}
-            aria-label={copied ? 'Copied the business number' : 'Copy the business number'}
-          >
-            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
-          </Button>
-        </CardContent>
-      )}
-    </Card>
-  );
-}
 
 /** Who callers are put through to, during business hours, and for how long it rings. */
 function TransferCard() {
@@ -225,7 +180,6 @@ function AssistantForm({ settings }: { settings: AssistantSettingsResponse }) {
         data-testid="assistant-form"
       >
         <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-        <BusinessNumberCard number={settings.business_number} />
         <TransferCard />
         <GreetingCard />
         <AssistantKnowledgeCard />
@@ -266,6 +220,7 @@ export function AssistantSection() {
     );
   return (
     <div className="grid min-w-0 gap-6">
+      <BusinessNumberCard number={settings.data.business_number} />
       <AssistantForm settings={settings.data} />
       <AssistantTryCard businessNumber={settings.data.business_number} />
     </div>

@@ -1,6 +1,6 @@
 import { formatPhone } from '@callwise/shared/phone';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRightIcon, InfoIcon, PhoneCallIcon } from 'lucide-react';
+import { ArrowRightIcon, HeadsetIcon, InfoIcon, PhoneCallIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { paths } from '@/config/paths';
 import { type SimulatedCall, usePlaceSimulatedCall } from '@/features/settings/api/assistant-settings';
 import { meQueryOptions } from '@/features/settings/api/get-me';
-import { callerInputsFrom } from '@/features/settings/utils/assistant-form';
+import { AssistantCallDialog } from '@/features/settings/components/assistant-call-dialog';
+import { callerInputsFrom, inboundCallHref } from '@/features/settings/utils/assistant-form';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
@@ -19,10 +19,6 @@ import { fieldErrorsOf } from '@/lib/form-errors';
 const DEFAULT_CALLER = '+1 312 555 0142';
 const DEFAULT_LINES = 'Where can I park?\nNo, that is all, thanks.';
 const MAX_TURNS = 10;
-
-/** The call's page in Call History: the inbound calls, with its details open. */
-export const inboundCallHref = (callId: string) =>
-  `${paths.callHistory}?direction=inbound&call=${encodeURIComponent(callId)}`;
 
 /**
  * Settings → Assistant: a simulated call to the business number, to hear what callers get (saved settings only).
@@ -39,11 +35,13 @@ export function AssistantTryCard({ businessNumber }: { businessNumber: string | 
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const headingId = useId();
 
+  const [calling, setCalling] = useState(false);
+
   const realCarrier = me.data?.carrier !== undefined && me.data.carrier !== 'simulator';
   const unavailableMessage =
     unavailable ??
     (realCarrier
-      ? 'Simulated calls are only available with the simulated carrier; this server places real calls. Call your business number from a phone to try the assistant.'
+      ? 'Scripted calls are only available with the simulated carrier; this server places real calls. Call your assistant from this browser above, or call your business number from a phone.'
       : null);
 
   const submit = async (event: FormEvent) => {
@@ -87,12 +85,33 @@ export function AssistantTryCard({ businessNumber }: { businessNumber: string | 
           Try it
         </CardTitle>
         <CardDescription>
-          Place a simulated call to {businessNumber ? formatPhone(businessNumber) : 'your business number'}{' '}
-          and see how the assistant answers, with the settings as saved. No phone rings; the call shows in
-          Call History like any other.
+          Hear what callers of {businessNumber ? formatPhone(businessNumber) : 'your business number'} get,
+          with the settings as saved. No phone rings; each call shows in Call History like any other.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border px-3 py-3">
+          <p className="min-w-0 flex-1 text-sm">
+            <span className="font-medium">Call your assistant</span>
+            <span className="block text-muted-foreground">
+              Talk to it from this browser, typing or speaking, and hear its voice.
+            </span>
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full sm:w-fit"
+            disabled={!businessNumber}
+            onClick={() => setCalling(true)}
+          >
+            <HeadsetIcon aria-hidden="true" />
+            Call Your Assistant
+          </Button>
+        </div>
+        {businessNumber && (
+          <AssistantCallDialog open={calling} onOpenChange={setCalling} businessNumber={businessNumber} />
+        )}
+        <h3 className="text-sm font-medium">A scripted call</h3>
         {unavailableMessage ? (
           <p
             role="status"

@@ -7,6 +7,11 @@ import {
 } from '@callwise/shared/schemas/assistant';
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import { paths } from '@/config/paths';
+
+/** A call's page in Call History: the inbound calls, with its details open. */
+export const inboundCallHref = (callId: string) =>
+  `${paths.callHistory}?direction=inbound&call=${encodeURIComponent(callId)}`;
 
 /** The form: the document as it is edited (no greeting or transfer number as ''). */
 export interface AssistantFormValues {

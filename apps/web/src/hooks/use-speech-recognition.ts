@@ -44,7 +44,7 @@ const PROBLEMS: Record<string, string> = {
     'Speech recognition needs a connection to your browser’s speech service. Type your response instead.',
 };
 
-/** The visitor's spoken answer, through the browser's speech recognition (the demo's Speak button). */
+/** A spoken answer, through the browser's speech recognition (the Speak buttons of the demo and the test call). */
 export function useSpeechRecognition(): SpeechRecognitionState {
   const [recording, setRecording] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
