@@ -90,7 +90,7 @@ test('keys press the menu, Hang Up ends the call, and the dialog fits a 360 px p
   const answer = call.getByLabel('Your answer');
   await answer.fill('5');
   await answer.press('Enter');
-  await expect(transcript).toContainText('You: 5');
+  await expect(transcript).toContainText('You: Pressed 5');
   await expect(transcript).toContainText("Sorry, I didn't understand.");
   await expectNoSidewaysScroll(page);
   expect(await seriousViolations(page), 'axe during the call at 360 px').toEqual([]);

@@ -317,7 +317,15 @@ export const campaigns = pgTable(
     /** How many contacts were asked for, and how many were skipped (with reasons in `skipped`). */
     requested: integer('requested').notNull().default(0),
     skipped: jsonb('skipped')
-      .$type<Array<{ contact_id: string | null; phone: string | null; reason: string; message: string }>>()
+      .$type<
+        Array<{
+          contact_id: string | null;
+          phone: string | null;
+          reason: string;
+          message: string;
+          rule?: string;
+        }>
+      >()
       .notNull()
       .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),

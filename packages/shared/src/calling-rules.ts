@@ -1,7 +1,13 @@
 import type { CallType } from './calls.ts';
 
 /** Why a call of a batch or campaign was not created. */
-export const SKIP_REASONS = ['do_not_call', 'no_consent', 'invalid_number', 'frequency_cap'] as const;
+export const SKIP_REASONS = [
+  'do_not_call',
+  'no_consent',
+  'invalid_number',
+  'frequency_cap',
+  'state_rule',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
@@ -9,6 +15,7 @@ export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
   no_consent: 'No consent for this kind of call',
   invalid_number: 'Invalid phone number',
   frequency_cap: 'Daily call limit for this person reached',
+  state_rule: 'A state’s rule on sales calls',
 };
 
 /** Calls that sell something need marketing consent; every other kind is informational. */

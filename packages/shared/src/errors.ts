@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   do_not_call: 409,
   /** The person has already had the most calls a day the account allows (the frequency cap). */
   frequency_cap_reached: 409,
+  /** A state's rule on solicitation calls refuses it (e.g. Florida's 3 per 24 hours): `details[].rule` names it. */
+  state_rule: 409,
   /** A dispatcher is handing the call to the carrier right now: it can no longer be changed. */
   call_being_placed: 409,
   /** The call has gone out (placed at least once) or has ended: it can no longer be changed. */

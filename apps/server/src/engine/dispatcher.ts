@@ -8,8 +8,11 @@ import {
   nextDispatchAt,
   retryClaimLater,
 } from '@callwise/db/queries/call-dispatch';
+import { promotionalCallTimes } from '@callwise/db/queries/call-rules';
 import { DO_NOT_CALL_REASON } from '@callwise/db/queries/do-not-call';
 import { checkCallingRules } from '@callwise/shared/calling-rules-check';
+import type { CallType } from '@callwise/shared/calls';
+import { jurisdictionsFor } from '@callwise/shared/jurisdictions';
 import { crashPoint } from '../lib/crash-points.ts';
 import type { ProblemLogger as Logger } from '../lib/logger.ts';
 import {
@@ -135,14 +138,22 @@ export class Dispatcher {
     const ready: ClaimedCall[] = [];
     for (const call of claimed) {
       const window = this.options.windowOverride ?? { start: call.windowStart, end: call.windowEnd };
-      // Consent was checked when the call was made; the list and the window may have changed since.
+      const subject = {
+        phone: call.phone,
+        timezone: call.timezone,
+        at: now,
+        callType: call.callType as CallType,
+      };
+      // Consent was checked when the call was made; the list, the window and (for a state's limit on
+      // solicitations) the calls of the last 24 hours may have changed since.
       const verdict = checkCallingRules(
-        { phone: call.phone, timezone: call.timezone, at: now },
-        { onDoNotCall: call.doNotCall },
+        subject,
+        { onDoNotCall: call.doNotCall, promotionalCalls: await this.lastDayOfPromotions(call, now) },
         window,
+        { stateHours: !this.options.windowOverride },
       );
       const hold: Parameters<typeof holdClaimedCall>[2] | null = !verdict.allowed
-        ? { cancel: DO_NOT_CALL_REASON }
+        ? { cancel: verdict.reason === 'do_not_call' ? DO_NOT_CALL_REASON : verdict.message }
         : verdict.moved
           ? { until: verdict.at }
           : null;
@@ -155,6 +166,29 @@ export class Dispatcher {
       );
     }
     return ready;
+  }
+
+  /** For a call under a state's limit per 24 hours, the account's other promotional calls to it in the last day. */
+  private async lastDayOfPromotions(call: ClaimedCall, now: Date): Promise<Date[] | undefined> {
+    if (!jurisdictionsFor(call.phone, call.callType as CallType).some((s) => s.maxPer24h !== undefined))
+      return;
+    const from = new Date(now.getTime() - 24 * 60 * 60_000);
+    // Checked when the call was made already: a failed read leaves the limit to that check.
+    const read = promotionalCallTimes(
+      this.options.db,
+      call.accountId,
+      [{ phone: call.phone, from, to: now }],
+      call.id,
+    );
+    return read
+      .then(([times]) => times)
+      .catch((err: unknown) => {
+        this.options.log.error(
+          { err, callId: call.id },
+          'dispatcher: reading the last day of promotions failed',
+        );
+        return undefined;
+      });
   }
 
   /** Hands claimed calls to the carrier, then records which it accepted (one statement each way). */

@@ -10,6 +10,8 @@ export interface ClaimedCall {
   id: string;
   accountId: string;
   phone: string;
+  /** The kind of call: the state rules on solicitations cover promotional ones (decision 028). */
+  callType: string;
   attempts: number;
   scheduledAt: Date;
   /** The recipient's time zone (the account's when the call has none). */
@@ -50,10 +52,10 @@ export async function claimDueCalls(
         version = c.version + CASE WHEN c.status = 'queued' THEN 0 ELSE 1 END,
         updated_at = now()
       FROM due WHERE c.id = due.id
-      RETURNING c.id, c.account_id, c.phone, c.attempts, c.scheduled_at, c.timezone, c.status, c.outcome,
-        c.version
+      RETURNING c.id, c.account_id, c.phone, c.call_type, c.attempts, c.scheduled_at, c.timezone, c.status,
+        c.outcome, c.version
     )
-    SELECT claimed.id, claimed.account_id, claimed.phone, claimed.attempts, claimed.scheduled_at,
+    SELECT claimed.id, claimed.account_id, claimed.phone, claimed.call_type, claimed.attempts, claimed.scheduled_at,
       coalesce(claimed.timezone, a.timezone) AS timezone, a.calling_window_start, a.calling_window_end,
       EXISTS (SELECT 1 FROM do_not_call d WHERE d.account_id = claimed.account_id AND d.phone = claimed.phone)
         AS do_not_call,
@@ -70,6 +72,7 @@ export async function claimDueCalls(
     id: row.id as string,
     accountId: row.account_id as string,
     phone: row.phone as string,
+    callType: row.call_type as string,
     attempts: Number(row.attempts),
     scheduledAt: new Date(row.scheduled_at as string),
     timezone: row.timezone as string,

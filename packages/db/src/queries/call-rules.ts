@@ -65,6 +65,36 @@ export async function callsOnDays(
   return counts;
 }
 
+/**
+ * The times of the account's promotional calls to each number between `from` and `to` (placed or scheduled:
+ * `scheduled_at`, the time a call goes or went out; cancelled calls never went and do not count), for the state
+ * limits on solicitations per 24 hours (decision 028). One list per query, in order.
+ */
+export async function promotionalCallTimes(
+  db: Database,
+  accountId: string,
+  queries: Array<{ phone: string; from: Date; to: Date }>,
+  /** A call not to count: the one being edited, or the one being dispatched. */
+  exceptCallId?: string,
+): Promise<Date[][]> {
+  if (queries.length === 0) return [];
+  const input = JSON.stringify(
+    queries.map((q, i) => ({ i, phone: q.phone, from: q.from.toISOString(), to: q.to.toISOString() })),
+  );
+  const result = await db.execute(sql`
+    SELECT x.i, c.scheduled_at AS at
+    FROM jsonb_to_recordset(${input}::jsonb) AS x(i int, phone text, "from" timestamptz, "to" timestamptz)
+    JOIN calls c ON c.account_id = ${accountId} AND c.phone = x.phone
+      AND c.scheduled_at >= x."from" AND c.scheduled_at < x."to"
+      AND c.call_type = 'promotional' AND c.status <> 'canceled'
+      ${exceptCallId ? sql`AND c.id <> ${exceptCallId}` : sql``}`);
+  const times = queries.map((): Date[] => []);
+  for (const row of rows<{ i: number; at: string | Date }>(result)) {
+    times[Number(row.i)]?.push(new Date(row.at));
+  }
+  return times;
+}
+
 function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

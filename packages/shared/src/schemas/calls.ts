@@ -311,8 +311,12 @@ export const skippedCallSchema = z.object({
   index: z.number().int().describe('The place of the call in the request (from 0)'),
   reason: z
     .enum(SKIP_REASONS)
-    .describe('Why it was not created: do_not_call, no_consent, invalid_number or frequency_cap'),
+    .describe('Why it was not created: do_not_call, no_consent, invalid_number, frequency_cap or state_rule'),
   message: z.string().describe('The same, in words fit to show a person'),
+  rule: z
+    .string()
+    .optional()
+    .describe('For state_rule, the state rule that refused it (a jurisdiction id: FL, OK)'),
 });
 export type SkippedCall = z.infer<typeof skippedCallSchema>;
 

@@ -105,8 +105,12 @@ export const campaignSkipSchema = z.object({
   phone: z.string().nullable().describe('Its number (E.164), when known'),
   reason: z
     .enum(CAMPAIGN_SKIP_REASONS)
-    .describe('do_not_call, no_consent, invalid_number, frequency_cap or not_found'),
+    .describe('do_not_call, no_consent, invalid_number, frequency_cap, state_rule or not_found'),
   message: z.string().describe('Why, in words fit to show a person'),
+  rule: z
+    .string()
+    .optional()
+    .describe('For state_rule, the state rule that refused it (a jurisdiction id: FL, OK)'),
 });
 export type CampaignSkip = z.infer<typeof campaignSkipSchema>;
 

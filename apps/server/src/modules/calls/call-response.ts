@@ -1,14 +1,29 @@
 import type { Call as CallRow } from '@callwise/db/schema';
-import { describeLocalTime } from '@callwise/shared/calling-window';
-import { NEEDS_ATTENTION_OUTCOMES, NEEDS_ATTENTION_STATUSES } from '@callwise/shared/calls';
+import { describeLocalTime, insideCallingWindow } from '@callwise/shared/calling-window';
+import { type CallType, NEEDS_ATTENTION_OUTCOMES, NEEDS_ATTENTION_STATUSES } from '@callwise/shared/calls';
+import { describeHours, jurisdictionsFor } from '@callwise/shared/jurisdictions';
 import type { Call } from '@callwise/shared/schemas/calls';
 import { iso } from '../../lib/pagination.ts';
 
-/** Why a call goes out later than asked: the calling window moved it. */
-function scheduleNote(row: Pick<CallRow, 'requestedAt' | 'scheduledAt' | 'timezone'>): string | null {
+/**
+ * Why a call goes out later than asked: the calling window moved it, or a state's hours for solicitations (the
+ * rule named: "Moved to 8:00 AM on Fri, Nov 27 (America/New_York): Florida’s telephone solicitation hours, 8 AM–8 PM
+ * (rule FL).").
+ */
+function scheduleNote(
+  row: Pick<CallRow, 'requestedAt' | 'scheduledAt' | 'timezone' | 'phone' | 'callType'>,
+): string | null {
   if (!row.requestedAt || !row.timezone || row.requestedAt.getTime() === row.scheduledAt.getTime())
     return null;
-  return `Outside the calling window in the recipient’s time: goes out at ${describeLocalTime(row.scheduledAt, row.timezone)}.`;
+  const timezone = row.timezone;
+  const requested = row.requestedAt;
+  const state = jurisdictionsFor(row.phone, row.callType as CallType).find(
+    (candidate) => !insideCallingWindow(requested, timezone, candidate.window),
+  );
+  if (state) {
+    return `Moved to ${describeLocalTime(row.scheduledAt, timezone)}: ${state.state}’s telephone solicitation hours, ${describeHours(state.window)} (rule ${state.id}).`;
+  }
+  return `Outside the calling window in the recipient’s time: goes out at ${describeLocalTime(row.scheduledAt, timezone)}.`;
 }
 
 /** The same rule as the Needs attention view (packages/db queries/calls.ts). */

@@ -236,7 +236,10 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'promotional calls need a contact with marketing consent, reminders and confirmations to a contact need ' +
           'informational consent or an existing customer (422 consent_required; a number that is not a contact ' +
           'may get informational calls on your word that they are your customer); at most the daily cap of calls ' +
-          'per person per local day (409 frequency_cap_reached). A free trial includes 10 calls (402 ' +
+          'per person per local day (409 frequency_cap_reached). State rules (decision 028): a promotional call to ' +
+          'a Florida or Oklahoma area code goes out only 08:00–20:00 in the recipient’s time (schedule_note names ' +
+          'the rule, e.g. "(rule FL)") and is refused as the fourth in 24 hours to that number (409 state_rule, ' +
+          '`error.details[0].rule`: FL or OK). A free trial includes 10 calls (402 ' +
           'call_limit_reached after that); on a paid plan extra calls cost $0.50 within the monthly budget cap ' +
           '(402 budget_reached); cancelled calls are given back.',
         headers: idempotencyHeadersSchema,
@@ -310,7 +313,8 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'checked by the same rules as a new one — the number, the plan’s voices, the variables, the calling ' +
           'window (scheduled_at may move to the next opening, with requested_at and schedule_note), the ' +
           'do-not-call list (409 do_not_call), consent (422 consent_required) and the daily cap (409 ' +
-          'frequency_cap_reached; the call itself does not count). It is not billed again. Only a call nobody has ' +
+          'frequency_cap_reached; the call itself does not count) and the state rules on promotional calls (409 ' +
+          'state_rule). It is not billed again. Only a call nobody has ' +
           'started placing can change: 409 call_being_placed while a dispatcher hands it to the carrier, 409 ' +
           'call_already_placed once it has gone out or ended, 409 call_canceled after a cancel. With a ' +
           'callback_url, a call.updated webhook is sent.',

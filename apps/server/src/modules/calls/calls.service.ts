@@ -10,7 +10,7 @@ import {
   notEditableReason,
 } from '@callwise/db/queries/call-edits';
 import type { CallRow, NewCall } from '@callwise/db/queries/call-rows';
-import { callRuleFacts, callsOnDays } from '@callwise/db/queries/call-rules';
+import { callRuleFacts, callsOnDays, promotionalCallTimes } from '@callwise/db/queries/call-rules';
 import { detachRecording } from '@callwise/db/queries/call-status';
 import { getCall } from '@callwise/db/queries/calls';
 import { type ContactRow, getContact } from '@callwise/db/queries/contacts';
@@ -21,6 +21,7 @@ import type { SkipReason } from '@callwise/shared/calling-rules';
 import { checkCallingRules } from '@callwise/shared/calling-rules-check';
 import { localDay } from '@callwise/shared/calling-window';
 import type { CallType } from '@callwise/shared/calls';
+import { type Jurisdiction, jurisdictionsFor } from '@callwise/shared/jurisdictions';
 import { formatPhone, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
 import type {
@@ -51,6 +52,9 @@ const MEASURED_BATCH = 20;
 /** A typical reminder, to measure a voice's speaking rate by. */
 const SPEAKING_RATE_SAMPLE =
   'Hi Maria, this is a reminder of your appointment with Harbor Dental on Friday, March 6 at 10:30 AM. Please arrive ten minutes early.';
+const DAY_MS = 24 * 60 * 60_000;
+/** A state rule with a limit per 24 hours (decision 028), whose count the check needs. */
+const hasLimit = (state: Jurisdiction) => state.maxPer24h !== undefined;
 /** A time in the past by less than this is taken to mean "now" (the form rounds to the minute). */
 const PAST_GRACE_MS = 5 * 60_000;
 
@@ -101,20 +105,30 @@ const RULE_ERROR_CODES = {
   no_consent: 'consent_required',
   invalid_number: 'validation_failed',
   frequency_cap: 'frequency_cap_reached',
+  state_rule: 'state_rule',
 } as const satisfies Record<SkipReason, string>;
 
-/** A call the calling rules refuse: an error for a single call, a skip in a batch that allows them. */
+/**
+ * A call the calling rules refuse: an error for a single call, a skip in a batch that allows them. A state rule's
+ * refusal names the rule (`rule`: 'FL'), in the error's details and in the skip.
+ */
 class RuleRefusal extends AppError {
   constructor(
     readonly reason: SkipReason,
     message: string,
     field?: string,
+    readonly rule?: string,
   ) {
-    super(RULE_ERROR_CODES[reason], message, field ? [{ field, message }] : undefined);
+    super(
+      RULE_ERROR_CODES[reason],
+      message,
+      field ? [{ field, message, ...(rule ? { rule } : {}) }] : undefined,
+    );
   }
 }
 
-const refusal = (reason: SkipReason, message: string) => new RuleRefusal(reason, message);
+const refusal = (reason: SkipReason, message: string, rule?: string) =>
+  rule ? new RuleRefusal(reason, message, 'phone', rule) : new RuleRefusal(reason, message);
 
 export interface CallServiceDeps {
   db: Database;
@@ -143,8 +157,8 @@ export class CallService {
   /**
    * Creates several calls together (POST /v1/calls/batch, campaigns). Each is checked as a single call would be;
    * a problem with the request names the call (`calls.<index>.<field>`) and answers for the whole batch. With
-   * `onProblem: 'skip'`, a call the calling rules refuse (do-not-call, consent, invalid number, frequency cap) is
-   * left out and reported instead; the allowance must hold the calls that remain.
+   * `onProblem: 'skip'`, a call the calling rules refuse (do-not-call, consent, invalid number, frequency cap, a
+   * state rule) is left out and reported instead; the allowance must hold the calls that remain.
    */
   async createMany(
     accountId: string,
@@ -193,7 +207,12 @@ export class CallService {
     const skipped: SkippedCall[] = [];
     const skip = (index: number, error: unknown) => {
       if (options.onProblem === 'skip' && error instanceof RuleRefusal) {
-        skipped.push({ index, reason: error.reason, message: error.message });
+        skipped.push({
+          index,
+          reason: error.reason,
+          message: error.message,
+          ...(error.rule ? { rule: error.rule } : {}),
+        });
         return null;
       }
       throw batch ? inBatch(error, index) : error;
@@ -228,7 +247,8 @@ export class CallService {
 
   /**
    * The calling rules over prepared calls, with one read of the facts they need: do-not-call, consent, the
-   * calling window (a call due outside it is moved to the next opening) and the daily cap per person.
+   * calling window (a call due outside it is moved to the next opening), the state rules on promotional calls
+   * (their hours, and their limits per 24 hours: decision 028) and the daily cap per person.
    */
   private async applyRules(
     account: AccountRow,
@@ -246,18 +266,50 @@ export class CallService {
       start: account.callingWindowStart,
       end: account.callingWindowEnd,
     };
+    // The override of tests and benches replaces the states' hours too (not their limits).
+    const options = { stateHours: !this.deps.config.CALLING_WINDOW_OVERRIDE };
     type Checked = { index: number; call: NewCall | { refusal: RuleRefusal } };
-    const checked = prepared.map(({ index, call }): Checked => {
+    const checks = prepared.map(({ index, call }) => {
       const { contact, ...row } = call;
       const person = contact ?? facts.contacts.get(row.phone) ?? null;
       const timezone = person?.timezone ?? timezoneForPhone(row.phone) ?? account.timezone;
       const requested = row.scheduledAt as Date;
-      const verdict = checkCallingRules(
-        { phone: row.phone, callType: row.callType as CallType, timezone, at: requested },
-        { onDoNotCall: facts.doNotCall.has(row.phone), contact: person },
+      const subject = { phone: row.phone, callType: row.callType as CallType, timezone, at: requested };
+      const known = { onDoNotCall: facts.doNotCall.has(row.phone), contact: person };
+      return { index, row, subject, known, verdict: checkCallingRules(subject, known, window, options) };
+    });
+    // The states' limits per 24 hours: the account's other promotional calls to the number a day either side of
+    // the time the call goes, and this batch's before it; the check runs again with them.
+    const limited = checks.filter(
+      (check) =>
+        check.verdict.allowed && jurisdictionsFor(check.row.phone, check.subject.callType).some(hasLimit),
+    );
+    const around = await promotionalCallTimes(
+      db,
+      account.id,
+      limited.map(({ row, verdict }) => {
+        const at = (verdict as { at: Date }).at.getTime();
+        return { phone: row.phone, from: new Date(at - DAY_MS), to: new Date(at + DAY_MS) };
+      }),
+      exceptCallId,
+    );
+    const batchTimes = new Map<string, Date[]>();
+    for (const [position, check] of limited.entries()) {
+      const earlier = batchTimes.get(check.row.phone) ?? [];
+      const others = [...(around[position] ?? []), ...earlier];
+      check.verdict = checkCallingRules(
+        check.subject,
+        { ...check.known, promotionalCalls: others },
         window,
+        options,
       );
-      if (!verdict.allowed) return { index, call: { refusal: refusal(verdict.reason, verdict.message) } };
+      if (check.verdict.allowed) batchTimes.set(check.row.phone, [...earlier, check.verdict.at]);
+    }
+    const checked = checks.map(({ index, row, subject, verdict }): Checked => {
+      const { timezone, at: requested } = subject;
+      if (!verdict.allowed) {
+        return { index, call: { refusal: refusal(verdict.reason, verdict.message, verdict.rule) } };
+      }
       return {
         index,
         call: {

@@ -225,6 +225,7 @@ export class CampaignService {
           phone: contact?.phone ?? null,
           reason: skip.reason,
           message: skip.message,
+          ...(skip.rule ? { rule: skip.rule } : {}),
         });
       }
       const updated = await setCampaignSkipped(db, accountId, campaign.id, skipped);

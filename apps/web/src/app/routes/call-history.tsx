@@ -63,8 +63,20 @@ export default function CallHistoryPage() {
   // A link to one call (`?call=<id>`, e.g. from Settings → Assistant's test call) opens its details.
   const linked = useQuery({ ...callQueryOptions(openCallId ?? ''), enabled: openCallId !== null });
   const linkedCall = openCallId && linked.data?.id === openCallId ? linked.data : null;
+  // Opened once per link: a later refetch of the call (live updates) refreshes what the panel shows but never
+  // opens it again after it was closed (the address drops `call` a moment after the panel closes).
+  const openedFromLink = useRef<string | null>(null);
   useEffect(() => {
-    if (linkedCall) setDetails({ call: linkedCall, open: true });
+    if (!openCallId) openedFromLink.current = null;
+  }, [openCallId]);
+  useEffect(() => {
+    if (!linkedCall) return;
+    if (openedFromLink.current !== linkedCall.id) {
+      openedFromLink.current = linkedCall.id;
+      setDetails({ call: linkedCall, open: true });
+    } else {
+      setDetails((panel) => (panel.call?.id === linkedCall.id ? { ...panel, call: linkedCall } : panel));
+    }
   }, [linkedCall]);
   const [cancelling, setCancelling] = useState<Panel>(closed);
   const [editing, setEditing] = useState<Panel>(closed);

@@ -97,6 +97,7 @@ function formFieldOf(field: string): FieldPath<ScheduleFormValues> | null {
 const RULE_FIELDS: Record<string, FieldPath<ScheduleFormValues>> = {
   do_not_call: 'phone',
   frequency_cap_reached: 'phone',
+  state_rule: 'phone',
   consent_required: 'callType',
 };
 

@@ -1,4 +1,5 @@
 import { OPT_OUT_OFFER, renderDisclosure } from '@callwise/shared/calling-rules';
+import { describeHours, JURISDICTIONS } from '@callwise/shared/jurisdictions';
 import {
   type CallingRules,
   type CallingRulesInput,
@@ -15,6 +16,7 @@ import {
   MegaphoneIcon,
   RepeatIcon,
   RotateCwIcon,
+  ScaleIcon,
   ShieldCheckIcon,
   Volume2Icon,
 } from 'lucide-react';
@@ -81,6 +83,35 @@ function Rule({
         {children}
       </div>
     </section>
+  );
+}
+
+/** The state rules (`JURISDICTIONS`): state, hours, limit and the law, one line each. */
+function StateRules() {
+  return (
+    <ul className="grid gap-2" aria-label="State rules" data-testid="state-rules">
+      {JURISDICTIONS.map((state) => (
+        <li key={state.id} className="grid gap-0.5 rounded-lg border p-3 text-sm">
+          <span className="font-medium">
+            {state.state} <span className="text-muted-foreground">({state.id})</span>
+          </span>
+          <span className="text-muted-foreground">
+            {describeHours(state.window)} in the recipient’s time
+            {state.maxPer24h !== undefined &&
+              ` · at most ${state.maxPer24h} per person in 24 hours on the same subject`}
+          </span>
+          <a
+            href={state.source.url}
+            target="_blank"
+            rel="noreferrer"
+            className="w-fit text-[0.8125rem] break-words text-primary underline underline-offset-2"
+          >
+            {state.source.title}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -265,6 +296,14 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
           titleId="rule-consent"
           explanation="Promotional calls go only to contacts who gave marketing consent; reminders and confirmations need at least informational consent or an existing customer relationship."
         />
+        <Rule
+          icon={ScaleIcon}
+          title="State rules for promotional calls"
+          titleId="rule-states"
+          explanation="Some states limit sales calls further. They apply to promotional calls only, to numbers with the state’s area code: such a call due outside the state’s hours moves to its next opening, and one over its limit is refused. The schedule note or the error names the rule (FL, OK), and a campaign lists it with each skipped contact. Reminders and confirmations keep your calling window."
+        >
+          <StateRules />
+        </Rule>
         <Rule
           icon={RepeatIcon}
           title="Retries"
