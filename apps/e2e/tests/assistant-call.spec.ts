@@ -98,4 +98,11 @@ test('keys press the menu, Hang Up ends the call, and the dialog fits a 360 px p
   await call.getByRole('button', { name: 'Hang Up' }).click();
   await expect(call).toBeHidden();
   await expect(page.getByRole('button', { name: 'Call Your Assistant' })).toBeFocused();
+
+  // The call is on the dashboard among the recent calls, marked inbound.
+  await page.goto('/dashboard');
+  const recent = page.getByRole('list', { name: 'Recent Call Activity' });
+  await expect(recent.getByRole('listitem').first()).toContainText('+1 312 555 0142');
+  await expect(recent.getByRole('listitem').first().getByTestId('call-direction')).toHaveText('Inbound');
+  await expectNoSidewaysScroll(page);
 });

@@ -141,7 +141,7 @@ export class CallConversation {
         ? null
         : FIRST_TURN;
     const turn = input.turn ?? 1;
-    if (!open || turn <= open.turns || open.stage === 'transferring') return this.replay(call);
+    if (!open || turn <= open.turns || open.stage === 'transferring') return this.replay(call, turn);
     crashPoint('conversation.before-turn');
 
     const account = await findAccount(this.deps.db, call.accountId);
@@ -381,7 +381,7 @@ export class CallConversation {
   private async offeringTurn(call: CallRow, state: Offering, input: CalleeInput): Promise<CallReply | null> {
     const rescheduling = this.deps.goals.rescheduling?.();
     const turn = input.turn ?? 1;
-    if (!rescheduling || turn <= state.turns + (state.after ?? 0)) return this.replay(call);
+    if (!rescheduling || turn <= state.turns + (state.after ?? 0)) return this.replay(call, turn);
     const account = await findAccount(this.deps.db, call.accountId);
     const next = await rescheduling.choose(
       call.accountId,
@@ -448,14 +448,21 @@ export class CallConversation {
   }
 
   /**
-   * The reply already given to the latest answer, spoken again (a repeated report, or one that lost the race);
-   * listening again while the conversation is still open.
+   * The reply already given to an answer, spoken again: to the latest (a repeated report, or one that lost the race),
+   * listening again while the conversation is still open; or, for an earlier `turn` (a resumed simulated call going
+   * through its answers again), that turn's own reply, after which the conversation went on.
    */
-  async replay(call: CallRow): Promise<CallReply | null> {
-    const reply = call.transcript
-      ?.filter((line) => line.speaker === 'ai' && !line.text.startsWith('('))
-      .at(-1);
-    if (!reply || (call.transcript?.length ?? 0) < 2) return null;
+  async replay(call: CallRow, turn?: number): Promise<CallReply | null> {
+    const lines = call.transcript ?? [];
+    const spoken = (line: Transcript[number]) => line.speaker === 'ai' && !line.text.startsWith('(');
+    const answers = lines.flatMap((line, index) => (line.speaker === 'callee' ? [index] : []));
+    const earlier = turn !== undefined && turn >= 1 && turn < answers.length ? answers[turn - 1] : undefined;
+    if (earlier !== undefined) {
+      const reply = lines.slice(earlier + 1).find(spoken);
+      if (reply) return { reply: await this.speak(call, reply.text), gather: true };
+    }
+    const reply = lines.filter(spoken).at(-1);
+    if (!reply || lines.length < 2) return null;
     const state = call.dialogue;
     const open = state?.stage === 'talking' || state?.stage === 'message' || state?.stage === 'offering';
     return {

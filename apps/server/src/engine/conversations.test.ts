@@ -151,6 +151,32 @@ describe('a call to the business number', () => {
     expect(outbound.data).toEqual([]);
   });
 
+  it('speaks each answer’s own reply again when a resumed carrier goes through the answers again', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    await setUp(owner, { knowledge: KNOWLEDGE });
+    const call = await callIn(owner, '+13125550149', [
+      { speech: 'Where can I park?' },
+      { speech: 'No, that is all, thanks.' },
+    ]);
+    const { provider_call_id: providerCallId } = (
+      await t.database.executeSql('SELECT provider_call_id FROM calls WHERE id = $1', [call.id])
+    ).rows[0] as { provider_call_id: string };
+    const host = t.services.engine.host.host;
+    const speak = (text: string) => t.services.speech.speak(call.voice, text);
+    const first = await host.onInput(providerCallId, { speech: 'Where can I park?', turn: 1 });
+    expect(first).toEqual({
+      reply: await speak(
+        'There is free parking behind the building. Is there anything else I can help you with?',
+      ),
+      gather: true,
+    });
+    const last = await host.onInput(providerCallId, { speech: 'No, that is all, thanks.', turn: 2 });
+    expect(last).toEqual({ reply: await speak('Thank you, and have a good day. Goodbye.') });
+    // Nothing was taken again.
+    const after = (await t.app.inject({ url: `/v1/calls/${call.id}`, headers: owner.headers })).json();
+    expect(after.transcript).toEqual(call.transcript);
+  });
+
   it('takes a message it has no answer for, and the call needs attention', async () => {
     const owner = await signedInUser(t, { plan: 'professional' });
     await setUp(owner, { knowledge: KNOWLEDGE });

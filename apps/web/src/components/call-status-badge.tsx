@@ -6,6 +6,7 @@ import {
   ClockIcon,
   LoaderCircleIcon,
   type LucideIcon,
+  PhoneIncomingIcon,
 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
@@ -66,6 +67,17 @@ export function CallStatusBadge({ status, className }: { status: string; classNa
           {detail}
         </span>
       )}
+    </Badge>
+  );
+}
+
+/** A call to the business number (the caller called): a small badge; outbound calls, the usual ones, have none. */
+export function CallDirectionBadge({ direction }: { direction: string }) {
+  if (direction !== 'inbound') return null;
+  return (
+    <Badge variant="outline" className="shrink-0 gap-1 font-normal" data-testid="call-direction">
+      <PhoneIncomingIcon aria-hidden="true" />
+      Inbound
     </Badge>
   );
 }

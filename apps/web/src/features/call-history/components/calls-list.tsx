@@ -9,13 +9,11 @@ import {
   type LucideIcon,
   PanelRightOpenIcon,
   PencilIcon,
-  PhoneIncomingIcon,
   PlayIcon,
   SquareIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CallStatusBadge } from '@/components/call-status-badge';
-import { Badge } from '@/components/ui/badge';
+import { CallDirectionBadge, CallStatusBadge } from '@/components/call-status-badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -154,17 +152,6 @@ function CallActions({
   );
 }
 
-/** A call to the business number (the caller called): a small badge; outbound calls, the usual ones, have none. */
-function DirectionBadge({ call }: { call: Call }) {
-  if (call.direction !== 'inbound') return null;
-  return (
-    <Badge variant="outline" className="shrink-0 gap-1 font-normal" data-testid="call-direction">
-      <PhoneIncomingIcon aria-hidden="true" />
-      Inbound
-    </Badge>
-  );
-}
-
 /** The status badge, and under it how the call ended when the callee answered something (Confirmed, ...). */
 function CallStatus({ call }: { call: Call }) {
   const outcome = outcomeLabel(call.outcome);
@@ -252,7 +239,7 @@ export function CallsList({
                 <TableCell className="max-w-56 font-medium" title={call.recipient_name}>
                   <div className="flex min-w-0 items-center gap-2">
                     <span className="truncate">{call.recipient_name}</span>
-                    <DirectionBadge call={call} />
+                    <CallDirectionBadge direction={call.direction} />
                   </div>
                 </TableCell>
                 <TableCell className="tabular-nums">{formatPhone(call.phone)}</TableCell>
@@ -296,7 +283,7 @@ export function CallsList({
                 <div className="min-w-0">
                   <div className="flex min-w-0 items-center gap-2">
                     <p className="truncate font-medium">{call.recipient_name}</p>
-                    <DirectionBadge call={call} />
+                    <CallDirectionBadge direction={call.direction} />
                   </div>
                   <p className="text-sm text-muted-foreground tabular-nums">{formatPhone(call.phone)}</p>
                 </div>

@@ -4,7 +4,7 @@ import { formatPhone } from '@callwise/shared/phone';
 import type { Call } from '@callwise/shared/schemas/calls';
 import { ArrowRightIcon, PhoneOutgoingIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { CallStatusBadge } from '@/components/call-status-badge';
+import { CallDirectionBadge, CallStatusBadge } from '@/components/call-status-badge';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -64,7 +64,10 @@ export function RecentCallsCard({ calls, needsAttention = 0 }: { calls: Call[]; 
             {calls.map((call) => (
               <li key={call.id} className="flex flex-wrap items-center gap-x-3 gap-y-1.5 py-3">
                 <div className="min-w-0 flex-1 basis-40">
-                  <p className="truncate font-medium">{call.recipient_name}</p>
+                  <p className="flex min-w-0 items-center gap-2 font-medium">
+                    <span className="truncate">{call.recipient_name}</span>
+                    <CallDirectionBadge direction={call.direction} />
+                  </p>
                   <p className="text-sm text-muted-foreground tabular-nums">{formatPhone(call.phone)}</p>
                 </div>
                 <div className="flex min-w-0 flex-1 basis-56 items-center justify-between gap-3 text-sm text-muted-foreground">
