@@ -8,8 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-
-type Recorder = (m: { name: string; value: number; unit: string; target?: string; ok?: boolean }) => void;
+import type { Recorder } from './bench-parts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');

@@ -12,24 +12,12 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createQueue } from '../apps/server/src/lib/queue.ts';
 import { openServices } from '../apps/server/src/services.ts';
 import { type ChatAnswer, lastSaid, startFakeChatModel } from '../apps/server/test/fake-chat-model.ts';
+import { percentile, quiet, type Recorder } from './bench-parts.ts';
 
 /** Conversations taking their turns at the same moment, on one process. */
 const CONCURRENT = 200;
 /** A chat model's fixed thinking time, as the local fake answers. */
 const MODEL_MS = 300;
-
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: (o: object, m: string) => console.error(m, o),
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-type Recorder = (m: { name: string; value: number; unit: string; target?: string; ok?: boolean }) => void;
 
 /**
  * The local OpenAI-compatible stand-in answering after MODEL_MS as a model running the conversation with tools

@@ -9,20 +9,9 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { createJobs } from '../apps/server/src/jobs/registry.ts';
 import { createQueue, registerJobs } from '../apps/server/src/lib/queue.ts';
 import { openServices } from '../apps/server/src/services.ts';
+import { percentile, quiet, type Recorder } from './bench-parts.ts';
 
 const CALLS = 10_000;
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: (o: object, m: string) => console.error(m, o),
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
-type Recorder = (m: { name: string; value: number; unit: string; target?: string; ok?: boolean }) => void;
 
 async function insertCalls(handle: DatabaseHandle, accountId: string, firstDueMs: number, spreadMs: number) {
   // Callees that do not answer: the carrier's whole status path runs, without audio.

@@ -33,7 +33,6 @@ function modelLike(request: ChatRequest): ChatAnswer {
   if (said.includes('dr. lee')) return { tool: 'transfer' };
   if (said.includes('leave a message')) return { tool: 'take_message' };
   if (said.includes('tell them')) return { tool: 'take_message', args: { message: 'the caller’s request' } };
-  if (said.includes('thanks, bye')) return { tool: 'end_call', args: { reason: 'done' } };
   if (tools.includes('book_slot')) return { say: 'Which one would you like?' };
   return { say: 'Could you say that again?' };
 }

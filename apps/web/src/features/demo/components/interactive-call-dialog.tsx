@@ -1,16 +1,15 @@
 import { CALL_OUTCOME_LABELS } from '@callwise/shared/calls';
 import { DEMO_LIMITS, type DemoScenario } from '@callwise/shared/demo';
 import type { DemoReply } from '@callwise/shared/schemas/demo';
-import { MicIcon, PhoneOffIcon, RotateCcwIcon, SendIcon, SquareIcon } from 'lucide-react';
+import { RotateCcwIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { AnswerBar, CallLine, ReplyPending } from '@/components/call-conversation-parts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { useDemoCall } from '@/features/demo/hooks/use-demo-call';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
-import { cn } from '@/lib/utils';
 
 /** How the call ended, in the words of the call history. */
 /** How a call that ended without an outcome of its own (or by an opt-out) is described. */
@@ -111,33 +110,11 @@ function CallPanel({
         className="grid min-h-48 flex-1 content-start gap-3 overflow-y-auto bg-muted/40 px-5 py-4 text-sm sm:px-6"
       >
         {call.lines.map((line) => (
-          <p
-            key={line.id}
-            data-speaker={line.speaker}
-            className={cn(
-              'w-fit max-w-[85%] rounded-2xl px-4 py-2.5 leading-relaxed',
-              line.speaker === 'ai'
-                ? 'rounded-tl-sm bg-background text-foreground shadow-xs ring-1 ring-border'
-                : 'ml-auto rounded-tr-sm bg-primary text-primary-foreground',
-            )}
-          >
-            <span className="font-semibold">{line.speaker === 'ai' ? 'AI:' : 'You:'}</span> {line.text}
-          </p>
+          <CallLine key={line.id} speaker={line.speaker} who={line.speaker === 'ai' ? 'AI:' : 'You:'}>
+            {line.text}
+          </CallLine>
         ))}
-        {call.waiting && (
-          <p className="flex w-fit items-center gap-1.5 rounded-2xl rounded-tl-sm bg-background px-4 py-3 shadow-xs ring-1 ring-border">
-            <span className="sr-only">The assistant is answering…</span>
-            <span aria-hidden="true" className="size-1.5 animate-bounce rounded-full bg-muted-foreground" />
-            <span
-              aria-hidden="true"
-              className="size-1.5 animate-bounce rounded-full bg-muted-foreground [animation-delay:150ms]"
-            />
-            <span
-              aria-hidden="true"
-              className="size-1.5 animate-bounce rounded-full bg-muted-foreground [animation-delay:300ms]"
-            />
-          </p>
-        )}
+        {call.waiting && <ReplyPending />}
         {call.ended && (
           <div className="mt-1 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background px-4 py-3">
             <p className="text-sm">
@@ -157,57 +134,21 @@ function CallPanel({
         )}
       </div>
 
-      <div className="grid gap-2 border-t px-5 pt-4 pb-5 sm:px-6">
-        {(call.error ?? recognition.problem) && (
-          <p role="alert" className="text-[0.8125rem] text-destructive">
-            {call.error ?? recognition.problem}
-          </p>
-        )}
-        <form onSubmit={submit} className="flex gap-2">
-          <Input
-            ref={input}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Type your response..."
-            aria-label="Your response"
-            maxLength={DEMO_LIMITS.lineLength}
-            disabled={!canAnswer}
-            autoComplete="off"
-          />
-          <Button type="submit" disabled={!canAnswer || call.waiting || draft.trim() === ''}>
-            <SendIcon aria-hidden="true" />
-            <span className="max-sm:sr-only">Send</span>
-          </Button>
-        </form>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          {recognition.recording ? (
-            <Button variant="destructive" size="sm" onClick={recognition.stop}>
-              <SquareIcon aria-hidden="true" />
-              Stop Recording
-            </Button>
-          ) : (
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!recognition.supported || !canAnswer || call.waiting}
-              title={recognition.supported ? undefined : 'Your browser cannot recognise speech'}
-              onClick={() => recognition.start((text) => call.send(text))}
-            >
-              <MicIcon aria-hidden="true" />
-              Speak
-            </Button>
-          )}
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive hover:text-destructive"
-            onClick={onClose}
-          >
-            <PhoneOffIcon aria-hidden="true" />
-            End Call
-          </Button>
-        </div>
-      </div>
+      <AnswerBar
+        problem={call.error ?? recognition.problem}
+        inputRef={input}
+        draft={draft}
+        onDraft={setDraft}
+        onSubmit={submit}
+        onSpeech={(text) => call.send(text)}
+        recognition={recognition}
+        canAnswer={canAnswer}
+        waiting={call.waiting}
+        label="Your response"
+        placeholder="Type your response..."
+        maxLength={DEMO_LIMITS.lineLength}
+        end={{ label: 'End Call', onClick: onClose }}
+      />
     </>
   );
 }

@@ -1,17 +1,10 @@
 import { CALL_OUTCOME_LABELS, type CallOutcome } from '@callwise/shared/calls';
 import { formatPhone } from '@callwise/shared/phone';
 import { MAX_TEST_CALL_SPEECH } from '@callwise/shared/schemas/test-calls';
-import {
-  ArrowRightIcon,
-  MicIcon,
-  PhoneCallIcon,
-  PhoneOffIcon,
-  SendIcon,
-  SquareIcon,
-  Volume2Icon,
-} from 'lucide-react';
+import { ArrowRightIcon, PhoneCallIcon, Volume2Icon } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { AnswerBar, CallLine, ReplyPending } from '@/components/call-conversation-parts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -21,7 +14,6 @@ import { useTestCall } from '@/features/settings/hooks/use-test-call';
 import { inboundCallHref } from '@/features/settings/utils/assistant-form';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
-import { cn } from '@/lib/utils';
 
 const DEFAULT_CALLER = '+1 312 555 0142';
 
@@ -144,19 +136,13 @@ function CallPanel({ businessNumber, onClose }: { businessNumber: string; onClos
             className="grid min-h-48 flex-1 content-start gap-3 overflow-y-auto bg-muted/40 px-5 py-4 text-sm sm:px-6"
           >
             {call.lines.map((line, index) => (
-              <p
+              <CallLine
                 // The lines only ever grow: their place is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: append-only transcript
                 key={index}
-                data-speaker={line.speaker}
-                className={cn(
-                  'w-fit max-w-[85%] rounded-2xl px-4 py-2.5 leading-relaxed break-words',
-                  line.speaker === 'ai'
-                    ? 'rounded-tl-sm bg-background text-foreground shadow-xs ring-1 ring-border'
-                    : 'ml-auto rounded-tr-sm bg-primary text-primary-foreground',
-                )}
+                speaker={line.speaker}
+                who={line.speaker === 'ai' ? 'Assistant:' : 'You:'}
               >
-                <span className="font-semibold">{line.speaker === 'ai' ? 'Assistant:' : 'You:'}</span>{' '}
                 {line.text}
                 {session.playing === index && (
                   <Volume2Icon
@@ -164,25 +150,9 @@ function CallPanel({ businessNumber, onClose }: { businessNumber: string; onClos
                     className="ml-1.5 inline size-3.5 align-[-2px] text-primary"
                   />
                 )}
-              </p>
+              </CallLine>
             ))}
-            {waiting && (
-              <p className="flex w-fit items-center gap-1.5 rounded-2xl rounded-tl-sm bg-background px-4 py-3 shadow-xs ring-1 ring-border">
-                <span className="sr-only">The assistant is answering…</span>
-                <span
-                  aria-hidden="true"
-                  className="size-1.5 animate-bounce rounded-full bg-muted-foreground"
-                />
-                <span
-                  aria-hidden="true"
-                  className="size-1.5 animate-bounce rounded-full bg-muted-foreground [animation-delay:150ms]"
-                />
-                <span
-                  aria-hidden="true"
-                  className="size-1.5 animate-bounce rounded-full bg-muted-foreground [animation-delay:300ms]"
-                />
-              </p>
-            )}
+            {waiting && <ReplyPending />}
             {ended && (
               <div
                 className="mt-1 grid gap-2 rounded-lg border bg-background px-4 py-3"
@@ -217,61 +187,28 @@ function CallPanel({ businessNumber, onClose }: { businessNumber: string; onClos
             )}
           </div>
 
-          <div className="grid gap-2 border-t px-5 pt-4 pb-5 sm:px-6">
-            {(session.error ?? recognition.problem) && (
-              <p role="alert" className="text-[0.8125rem] text-destructive">
-                {session.error ?? recognition.problem}
-              </p>
-            )}
-            <form onSubmit={submit} className="flex gap-2">
-              <Input
-                ref={input}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                placeholder="Type your answer, or keys like 1..."
-                aria-label="Your answer"
-                maxLength={MAX_TEST_CALL_SPEECH}
-                disabled={!canAnswer}
-                autoComplete="off"
-              />
-              <Button type="submit" disabled={!canAnswer || waiting || draft.trim() === ''}>
-                <SendIcon aria-hidden="true" />
-                <span className="max-sm:sr-only">Send</span>
-              </Button>
-            </form>
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              {recognition.recording ? (
-                <Button variant="destructive" size="sm" onClick={recognition.stop}>
-                  <SquareIcon aria-hidden="true" />
-                  Stop Recording
-                </Button>
-              ) : (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={!recognition.supported || !canAnswer || waiting}
-                  title={recognition.supported ? undefined : 'Your browser cannot recognise speech'}
-                  onClick={() => recognition.start((text) => session.send(text))}
-                >
-                  <MicIcon aria-hidden="true" />
-                  Speak
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-destructive hover:text-destructive"
-                onClick={() => {
-                  recognition.stop();
-                  session.hangUp();
-                  onClose();
-                }}
-              >
-                <PhoneOffIcon aria-hidden="true" />
-                {ended ? 'Close' : 'Hang Up'}
-              </Button>
-            </div>
-          </div>
+          <AnswerBar
+            problem={session.error ?? recognition.problem}
+            inputRef={input}
+            draft={draft}
+            onDraft={setDraft}
+            onSubmit={submit}
+            onSpeech={(text) => session.send(text)}
+            recognition={recognition}
+            canAnswer={canAnswer}
+            waiting={waiting}
+            label="Your answer"
+            placeholder="Type your answer, or keys like 1..."
+            maxLength={MAX_TEST_CALL_SPEECH}
+            end={{
+              label: ended ? 'Close' : 'Hang Up',
+              onClick: () => {
+                recognition.stop();
+                session.hangUp();
+                onClose();
+              },
+            }}
+          />
         </>
       )}
     </>
