@@ -14,7 +14,10 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // On CI a failed test runs once more: a test that then passes is still reported as flaky in the list (and
+  // each one seen is fixed at its cause), but one timing slip on a loaded machine no longer fails the run. A test
+  // that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   // Generous: the suite also runs on busy shared CI machines, where a page can take seconds to answer.
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -25,6 +25,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   confirmLabel,
   onConfirm,
+  onFocusReturned,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -34,12 +35,20 @@ export function ConfirmDialog({
   cancelLabel?: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** Called once the dialog has closed and handed the focus back: the moment to move it on, never overridden. */
+  onFocusReturned?: () => void;
 }) {
   const focus = useReturnFocus();
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent {...(trigger ? {} : focus)}>
+      <AlertDialogContent
+        {...(trigger ? {} : focus)}
+        onCloseAutoFocus={(event) => {
+          if (!trigger) focus.onCloseAutoFocus(event);
+          onFocusReturned?.();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

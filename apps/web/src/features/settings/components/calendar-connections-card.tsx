@@ -169,17 +169,6 @@ function ConnectionRow({
   );
 }
 
-/** Resolves once no confirmation dialog is on the page (its closing animation and focus return done). */
-function confirmationClosed(): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (document.querySelector('[role="alertdialog"]')) window.setTimeout(check, 50);
-      else resolve();
-    };
-    check();
-  });
-}
-
 function ListSkeleton() {
   return (
     <div role="status" aria-label="Loading calendar connections" className="grid gap-4">
@@ -218,6 +207,8 @@ export function CalendarConnectionsCard() {
     key: 0,
   });
   const [removing, setRemoving] = useState<Connection | null>(null);
+  // Settles when the removal's confirmation has closed and handed the focus back (see removeConnection).
+  const focusReturned = useRef<(() => void) | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
 
@@ -260,7 +251,7 @@ export function CalendarConnectionsCard() {
   }, [googleError, layoutSettled]);
 
   /** After a removal its row is gone: the focus goes to the next row's Edit button, else to Add a calendar. */
-  const removeConnection = async (connection: Connection) => {
+  const removeConnection = async (connection: Connection, closed: Promise<void>) => {
     const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-connection-id]') ?? [])];
     const index = rows.findIndex((row) => row.dataset.connectionId === connection.id);
     const next = rows[index + 1] ?? rows[index - 1];
@@ -270,8 +261,9 @@ export function CalendarConnectionsCard() {
     } catch {
       return;
     }
-    // The confirmation returns the focus to the Remove button when it has closed: only then is it moved on.
-    await confirmationClosed();
+    // The confirmation hands the focus back (to the Remove button, or the page when that row is gone) when it
+    // has closed: only then is it moved on, whichever of the two ends first.
+    await closed;
     window.requestAnimationFrame(() => {
       const target = nextId
         ? list.current?.querySelector<HTMLElement>(
@@ -400,7 +392,15 @@ export function CalendarConnectionsCard() {
         onConfirm={() => {
           const connection = removing;
           setRemoving(null);
-          if (connection) void removeConnection(connection);
+          if (!connection) return;
+          const closed = new Promise<void>((resolve) => {
+            focusReturned.current = resolve;
+          });
+          void removeConnection(connection, closed);
+        }}
+        onFocusReturned={() => {
+          focusReturned.current?.();
+          focusReturned.current = null;
         }}
       />
     </Card>
