@@ -39,6 +39,7 @@ import eventsRoutes from './modules/events/events.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import devMailRoutes from './modules/mail/dev-mail.routes.ts';
 import meRoutes from './modules/me/me.routes.ts';
+import messagesRoutes from './modules/messages/messages.routes.ts';
 import scriptsRoutes from './modules/scripts/scripts.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
 import voicesRoutes from './modules/voices/voices.routes.ts';
@@ -145,6 +146,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await privateV1.register(contactsRoutes);
         await privateV1.register(contactsImportRoutes);
         await privateV1.register(doNotCallRoutes);
+        await privateV1.register(messagesRoutes);
         await privateV1.register(scriptsRoutes);
         await privateV1.register(appointmentsRoutes);
         await privateV1.register(appointmentsImportRoutes);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCallingWindow } from '@callwise/shared/calling-window';
 import { API_RATE_LIMIT_PER_MINUTE } from '@callwise/shared/product';
+import { DEFAULT_SMS_RATE_PER_SEGMENT_USD } from '@callwise/shared/sms';
 import { z } from 'zod';
 import { parseCrashAt } from './lib/crash-points.ts';
 
@@ -47,6 +48,11 @@ export const envSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +12025550100')
     .optional(),
   TWILIO_API_BASE_URL: optionalUrl,
+  /** A Messaging Service (MG…) our texts go through instead of the business number (US A2P 10DLC). */
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must look like MG followed by 32 hex digits')
+    .optional(),
   /** Calls started per second at Twilio (the account's CPS), in each worker process. */
   TWILIO_CALLS_PER_SECOND: z.coerce.number().positive().max(100).default(1),
   /** Calls of ours ringing or connected at Twilio at once; more wait for a free line. */
@@ -76,6 +82,8 @@ export const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(API_RATE_LIMIT_PER_MINUTE),
   SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   CALL_RATE_PER_MINUTE_USD: z.coerce.number().min(0).default(0.05),
+  /** What one text segment costs (Twilio's US price by default), written on each text sent. */
+  SMS_RATE_PER_SEGMENT_USD: z.coerce.number().min(0).default(DEFAULT_SMS_RATE_PER_SEGMENT_USD),
   CALL_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(5).default(2),
   CALL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(1800),
   DISPATCH_CLAIM_SECONDS: z.coerce.number().int().min(1).max(600).default(30),

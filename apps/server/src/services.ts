@@ -30,6 +30,8 @@ import { createBillingProvider } from './modules/billing/billing-provider.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { CampaignService } from './modules/campaigns/campaigns.service.ts';
 import { createMailProvider, type MailProvider } from './modules/mail/mail.provider.ts';
+import { MessageSender, SEND_MESSAGES } from './modules/messages/message-sender.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
 import { createSpeechService, type SpeechService } from './providers/speech/speech.ts';
 import { createFileStorage, type FileStorage } from './providers/storage/index.ts';
 
@@ -72,6 +74,10 @@ export interface Services {
   calendarWritebacks: CalendarWritebackSender;
   /** Everything that happens to a call after it is saved (decision 025). */
   engine: CallEngine;
+  /** Text messages: sending, the lists, and our side of the carrier's texts (decision 029). */
+  messages: MessagesService;
+  /** Sends the queued texts (the `send-messages` job). */
+  messageSender: MessageSender;
   close(): Promise<void>;
 }
 
@@ -168,6 +174,32 @@ export async function openServices(deps: {
   });
   const selfServiceLinks = new SelfServiceLinks({ secret: config.JWT_SECRET, publicUrl: config.PUBLIC_URL });
   const appointmentEmails = new AppointmentEmailSender({ db, mail, links: selfServiceLinks });
+  const onWritebacksDue = () => {
+    sendJob(queue, CALENDAR_WRITEBACKS, {}).catch((error: unknown) =>
+      log.warn({ error }, 'calendar-writebacks job not woken; its next minute writes it back'),
+    );
+  };
+  const messages = new MessagesService({
+    db,
+    links: selfServiceLinks,
+    businessNumber: engine.businessNumber,
+    onMessagesDue: () => {
+      sendJob(queue, SEND_MESSAGES, {}).catch((error: unknown) =>
+        log.warn({ error }, 'send-messages job not woken; its next minute sends the text'),
+      );
+    },
+    onWritebacksDue,
+    log,
+  });
+  // Every process takes the carrier's reports and inbound texts (they may reach any process serving HTTP).
+  engine.messaging.startMessaging(messages.host);
+  const messageSender = new MessageSender({
+    db,
+    carrier: engine.messaging,
+    businessNumber: engine.businessNumber,
+    ratePerSegmentUsd: config.SMS_RATE_PER_SEGMENT_USD,
+    log,
+  });
   const calendarWritebacks = new CalendarWritebackSender({
     db,
     calcom: (apiKey) => new CalcomClient({ apiKey, baseUrl: config.CALCOM_API_BASE_URL }),
@@ -198,6 +230,8 @@ export async function openServices(deps: {
     calendars,
     calendarWritebacks,
     engine,
+    messages,
+    messageSender,
     async close() {
       for (const off of offs.splice(0)) off();
       await engine.close();

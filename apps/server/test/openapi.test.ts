@@ -16,9 +16,11 @@ import {
   EXAMPLE_ICS_CONNECTION,
   EXAMPLE_IDS,
   EXAMPLE_IMPORT,
+  EXAMPLE_MESSAGE,
   EXAMPLE_OTHER_CONTACT,
   EXAMPLE_OTHER_SCRIPT,
   EXAMPLE_PAUSED_CAMPAIGN,
+  EXAMPLE_REPLY,
   EXAMPLE_RINGING_CALL,
   EXAMPLE_SCHEDULED_CALL,
   EXAMPLE_SCRIPT,
@@ -384,6 +386,7 @@ async function resetExampleAccount() {
   const db = t.database;
   const account = owner.accountId;
   for (const table of [
+    'messages',
     'calendar_connections',
     'booking_settings',
     'slot_offers',
@@ -447,6 +450,30 @@ async function resetExampleAccount() {
       EXAMPLE_APPOINTMENT.updated_at,
     ],
   );
+  for (const message of [EXAMPLE_MESSAGE, EXAMPLE_REPLY]) {
+    await db.executeSql(
+      `INSERT INTO messages (id, account_id, direction, kind, status, phone, business_number, contact_id, body,
+         segments, encoding, cost, sent_at, delivered_at, created_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`,
+      [
+        message.id,
+        account,
+        message.direction,
+        message.kind,
+        message.status,
+        message.phone,
+        message.business_number,
+        message.contact_id,
+        message.body,
+        message.segments,
+        message.encoding,
+        message.cost,
+        message.sent_at,
+        message.delivered_at,
+        message.created_at,
+      ],
+    );
+  }
   await db.executeSql(
     `INSERT INTO waitlist_entries (id, account_id, contact_id, service, days, earliest_minute, latest_minute, notes,
        created_at, updated_at) VALUES ($1,$2,$3,$4,'{2,4}',540,720,$5,$6,$6)`,

@@ -91,3 +91,26 @@ export const SIMULATED_STAFF_NO_ANSWER = '0198';
 export function simulatedStaffAnswers(phone: string): boolean {
   return phone.replace(/\D/g, '').endsWith(SIMULATED_STAFF_ANSWERS);
 }
+
+/**
+ * What the simulated phone at a number does with a text (issue #19), by the same last four digits after 555: it
+ * answers with a word, never answers, or is not reached. Any other number has it delivered and never answers.
+ */
+export const SIMULATED_TEXT_BEHAVIOURS = {
+  '0120': { summary: 'Replies C (confirms)', reply: 'C' },
+  '0121': { summary: 'Replies STOP', reply: 'STOP' },
+  '0122': { summary: 'Never replies', reply: null },
+  '0123': { summary: 'The text is not delivered', reply: null, undelivered: true },
+} as const satisfies Record<string, { summary: string; reply: string | null; undelivered?: boolean }>;
+
+export function simulatedTextBehaviour(phone: string): { reply: string | null; undelivered: boolean } {
+  const code = /555(01\d\d)$/.exec(phone.replace(/\D/g, ''))?.[1];
+  const behaviour =
+    code && code in SIMULATED_TEXT_BEHAVIOURS
+      ? SIMULATED_TEXT_BEHAVIOURS[code as keyof typeof SIMULATED_TEXT_BEHAVIOURS]
+      : null;
+  return {
+    reply: behaviour?.reply ?? null,
+    undelivered: Boolean(behaviour && 'undelivered' in behaviour && behaviour.undelivered),
+  };
+}

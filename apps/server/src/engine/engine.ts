@@ -12,9 +12,12 @@ import type { ConversationGoals } from './call-conversation.ts';
 import { CallHostService } from './call-host.ts';
 import { CallSweeper } from './call-sweeper.ts';
 import type { Carrier } from './carriers/carrier.ts';
+import type { MessageCarrier } from './carriers/messaging.ts';
+import { SimulatedMessaging } from './carriers/simulated-messaging.ts';
 import { SimulatedCarrier } from './carriers/simulator.ts';
 import type { CallAudio } from './carriers/twilio/call-audio.ts';
 import type { TwilioCarrier } from './carriers/twilio/twilio.ts';
+import type { TwilioMessaging } from './carriers/twilio/twilio-messaging.ts';
 import type { DialogueEngine } from './conversation/index.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { WebhookDeliverer } from './webhooks/webhook-deliverer.ts';
@@ -29,13 +32,17 @@ export interface CallEngine {
   /** Our side of each call: the carrier's reports, the conversation, the recording. */
   host: CallHostService;
   /** Twilio's carrier and the audio its calls fetch, when Twilio places the calls (its webhooks need both). */
-  twilio: { carrier: TwilioCarrier; audio: CallAudio } | null;
+  twilio: { carrier: TwilioCarrier; audio: CallAudio; messaging: TwilioMessaging } | null;
   /** Hands due calls to the carrier (null where ROLE=api). */
   dispatcher: Dispatcher | null;
   /** Posts call and appointment events to their webhooks (null where ROLE=api). */
   webhooks: WebhookDeliverer | null;
   /** The simulated carrier, when it carries the calls (its own API places simulated incoming calls). */
   simulator: SimulatedCarrier | null;
+  /** The same carrier's texts (decision 029): Twilio Messaging, or the simulated phones. */
+  messaging: MessageCarrier;
+  /** The simulated texts, when the simulator carries them (its own API writes simulated inbound texts). */
+  simulatedMessaging: SimulatedMessaging | null;
   /** The number callers call: with the simulator a fictional one given on first use, with Twilio the assigned one. */
   businessNumber(accountId: string): Promise<string | null>;
   /** Calls to the business taken in the browser ("Call your assistant"), whatever the carrier. */
@@ -125,6 +132,9 @@ export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
       })
     : null;
 
+  const simulatedMessaging = twilio ? null : new SimulatedMessaging({ speed: config.SIMULATOR_SPEED, log });
+  const messaging: MessageCarrier = twilio?.messaging ?? (simulatedMessaging as SimulatedMessaging);
+
   let started = false;
   const offs: Array<() => void> = [];
   return {
@@ -132,6 +142,8 @@ export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
     host,
     twilio,
     simulator: carrier instanceof SimulatedCarrier ? carrier : null,
+    messaging,
+    simulatedMessaging,
     businessNumber: number,
     browserCalls,
     dispatcher,
@@ -152,6 +164,7 @@ export async function openEngine(deps: EngineDeps): Promise<CallEngine> {
     },
     async close() {
       for (const off of offs.splice(0)) off();
+      simulatedMessaging?.stop();
       if (started) {
         await webhooks?.stop();
         await sweeper?.stop();
@@ -167,14 +180,15 @@ async function openTwilio(
   config: Config,
   database: DatabaseHandle,
   deps: Pick<EngineDeps, 'log' | 'storage'>,
-): Promise<{ carrier: TwilioCarrier; audio: CallAudio }> {
+): Promise<{ carrier: TwilioCarrier; audio: CallAudio; messaging: TwilioMessaging }> {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER } = config;
   if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM_NUMBER) {
     throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER are required for Twilio');
   }
-  const [{ TwilioCarrier, TWILIO_WEBHOOK_PATH }, { CallAudio }] = await Promise.all([
+  const [{ TwilioCarrier, TWILIO_WEBHOOK_PATH }, { CallAudio }, { TwilioMessaging }] = await Promise.all([
     import('./carriers/twilio/twilio.ts'),
     import('./carriers/twilio/call-audio.ts'),
+    import('./carriers/twilio/twilio-messaging.ts'),
   ]);
   const carrier = await TwilioCarrier.open({
     db: database.db,
@@ -195,5 +209,13 @@ async function openTwilio(
     secret: config.JWT_SECRET,
     path: `${TWILIO_WEBHOOK_PATH}/audio`,
   });
-  return { carrier, audio };
+  const messaging = await TwilioMessaging.open({
+    accountSid: TWILIO_ACCOUNT_SID,
+    authToken: TWILIO_AUTH_TOKEN,
+    publicUrl: config.PUBLIC_URL,
+    apiBaseUrl: config.TWILIO_API_BASE_URL,
+    messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
+    log: deps.log,
+  });
+  return { carrier, audio, messaging };
 }

@@ -17,6 +17,13 @@ export type {
 } from './call-conversation.ts';
 export { type SpokenPrompt, speakPrompt } from './call-prompt.ts';
 export {
+  type CarrierMessageStatusEvent,
+  type InboundMessage,
+  type MessageCarrier,
+  type MessageHost,
+  MessageRejectedError,
+} from './carriers/messaging.ts';
+export {
   type AvailableNumber,
   type TwilioNumber,
   TwilioNumberError,

@@ -18,6 +18,7 @@ import {
 import { recordingsPurgeJob } from '../modules/calls/recordings-purge.job.ts';
 import { contactsImportJob } from '../modules/contacts/contacts-import.job.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
+import { sendMessagesJob } from '../modules/messages/message-sender.ts';
 import type { Services } from '../services.ts';
 import { databaseMaintenanceJob } from './database-maintenance.job.ts';
 
@@ -54,6 +55,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     appointmentEmailsJob(() => services.appointmentEmails),
     waitlistJob(() => services.waitlist),
     calendarWritebacksJob(() => services.calendarWritebacks),
+    sendMessagesJob(() => services.messageSender),
     recordingsPurgeJob({
       db: deps.database.db,
       storage: () => services.storage,

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import { API_KEYS_CHANNEL } from '@callwise/db/queries/api-keys';
 import { BOOKINGS_CHANNEL } from '@callwise/db/queries/booking-settings';
 import { CALL_EVENTS_CHANNEL, CALLS_DUE_CHANNEL } from '@callwise/db/queries/call-rows';
+import { MESSAGE_EVENTS_CHANNEL } from '@callwise/db/queries/messages';
 import { SESSIONS_CHANNEL } from '@callwise/db/queries/sessions';
 import { WEBHOOKS_DUE_CHANNEL } from '@callwise/db/queries/webhooks';
 import type { CallEvent } from '@callwise/shared/schemas/calls';
@@ -17,7 +18,14 @@ const CHANNELS = [
   SESSIONS_CHANNEL,
   WEBHOOKS_DUE_CHANNEL,
   BOOKINGS_CHANNEL,
+  MESSAGE_EVENTS_CHANNEL,
 ] as const;
+
+/** A change of one of an account's texts, as the live stream sends it (`event: message`). */
+export interface MessageEvent {
+  id: string;
+  status: string;
+}
 
 /**
  * Changes of calls (and revoked API keys, ended sessions), from every process: the queries announce each change
@@ -91,6 +99,22 @@ export class CallEventBus {
     else if (channel === SESSIONS_CHANNEL) this.emitter.emit('session', payload);
     else if (channel === WEBHOOKS_DUE_CHANNEL) this.emitter.emit('webhooks-due', '');
     else if (channel === BOOKINGS_CHANNEL) this.emitter.emit('bookings', payload);
+    else if (channel === MESSAGE_EVENTS_CHANNEL) this.onMessageEvent(payload);
+  }
+
+  private onMessageEvent(payload: string) {
+    try {
+      const event = JSON.parse(payload) as { a: string; id: string; s: string };
+      this.emitter.emit(`messages:${event.a}`, { id: event.id, status: event.s } satisfies MessageEvent);
+    } catch {
+      // Not ours.
+    }
+  }
+
+  /** The changes of one account's texts. Returns the unsubscribe function. */
+  subscribeMessages(accountId: string, listener: (event: MessageEvent) => void): () => void {
+    this.emitter.on(`messages:${accountId}`, listener);
+    return () => this.emitter.off(`messages:${accountId}`, listener);
   }
 
   private onEvent(payload: string) {

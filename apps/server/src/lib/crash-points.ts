@@ -26,6 +26,8 @@ export const CRASH_POINTS = {
     'a calendar write-back claimed (sending, committed), the calendar not asked yet',
   'conversation.before-turn': "a callee's answer arrived for a new turn, nothing of it written",
   'conversation.after-turn-written': 'a turn written (takeCallTurn), its reply not yet given to the carrier',
+  'message.after-claim': 'a text claimed (sending, committed), the carrier not asked yet',
+  'message.after-send': 'the carrier took a text, `sent` not yet written',
 } as const;
 
 export type CrashPoint = keyof typeof CRASH_POINTS;

@@ -155,6 +155,12 @@ const TAGS = [
     description:
       'Numbers that are never called: add, import, export, remove. Listing a number cancels its waiting calls.',
   },
+  {
+    name: 'messages',
+    description:
+      'Text messages (SMS) with your customers: send, list, conversations. Replies STOP, START, HELP, C and R are ' +
+      'acted on; a number that replied STOP gets no more texts or calls.',
+  },
   { name: 'scripts', description: 'Reusable call texts with {{variables}}.' },
   { name: 'voices', description: 'The synthetic voices and a preview of how a message sounds.' },
   {

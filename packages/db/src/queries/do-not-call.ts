@@ -5,7 +5,7 @@ import { calls, type DoNotCallEntry, doNotCall } from '../schema.ts';
 import { cancelWaitingCalls } from './call-edits.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
-export type DoNotCallSource = 'added' | 'imported' | 'opted_out';
+export type DoNotCallSource = 'added' | 'imported' | 'opted_out' | 'texted_stop';
 
 /** The failure_reason of a call cancelled because its number went on the do-not-call list. */
 export const DO_NOT_CALL_REASON = 'The number is on the do-not-call list.';

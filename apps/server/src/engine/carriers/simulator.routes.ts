@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { normalizePhone } from '@callwise/shared/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,6 +38,24 @@ export const simulatedInboundCallSchema = z.strictObject({
     .max(10, 'At most 10 answers')
     .default([])
     .describe('What the caller answers the assistant, turn by turn; silence once they run out'),
+});
+
+export const simulatedInboundMessageSchema = z.strictObject({
+  from: z
+    .string()
+    .trim()
+    .min(1, 'Enter the number texting')
+    .max(40)
+    .describe('Who writes: a number in E.164, or as dialled in the account’s country'),
+  body: z.string().trim().min(1, 'Write the text').max(1600).describe('The text, e.g. "C", "STOP" or "HELP"'),
+});
+
+const simulatedInboundMessageAnswerSchema = z.object({
+  provider_message_id: z
+    .string()
+    .describe('The simulated carrier’s id of the text; a repeat of it is one text'),
+  from: z.string().describe('Who wrote, E.164'),
+  to: z.string().describe('The business number written to, E.164'),
 });
 
 const simulatedInboundAnswerSchema = z.object({
@@ -88,6 +107,47 @@ const simulatorRoutes: FastifyPluginAsyncZod = async (fastify) => {
       );
       if (!taken) throw new AppError('conflict', 'The business number is not this account’s.');
       return reply.status(201).send({ call_id: taken.callId, from: parsed.e164, to });
+    },
+  );
+
+  fastify.post(
+    '/simulator/inbound-messages',
+    {
+      schema: {
+        tags: ['simulator'],
+        summary: 'Send a simulated text to the business number',
+        description:
+          'Only with the simulated carrier: `from` texts the account’s business number, through the same path as ' +
+          'a text Twilio delivers. It appears in GET /v1/messages as inbound, and its keyword is acted on (STOP, ' +
+          'START, HELP; C, YES or 1 confirms the next appointment of the contact with that number; R answers with ' +
+          'its link to pick a new time).',
+        body: simulatedInboundMessageSchema,
+        response: { 201: simulatedInboundMessageAnswerSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { engine } = fastify.services;
+      if (!engine.simulatedMessaging) {
+        throw new AppError(
+          'conflict',
+          'Simulated texts are only available with the simulated carrier; this server sends real texts.',
+        );
+      }
+      const parsed = normalizePhone(request.body.from, 'US');
+      if (!parsed.ok) {
+        throw new AppError('validation_failed', `from: ${parsed.message}`, [
+          { field: 'from', message: parsed.message },
+        ]);
+      }
+      const to = await engine.businessNumber(request.auth.accountId);
+      if (!to) throw new AppError('conflict', 'This account has no business number.');
+      const id = await engine.simulatedMessaging.receive({
+        from: parsed.e164,
+        to,
+        body: request.body.body,
+        id: randomUUID(),
+      });
+      return reply.status(201).send({ provider_message_id: id, from: parsed.e164, to });
     },
   );
 };

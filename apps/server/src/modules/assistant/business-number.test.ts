@@ -14,6 +14,7 @@ const AUTH_TOKEN = 'business-number-test-token-0123456789';
 const PUBLIC_URL = 'https://calls.example.com';
 const VOICE_URL = `${PUBLIC_URL}/telephony/twilio/incoming`;
 const STATUS_URL = `${PUBLIC_URL}/telephony/twilio/inbound-status`;
+const SMS_URL = `${PUBLIC_URL}/telephony/twilio/message`;
 
 const FIRST = '+13125550141';
 const SECOND = '+13125550142';
@@ -107,8 +108,14 @@ describe('the Twilio account’s numbers', () => {
       VoiceMethod: 'POST',
       StatusCallback: STATUS_URL,
       StatusCallbackMethod: 'POST',
+      SmsUrl: SMS_URL,
+      SmsMethod: 'POST',
     });
-    expect(numberAt(FIRST)).toMatchObject({ voiceUrl: VOICE_URL, statusCallback: STATUS_URL });
+    expect(numberAt(FIRST)).toMatchObject({
+      voiceUrl: VOICE_URL,
+      statusCallback: STATUS_URL,
+      smsUrl: SMS_URL,
+    });
 
     const settings = await t.app.inject({ url: '/v1/assistant', headers: owner.headers });
     expect(settings.json().business_number).toBe(FIRST);
@@ -272,8 +279,14 @@ describe('buying a number', () => {
       VoiceMethod: 'POST',
       StatusCallback: STATUS_URL,
       StatusCallbackMethod: 'POST',
+      SmsUrl: SMS_URL,
+      SmsMethod: 'POST',
     });
-    expect(numberAt('+13125550190')).toMatchObject({ voiceUrl: VOICE_URL, statusCallback: STATUS_URL });
+    expect(numberAt('+13125550190')).toMatchObject({
+      voiceUrl: VOICE_URL,
+      statusCallback: STATUS_URL,
+      smsUrl: SMS_URL,
+    });
     const settings = await t.app.inject({ url: '/v1/assistant', headers: owner.headers });
     expect(settings.json().business_number).toBe('+13125550190');
     expect(await stateOf(owner)).toMatchObject({ '+13125550190': 'yours', [SECOND]: 'free' });

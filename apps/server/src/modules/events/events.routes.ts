@@ -22,7 +22,8 @@ const eventsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['calls'],
         summary: 'Live call changes (server-sent events)',
         description:
-          'A text/event-stream of the account\'s call changes: `event: call` with data `{"id","status","outcome","version"}`; ' +
+          'A text/event-stream of the account\'s call changes: `event: call` with data `{"id","status","outcome","version"}`, ' +
+          'and of its text messages: `event: message` with data `{"id","status"}`; ' +
           'a `: ping` comment every 15 seconds. Reconnect when it ends; fetch the calls again after a reconnect.',
         response: {
           200: z.any().meta({
@@ -44,9 +45,16 @@ const eventsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       });
       stream.write('retry: 3000\n: connected\n\n');
       open.add(stream);
-      const unsubscribe = fastify.services.events.subscribe(request.auth.accountId, (event) => {
+      const offCalls = fastify.services.events.subscribe(request.auth.accountId, (event) => {
         stream.write(`event: call\ndata: ${JSON.stringify(event)}\n\n`);
       });
+      const offMessages = fastify.services.events.subscribeMessages(request.auth.accountId, (event) => {
+        stream.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      const unsubscribe = () => {
+        offCalls();
+        offMessages();
+      };
       const ping = setInterval(() => stream.write(': ping\n\n'), PING_MS);
       const done = () => {
         clearInterval(ping);

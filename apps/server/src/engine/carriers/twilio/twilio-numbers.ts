@@ -4,8 +4,9 @@ import { TWILIO_WEBHOOK_PATH } from './twilio.ts';
 /**
  * The Twilio account's phone numbers (issue #18, decision 026): the numbers it has (IncomingPhoneNumbers), the
  * local numbers it could buy (AvailablePhoneNumbers/US/Local), buying one, and pointing one at us — its voice URL
- * at `/telephony/twilio/incoming`, its status callback at `/telephony/twilio/inbound-status`, both POST — so that
- * a call to it is answered by the assistant of the account it is assigned to. Through the official SDK, with the
+ * at `/telephony/twilio/incoming`, its status callback at `/telephony/twilio/inbound-status`, its SMS URL at
+ * `/telephony/twilio/message`, all POST — so that a call to it is answered by the assistant of the account it is
+ * assigned to, and a text to it reaches that account. Through the official SDK, with the
  * carrier's client (which honours TWILIO_API_BASE_URL).
  */
 
@@ -18,7 +19,8 @@ export interface TwilioNumber {
   friendlyName: string;
   voiceUrl: string | null;
   statusCallback: string | null;
-  /** Whether its voice and status URLs are ours (calls to it reach the assistant). */
+  smsUrl: string | null;
+  /** Whether its voice, status and SMS URLs are ours (calls and texts to it reach the assistant). */
   configured: boolean;
 }
 
@@ -56,6 +58,7 @@ interface SdkNumber {
   friendlyName: string;
   voiceUrl: string | null;
   statusCallback: string | null;
+  smsUrl: string | null;
 }
 
 /** Twilio's answer to a failed request, as the SDK reports it (a RestException). */
@@ -71,6 +74,8 @@ export class TwilioNumbers {
   readonly voiceUrl: string;
   /** Where Twilio reports how a call to an assigned number went. */
   readonly statusCallback: string;
+  /** Where Twilio sends a text to an assigned number. */
+  readonly smsUrl: string;
 
   constructor(
     private readonly client: Twilio.Twilio,
@@ -79,6 +84,7 @@ export class TwilioNumbers {
     const base = publicUrl.replace(/\/$/, '');
     this.voiceUrl = `${base}${TWILIO_WEBHOOK_PATH}/incoming`;
     this.statusCallback = `${base}${TWILIO_WEBHOOK_PATH}/inbound-status`;
+    this.smsUrl = `${base}${TWILIO_WEBHOOK_PATH}/message`;
   }
 
   /** The Twilio account's numbers, every page of them (up to 1000). */
@@ -128,7 +134,7 @@ export class TwilioNumbers {
     return this.numberOf(bought);
   }
 
-  /** Points one of the account's numbers (by its PN… SID) at us: its voice URL and status callback. */
+  /** Points one of the account's numbers (by its PN… SID) at us: its voice URL, status callback and SMS URL. */
   async configure(sid: string, phoneNumber: string): Promise<TwilioNumber> {
     const updated = await this.call(
       () => this.client.incomingPhoneNumbers(sid).update(this.ourUrls()),
@@ -144,6 +150,8 @@ export class TwilioNumbers {
       voiceMethod: 'POST',
       statusCallback: this.statusCallback,
       statusCallbackMethod: 'POST',
+      smsUrl: this.smsUrl,
+      smsMethod: 'POST',
     } as const;
   }
 
@@ -154,7 +162,11 @@ export class TwilioNumbers {
       friendlyName: number.friendlyName,
       voiceUrl: number.voiceUrl || null,
       statusCallback: number.statusCallback || null,
-      configured: number.voiceUrl === this.voiceUrl && number.statusCallback === this.statusCallback,
+      smsUrl: number.smsUrl || null,
+      configured:
+        number.voiceUrl === this.voiceUrl &&
+        number.statusCallback === this.statusCallback &&
+        number.smsUrl === this.smsUrl,
     };
   }
 

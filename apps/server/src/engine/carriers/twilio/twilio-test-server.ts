@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * For tests: a local HTTP server standing in for Twilio's REST host (api.twilio.com), reached through
  * TWILIO_API_BASE_URL. It keeps every request it got, creates calls, lists and fetches them, serves and deletes
- * recordings, lists, configures and sells phone numbers (IncomingPhoneNumbers, AvailablePhoneNumbers), checks
- * basic auth like Twilio, and answers with queued errors (a 429, a 400 21211…) when told to.
+ * recordings, lists, configures and sells phone numbers (IncomingPhoneNumbers, AvailablePhoneNumbers), takes and
+ * serves text messages (Messages), checks basic auth like Twilio, and answers with queued errors (a 429, a 400
+ * 21211…) when told to.
  */
 export interface FakeTwilioRequest {
   method: string;
@@ -38,6 +39,23 @@ export interface FakeTwilioNumber {
   voiceMethod: string;
   statusCallback: string;
   statusCallbackMethod: string;
+  smsUrl: string;
+  smsMethod: string;
+  dateCreated: Date;
+}
+
+/** A text the fake took (a Message resource). */
+export interface FakeTwilioMessage {
+  sid: string;
+  to: string;
+  /** The sender given, or the Messaging Service's (its first number stands in: '' when none was given). */
+  from: string;
+  body: string;
+  messagingServiceSid: string | null;
+  statusCallback: string | null;
+  /** queued; accepted when sent through a Messaging Service. Tests move it on by hand. */
+  status: string;
+  numSegments: number;
   dateCreated: Date;
 }
 
@@ -69,7 +87,16 @@ export interface FakeTwilio {
   /** Answers for the next requests about phone numbers, in order, instead of serving them (e.g. a 500). */
   numberAnswers: Array<{ status: number; body: object }>;
   /** Adds a number to the account, as bought earlier (its URLs someone else's, or none). */
-  addNumber(phoneNumber: string, urls?: { voiceUrl?: string; statusCallback?: string }): FakeTwilioNumber;
+  addNumber(
+    phoneNumber: string,
+    urls?: { voiceUrl?: string; statusCallback?: string; smsUrl?: string },
+  ): FakeTwilioNumber;
+  /** The texts it took, by SID (SM…). */
+  messages: Map<string, FakeTwilioMessage>;
+  /** Answers for the next text creations, in order, instead of taking the text (e.g. a 429, a 400 21610). */
+  messageAnswers: Array<{ status: number; body: object }>;
+  /** The requests to send a text. */
+  messageCreations(): FakeTwilioRequest[];
 
   close(): Promise<void>;
 }
@@ -99,6 +126,35 @@ function callJson(accountSid: string, call: FakeTwilioCall) {
   };
 }
 
+/** A Message resource as Twilio's JSON (price and error null: Twilio fills them in later). */
+function messageJson(accountSid: string, message: FakeTwilioMessage) {
+  return {
+    sid: message.sid,
+    account_sid: accountSid,
+    api_version: '2010-04-01',
+    body: message.body,
+    date_created: rfc2822(message.dateCreated),
+    date_updated: rfc2822(message.dateCreated),
+    date_sent: null,
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: message.from || null,
+    messaging_service_sid: message.messagingServiceSid,
+    num_media: '0',
+    num_segments: String(message.numSegments),
+    price: null,
+    price_unit: 'USD',
+    status: message.status,
+    subresource_uris: {
+      media: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}/Media.json`,
+      feedback: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}/Feedback.json`,
+    },
+    to: message.to,
+    uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
+  };
+}
+
 /** Twilio's friendly name of a North American number: (312) 555-0142. */
 function friendlyNameOf(phoneNumber: string) {
   const digits = phoneNumber.replace(/^\+1/, '');
@@ -121,8 +177,8 @@ function numberJson(accountSid: string, number: FakeTwilioNumber) {
     voice_application_sid: '',
     status_callback: number.statusCallback,
     status_callback_method: number.statusCallbackMethod,
-    sms_url: '',
-    sms_method: 'POST',
+    sms_url: number.smsUrl,
+    sms_method: number.smsMethod,
     capabilities: { voice: true, sms: true, mms: true, fax: false },
     address_requirements: 'none',
     api_version: '2010-04-01',
@@ -182,11 +238,17 @@ export async function startFakeTwilio(options: {
         voiceMethod: 'POST',
         statusCallback: urls.statusCallback ?? '',
         statusCallbackMethod: 'POST',
+        smsUrl: urls.smsUrl ?? '',
+        smsMethod: 'POST',
         dateCreated: new Date(),
       };
       state.numbers.set(number.sid, number);
       return number;
     },
+    messages: new Map(),
+    messageAnswers: [],
+    messageCreations: () =>
+      state.requests.filter((r) => r.method === 'POST' && r.path === `${base}/Messages.json`),
   };
 
   const json = (res: ServerResponse, status: number, body: object) => {
@@ -286,6 +348,7 @@ export async function startFakeTwilio(options: {
     ) {
       return numbersRequest(request, res);
     }
+    if (request.path.startsWith(`${base}/Messages`)) return messagesRequest(request, res);
     const recordingPath = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})\\.(wav|json)$`).exec(request.path);
     if (recordingPath) {
       const sid = recordingPath[1] as string;
@@ -364,6 +427,8 @@ export async function startFakeTwilio(options: {
       bought.voiceMethod = request.form.get('VoiceMethod') ?? 'POST';
       bought.statusCallback = request.form.get('StatusCallback') ?? '';
       bought.statusCallbackMethod = request.form.get('StatusCallbackMethod') ?? 'POST';
+      bought.smsUrl = request.form.get('SmsUrl') ?? '';
+      bought.smsMethod = request.form.get('SmsMethod') ?? 'POST';
       return json(res, 201, numberJson(accountSid, bought));
     }
     const numberPath = new RegExp(`^${base}/IncomingPhoneNumbers/(PN[0-9a-f]{32})\\.json$`).exec(
@@ -378,6 +443,8 @@ export async function startFakeTwilio(options: {
         number.voiceMethod = form.get('VoiceMethod') ?? number.voiceMethod;
         number.statusCallback = form.get('StatusCallback') ?? number.statusCallback;
         number.statusCallbackMethod = form.get('StatusCallbackMethod') ?? number.statusCallbackMethod;
+        number.smsUrl = form.get('SmsUrl') ?? number.smsUrl;
+        number.smsMethod = form.get('SmsMethod') ?? number.smsMethod;
         number.friendlyName = form.get('FriendlyName') ?? number.friendlyName;
       }
       if (request.method === 'DELETE') {
@@ -412,6 +479,62 @@ export async function startFakeTwilio(options: {
           capabilities: { voice: true, SMS: true, MMS: true, fax: false },
         })),
       });
+    }
+    return json(res, 404, NOT_FOUND);
+  };
+
+  /**
+   * Messages: sending a text (POST Messages.json, checked as Twilio checks it: a recipient in E.164, a body of at
+   * most 1600 characters, a sender or a Messaging Service) and fetching one (GET Messages/{sid}.json).
+   */
+  const messagesRequest = (request: FakeTwilioRequest, res: ServerResponse) => {
+    if (request.path === `${base}/Messages.json` && request.method === 'POST') {
+      const answer = state.messageAnswers.shift();
+      if (answer) return json(res, answer.status, answer.body);
+      const form = request.form;
+      const to = form.get('To');
+      const body = form.get('Body');
+      const from = form.get('From');
+      const service = form.get('MessagingServiceSid');
+      const refuse = (code: number, message: string) =>
+        json(res, 400, {
+          code,
+          message,
+          more_info: `https://www.twilio.com/docs/errors/${code}`,
+          status: 400,
+        });
+      if (!to) return refuse(21604, "A 'To' phone number is required.");
+      if (!/^\+[1-9]\d{6,14}$/.test(to))
+        return refuse(21211, `The 'To' number ${to} is not a valid phone number.`);
+      if (!from && !service) return refuse(21603, "A 'From' phone number is required.");
+      if (from && !/^\+[1-9]\d{6,14}$/.test(from)) {
+        return refuse(
+          21606,
+          `The From phone number ${from} is not a valid, SMS-capable inbound phone number or short code for your account.`,
+        );
+      }
+      if (!body) return refuse(21602, 'Message body is required.');
+      if (body.length > 1600)
+        return refuse(21617, 'The concatenated message body exceeds the 1600 character limit.');
+      const message: FakeTwilioMessage = {
+        sid: fakeSid('SM'),
+        to,
+        from: from ?? '',
+        body,
+        messagingServiceSid: service,
+        statusCallback: form.get('StatusCallback'),
+        status: service ? 'accepted' : 'queued',
+        numSegments: Math.max(1, Math.ceil(body.length / 153)),
+        dateCreated: new Date(),
+      };
+      state.messages.set(message.sid, message);
+      return json(res, 201, messageJson(accountSid, message));
+    }
+    const messagePath = new RegExp(`^${base}/Messages/((SM|MM)[0-9a-f]{32})\\.json$`).exec(request.path);
+    if (messagePath && request.method === 'GET') {
+      const message = state.messages.get(messagePath[1] as string);
+      if (!message) return json(res, 404, NOT_FOUND);
+      return json(res, 200, messageJson(accountSid, message));
     }
     return json(res, 404, NOT_FOUND);
   };

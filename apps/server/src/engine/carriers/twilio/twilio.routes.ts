@@ -17,6 +17,14 @@ import { isValidTwilioSignature, type TwilioParams } from './twilio-signature.ts
 import { askTwiml, dialTwiml, hangUpTwiml, playAndHangUpTwiml, rejectTwiml, whisperTwiml } from './twiml.ts';
 
 const callSid = z.string().regex(/^CA[0-9a-fA-F]{32}$/, 'must be a Twilio call SID');
+/** A text's id at Twilio: SM… (MM… for a picture message); SmsSid repeats it under its older name. */
+const messageSid = z.string().regex(/^(SM|MM)[0-9a-fA-F]{32}$/, 'must be a Twilio message SID');
+const messageSids = {
+  MessageSid: messageSid.optional(),
+  SmsSid: messageSid.optional(),
+};
+const hasMessageSid = (body: { MessageSid?: string; SmsSid?: string }) =>
+  body.MessageSid !== undefined || body.SmsSid !== undefined;
 /** The placement a request is about: our call and its attempt (in the URL we gave Twilio, so signed). */
 const placementQuery = z.object({
   call: z.uuid(),
@@ -38,6 +46,19 @@ function parseForm(body: string): TwilioParams {
   return params;
 }
 
+/** A form's parameters as single values (a repeated name: its first), as the messaging carrier reads them. */
+function singleValues(params: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    const one = Array.isArray(value) ? value[0] : value;
+    if (typeof one === 'string') values[name] = one;
+  }
+  return values;
+}
+
+/** TwiML that does nothing: our answer to a text, if any, is a message of its own. */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
 function twiml(reply: FastifyReply, document: string) {
   return reply.type('text/xml; charset=utf-8').send(document);
 }
@@ -50,15 +71,16 @@ function timeOf(timestamp: string | undefined): Date {
 
 /**
  * Twilio's requests for our calls (registered only with TELEPHONY_PROVIDER=twilio): the TwiML when a call is
- * answered, what the callee pressed or said, status and recording callbacks, and the audio we play. Each POST
- * must carry Twilio's X-Twilio-Signature for PUBLIC_URL + path + query (403 otherwise); the audio is served
- * only at the signed, expiring addresses we put in the TwiML.
+ * answered, what the callee pressed or said, status and recording callbacks, and the audio we play; and for texts,
+ * their status callbacks and the texts written to a business number. Each POST must carry Twilio's
+ * X-Twilio-Signature for PUBLIC_URL + path + query (403 otherwise); the audio is served only at the signed,
+ * expiring addresses we put in the TwiML.
  */
 const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { config } = fastify;
   const { twilio, host: callHost } = fastify.services.engine;
   if (!twilio) return;
-  const { carrier, audio } = twilio;
+  const { carrier, audio, messaging } = twilio;
   const host = callHost.host;
   const authToken = config.TWILIO_AUTH_TOKEN;
   if (!authToken) throw new Error('TWILIO_AUTH_TOKEN is required when TELEPHONY_PROVIDER=twilio');
@@ -340,6 +362,48 @@ const twilioRoutes: FastifyPluginAsyncZod = async (fastify) => {
       );
       if (event) await host.onStatus(event);
       return reply.status(204).send();
+    },
+  );
+
+  // Status callbacks of our texts (sent, delivered, undelivered, failed…), for the message named in the URL.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/message-status`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        hide: true,
+        querystring: z.object({ message: z.uuid().optional() }),
+        body: z
+          .looseObject({ ...messageSids, MessageStatus: z.string().min(1), ErrorCode: z.string().optional() })
+          .refine(hasMessageSid, 'MessageSid is required'),
+      },
+    },
+    async (request, reply) => {
+      await messaging.reportStatus(singleValues(request.body), request.query.message);
+      return reply.status(204).send();
+    },
+  );
+
+  // A text to a business number (the number's SMS URL). Nothing is said back in the TwiML.
+  fastify.post(
+    `${TWILIO_WEBHOOK_PATH}/message`,
+    {
+      preValidation: signedByTwilio,
+      schema: {
+        hide: true,
+        body: z
+          .looseObject({
+            ...messageSids,
+            From: z.string().min(1).max(40),
+            To: z.string().min(1).max(40),
+            Body: z.string().max(10_000).optional(),
+          })
+          .refine(hasMessageSid, 'MessageSid is required'),
+      },
+    },
+    async (request, reply) => {
+      await messaging.receive(singleValues(request.body));
+      return twiml(reply, EMPTY_TWIML);
     },
   );
 

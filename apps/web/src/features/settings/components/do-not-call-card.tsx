@@ -46,6 +46,7 @@ const SOURCES: Record<DoNotCallSource, { label: string; variant: BadgeProps['var
   added: { label: 'Added', variant: 'neutral' },
   imported: { label: 'Imported', variant: 'secondary' },
   opted_out: { label: 'Opted out on a call', variant: 'warning' },
+  texted_stop: { label: 'Replied STOP', variant: 'warning' },
 };
 
 const plural = (count: number, one: string, many = `${one}s`) =>

@@ -1,0 +1,116 @@
+import type { Database } from '@callwise/db/client';
+import { isListed } from '@callwise/db/queries/do-not-call';
+import { abandonStaleMessages, claimDueMessage, finishMessage } from '@callwise/db/queries/messages';
+import { smsCost } from '@callwise/shared/sms';
+import { z } from 'zod';
+import { type MessageCarrier, MessageRejectedError } from '../../engine/index.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { defineJob } from '../../lib/queue.ts';
+
+const MINUTE = 60_000;
+/** A text claimed longer ago than this and still `sending`: its sender died (a hand-over takes seconds). */
+export const STALE_MESSAGE_MS = 10 * MINUTE;
+/** Tries of a text the carrier did not take (its pace, a fault), a few minutes apart, then `failed`. */
+const MAX_ATTEMPTS = 5;
+/** Texts one run sends before it yields (the next run goes on at once when woken). */
+const RUN_LIMIT = 200;
+
+export interface MessageRun {
+  sent: number;
+  skipped: number;
+  failed: number;
+  abandoned: number;
+}
+
+/**
+ * Sends the due texts one at a time (decision 029): claim (queued → sending, committed), check the stop rules, hand
+ * to the carrier, mark sent with the carrier's id and the cost. A crash between claim and mark leaves the text
+ * `sending`; a later run marks it `unknown` and never sends it again (at most once: Twilio's Messages API has no
+ * idempotency key). A text the carrier refused for good is `failed`; one it did not take now goes back to the queue.
+ */
+export class MessageSender {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      carrier: Pick<MessageCarrier, 'send'>;
+      businessNumber: (accountId: string) => Promise<string | null>;
+      ratePerSegmentUsd: number;
+      log: Pick<Logger, 'warn'>;
+    },
+  ) {}
+
+  async sendDue(now = new Date()): Promise<MessageRun> {
+    const { db, log } = this.deps;
+    const run: MessageRun = { sent: 0, skipped: 0, failed: 0, abandoned: 0 };
+    const abandoned = await abandonStaleMessages(db, new Date(now.getTime() - STALE_MESSAGE_MS));
+    for (const row of abandoned) {
+      log.warn({ id: row.id }, 'text left sending by a crash: marked unknown, not sent again');
+    }
+    run.abandoned = abandoned.length;
+    for (let count = 0; count < RUN_LIMIT; count++) {
+      const row = await claimDueMessage(db, now);
+      if (!row) break;
+      // A number that opted out gets nothing more, but the one confirmation of its STOP (and HELP's answer).
+      if (row.kind !== 'keyword_reply' && (await isListed(db, row.accountId, [row.phone])).has(row.phone)) {
+        await finishMessage(db, row.id, { status: 'skipped', error: 'The number opted out: not sent' });
+        run.skipped++;
+        continue;
+      }
+      const from = await this.deps.businessNumber(row.accountId);
+      if (!from) {
+        await finishMessage(db, row.id, {
+          status: 'failed',
+          error: 'The account has no business number to text from: choose one in Settings → Assistant',
+        });
+        run.failed++;
+        continue;
+      }
+      crashPoint('message.after-claim');
+      let sent: Awaited<ReturnType<MessageCarrier['send']>>;
+      try {
+        sent = await this.deps.carrier.send({ messageId: row.id, from, to: row.phone, body: row.body });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (error instanceof MessageRejectedError || row.attempts >= MAX_ATTEMPTS) {
+          await finishMessage(db, row.id, { status: 'failed', error: message, businessNumber: from });
+          run.failed++;
+        } else {
+          const sendAt = new Date(now.getTime() + 2 ** row.attempts * MINUTE);
+          await finishMessage(db, row.id, { status: 'queued', error: message, sendAt });
+        }
+        log.warn({ id: row.id, error: message }, 'text not taken by the carrier');
+        continue;
+      }
+      crashPoint('message.after-send');
+      await finishMessage(db, row.id, {
+        status: 'sent',
+        providerMessageId: sent.providerMessageId,
+        businessNumber: from,
+        cost:
+          sent.costCents !== undefined
+            ? sent.costCents / 100
+            : smsCost(row.segments, this.deps.ratePerSegmentUsd),
+      });
+      run.sent++;
+    }
+    return run;
+  }
+}
+
+export const SEND_MESSAGES = 'send-messages';
+
+/** Every minute, and at once when a text is written: sends the texts that are due. */
+export function sendMessagesJob(sender: () => MessageSender) {
+  return defineJob({
+    name: SEND_MESSAGES,
+    schema: z.object({}).passthrough(),
+    cron: '* * * * *',
+    // A run that fails is the next minute's to repeat; a retry would only race it.
+    queue: { retryLimit: 0 },
+    pollingIntervalSeconds: 1,
+    handler: async () => {
+      await sender().sendDue();
+    },
+  });
+}

@@ -1,0 +1,402 @@
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { appointments, contacts, type MessageRow, messages } from '../schema.ts';
+import { afterCursor, type Cursor, cursorAt, encodeCursor } from './cursor.ts';
+
+/** Announces a change of an account's texts to the live event stream (delivered on commit). */
+export const MESSAGE_EVENTS_CHANNEL = 'callwise_message_events';
+
+async function announce(db: Database, rows: Array<{ accountId: string; id: string; status: string }>) {
+  for (const row of rows) {
+    await db.execute(
+      sql`SELECT pg_notify(${MESSAGE_EVENTS_CHANNEL}, ${JSON.stringify({ a: row.accountId, id: row.id, s: row.status })})`,
+    );
+  }
+}
+
+export type NewOutboundMessage = {
+  accountId: string;
+  kind: MessageRow['kind'];
+  phone: string;
+  contactId: string | null;
+  body: string;
+  segments: number;
+  encoding: 'GSM-7' | 'UCS-2';
+  callId?: string | null;
+  appointmentId?: string | null;
+  dedupeKey?: string | null;
+  sendAt?: Date;
+  /** When it was written, when not the transaction's start (an answer after the text it answers). */
+  createdAt?: Date;
+  /** `skipped` with its reason: written for the record, never sent (an opted-out number). */
+  skipped?: string;
+};
+
+/**
+ * Writes outbound texts to send (`queued`), in the caller's transaction: the outbox the sender reads. A row whose
+ * dedupe key is taken is left out (one text per cause); the rows written are answered.
+ */
+export async function insertOutboundMessages(
+  db: Database,
+  rows: NewOutboundMessage[],
+): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  const written = await db
+    .insert(messages)
+    .values(
+      rows.map((row) => ({
+        accountId: row.accountId,
+        direction: 'outbound',
+        kind: row.kind,
+        status: row.skipped ? 'skipped' : 'queued',
+        error: row.skipped ?? null,
+        phone: row.phone,
+        contactId: row.contactId,
+        body: row.body,
+        segments: row.segments,
+        encoding: row.encoding,
+        callId: row.callId ?? null,
+        appointmentId: row.appointmentId ?? null,
+        dedupeKey: row.dedupeKey ?? null,
+        ...(row.sendAt ? { sendAt: row.sendAt } : {}),
+        ...(row.createdAt ? { createdAt: row.createdAt } : {}),
+      })),
+    )
+    .onConflictDoNothing({ target: [messages.accountId, messages.dedupeKey] })
+    .returning();
+  await announce(db, written);
+  return written;
+}
+
+/**
+ * Claims the next due text: queued → sending, committed before the carrier gets it (decision 029). Concurrent
+ * senders skip each other's rows. Undefined when none is due.
+ */
+export async function claimDueMessage(db: Database, now: Date): Promise<MessageRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.status, 'queued'), lte(messages.sendAt, now)))
+      .orderBy(asc(messages.sendAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(messages)
+      .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${messages.attempts} + 1` })
+      .where(and(eq(messages.id, due.id), eq(messages.status, 'queued')))
+      .returning();
+    if (claimed) await announce(tx, [claimed]);
+    return claimed;
+  });
+}
+
+/** The next time a queued text is due (for the sender's sleep), or null. */
+export async function nextMessageDue(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ sendAt: messages.sendAt })
+    .from(messages)
+    .where(eq(messages.status, 'queued'))
+    .orderBy(asc(messages.sendAt))
+    .limit(1);
+  return row?.sendAt ?? null;
+}
+
+/** Ends a claimed text: sent (with the carrier's id), skipped or failed (with why), or queued again later. */
+export async function finishMessage(
+  db: Database,
+  id: string,
+  outcome:
+    | { status: 'sent'; providerMessageId: string; businessNumber: string; cost: number }
+    | { status: 'skipped' | 'failed'; error: string; businessNumber?: string | null }
+    | { status: 'queued'; error: string; sendAt: Date },
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({
+      status: outcome.status,
+      error: outcome.status === 'sent' ? null : outcome.error,
+      ...(outcome.status === 'sent'
+        ? {
+            sentAt: new Date(),
+            providerMessageId: outcome.providerMessageId,
+            businessNumber: outcome.businessNumber,
+            cost: outcome.cost,
+          }
+        : {}),
+      ...(outcome.status !== 'sent' && outcome.status !== 'queued' && outcome.businessNumber
+        ? { businessNumber: outcome.businessNumber }
+        : {}),
+      ...(outcome.status === 'queued' ? { sendAt: outcome.sendAt, claimedAt: null } : {}),
+    })
+    .where(and(eq(messages.id, id), eq(messages.status, 'sending')))
+    .returning();
+  if (row) await announce(db, [row]);
+  return row;
+}
+
+/**
+ * Texts a sender claimed before `claimedBefore` and never finished: its process died while sending. They become
+ * `unknown` and are never sent again (at most once); answered for the log.
+ */
+export async function abandonStaleMessages(db: Database, claimedBefore: Date) {
+  const rows = await db
+    .update(messages)
+    .set({ status: 'unknown', error: 'The sender stopped while sending it: perhaps sent, never sent again' })
+    .where(and(eq(messages.status, 'sending'), lte(messages.claimedAt, claimedBefore)))
+    .returning();
+  await announce(db, rows);
+  return rows;
+}
+
+/** Statuses a report may move a text out of, by the report: never backwards (a late `sent` after `delivered`). */
+const REPORT_FROM: Record<string, string[]> = {
+  sent: ['sending'],
+  delivered: ['sending', 'sent', 'undelivered'],
+  undelivered: ['sending', 'sent'],
+  failed: ['sending', 'sent'],
+};
+
+/**
+ * A carrier's report about one of our texts, found by its id or (a report before we stored the id) by ours.
+ * Answers the row when it changed.
+ */
+export async function recordMessageReport(
+  db: Database,
+  report: {
+    providerMessageId: string;
+    messageId?: string | undefined;
+    status: 'sent' | 'delivered' | 'undelivered' | 'failed';
+    at: Date;
+    error?: string | undefined;
+    cost?: number | undefined;
+  },
+): Promise<MessageRow | undefined> {
+  const which = report.messageId
+    ? eq(messages.id, report.messageId)
+    : eq(messages.providerMessageId, report.providerMessageId);
+  const [row] = await db
+    .update(messages)
+    .set({
+      status: report.status,
+      providerMessageId: report.providerMessageId,
+      ...(report.status === 'delivered' ? { deliveredAt: report.at, error: null } : {}),
+      ...(report.status === 'undelivered' || report.status === 'failed'
+        ? { error: report.error ?? 'The carrier could not deliver it' }
+        : {}),
+      ...(report.cost !== undefined ? { cost: report.cost } : {}),
+    })
+    .where(
+      and(
+        which,
+        eq(messages.direction, 'outbound'),
+        inArray(messages.status, REPORT_FROM[report.status] ?? []),
+      ),
+    )
+    .returning();
+  if (row) await announce(db, [row]);
+  return row;
+}
+
+/** Stores a text written to a business number; undefined when the carrier's id is already stored (delivered twice). */
+export async function insertInboundMessage(
+  db: Database,
+  row: {
+    accountId: string;
+    providerMessageId: string;
+    phone: string;
+    businessNumber: string;
+    contactId: string | null;
+    body: string;
+    segments: number;
+    encoding: 'GSM-7' | 'UCS-2';
+    at: Date;
+  },
+): Promise<MessageRow | undefined> {
+  const [written] = await db
+    .insert(messages)
+    .values({
+      accountId: row.accountId,
+      direction: 'inbound',
+      kind: 'reply',
+      status: 'received',
+      phone: row.phone,
+      businessNumber: row.businessNumber,
+      contactId: row.contactId,
+      body: row.body,
+      segments: row.segments,
+      encoding: row.encoding,
+      providerMessageId: row.providerMessageId,
+      sendAt: row.at,
+      // When it arrived, not the transaction's start: our answer, written in the same transaction, comes after.
+      createdAt: row.at,
+    })
+    .onConflictDoNothing({ target: messages.providerMessageId })
+    .returning();
+  if (written) await announce(db, [written]);
+  return written;
+}
+
+/** The contact of an account with this number (E.164), if any. */
+export async function contactByPhone(db: Database, accountId: string, phone: string) {
+  const [row] = await db
+    .select({ id: contacts.id, name: contacts.name, firstName: contacts.firstName })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.phone, phone)));
+  return row;
+}
+
+export type MessageWithContact = MessageRow & { contactName: string | null; cursorAt: string };
+
+const withContact = {
+  message: messages,
+  contactName: contacts.name,
+  cursorAt: cursorAt(messages.createdAt),
+};
+
+function flatten(rows: Array<{ message: MessageRow; contactName: string | null; cursorAt: string }>) {
+  return rows.map((row) => ({ ...row.message, contactName: row.contactName, cursorAt: row.cursorAt }));
+}
+
+/** An account's texts, newest first, with the filters given; a page and the cursor of the next. */
+export async function listMessages(
+  db: Database,
+  accountId: string,
+  filter: {
+    phone?: string | undefined;
+    contactId?: string | undefined;
+    direction?: string | undefined;
+    status?: string | undefined;
+  },
+  page: { limit: number; cursor: Cursor | null },
+): Promise<{ rows: MessageWithContact[]; nextCursor: string | null }> {
+  const where: SQL[] = [eq(messages.accountId, accountId)];
+  if (filter.phone) where.push(eq(messages.phone, filter.phone));
+  if (filter.contactId) where.push(eq(messages.contactId, filter.contactId));
+  if (filter.direction) where.push(eq(messages.direction, filter.direction));
+  if (filter.status) where.push(eq(messages.status, filter.status));
+  if (page.cursor) where.push(afterCursor(messages.createdAt, messages.id, page.cursor));
+  const rows = flatten(
+    await db
+      .select(withContact)
+      .from(messages)
+      .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.accountId, accountId)))
+      .where(and(...where))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(page.limit + 1),
+  );
+  const more = rows.length > page.limit;
+  const kept = rows.slice(0, page.limit);
+  const last = kept.at(-1);
+  return { rows: kept, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null };
+}
+
+export async function findMessage(db: Database, accountId: string, id: string) {
+  const [row] = flatten(
+    await db
+      .select(withContact)
+      .from(messages)
+      .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.accountId, accountId)))
+      .where(and(eq(messages.accountId, accountId), eq(messages.id, id))),
+  );
+  return row;
+}
+
+/**
+ * An account's conversations, one per other party's number, the latest first: its newest text, how many, and the
+ * contact with the number now (a contact added after the first text is named too).
+ */
+export async function listMessageThreads(
+  db: Database,
+  accountId: string,
+  page: { limit: number; cursor: Cursor | null },
+): Promise<{
+  rows: Array<{
+    latest: MessageWithContact;
+    count: number;
+    contactId: string | null;
+    contactName: string | null;
+  }>;
+  nextCursor: string | null;
+}> {
+  const latest = db
+    .selectDistinctOn([messages.phone], {
+      id: messages.id,
+      createdAt: messages.createdAt,
+      count: sql<number>`count(*) OVER (PARTITION BY ${messages.phone})`.as('count'),
+    })
+    .from(messages)
+    .where(eq(messages.accountId, accountId))
+    .orderBy(messages.phone, desc(messages.createdAt), desc(messages.id))
+    .as('latest');
+  const where: SQL[] = [eq(messages.accountId, accountId)];
+  if (page.cursor) where.push(afterCursor(messages.createdAt, messages.id, page.cursor));
+  const rows = await db
+    .select({
+      ...withContact,
+      count: latest.count,
+      phoneContactId: sql<string | null>`pc.id`,
+      phoneContactName: sql<string | null>`pc.name`,
+    })
+    .from(latest)
+    .innerJoin(messages, eq(messages.id, latest.id))
+    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.accountId, accountId)))
+    .leftJoin(sql`contacts pc`, sql`pc.account_id = ${accountId} AND pc.phone = ${messages.phone}`)
+    .where(and(...where))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit + 1);
+  const more = rows.length > page.limit;
+  const kept = rows.slice(0, page.limit).map((row) => {
+    const [message] = flatten([row]);
+    return {
+      latest: message as MessageWithContact,
+      count: Number(row.count),
+      contactId: row.phoneContactId ?? message?.contactId ?? null,
+      contactName: row.phoneContactName ?? message?.contactName ?? null,
+    };
+  });
+  const last = kept.at(-1)?.latest;
+  return { rows: kept, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null };
+}
+
+/** Texts of an account's number sent since `since` (the text-back's and quiet-hours' checks). */
+export async function outboundCountSince(
+  db: Database,
+  accountId: string,
+  phone: string,
+  kind: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.accountId, accountId),
+        eq(messages.phone, phone),
+        eq(messages.kind, kind),
+        eq(messages.direction, 'outbound'),
+        sql`${messages.createdAt} >= ${since}`,
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+/** A contact's next appointment still open to an answer by text (scheduled, confirmed, or asked to move). */
+export async function nextOpenAppointment(db: Database, accountId: string, contactId: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.accountId, accountId),
+        eq(appointments.contactId, contactId),
+        inArray(appointments.status, ['scheduled', 'confirmed', 'reschedule_requested']),
+        sql`${appointments.startsAt} > ${now}`,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(1);
+  return row;
+}
