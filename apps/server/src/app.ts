@@ -40,6 +40,7 @@ import healthRoutes from './modules/health/health.routes.ts';
 import devMailRoutes from './modules/mail/dev-mail.routes.ts';
 import meRoutes from './modules/me/me.routes.ts';
 import messagesRoutes from './modules/messages/messages.routes.ts';
+import textSettingsRoutes from './modules/messages/text-settings.routes.ts';
 import scriptsRoutes from './modules/scripts/scripts.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
 import voicesRoutes from './modules/voices/voices.routes.ts';
@@ -168,6 +169,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         sessionV1.addHook('onRequest', fastify.authenticateSession);
         await sessionV1.register(meRoutes);
         await sessionV1.register(callingRulesRoutes);
+        await sessionV1.register(textSettingsRoutes);
         await sessionV1.register(dashboardRoutes);
         await sessionV1.register(apiKeysRoutes);
         await sessionV1.register(billingRoutes);

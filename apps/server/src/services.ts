@@ -32,6 +32,7 @@ import { CampaignService } from './modules/campaigns/campaigns.service.ts';
 import { createMailProvider, type MailProvider } from './modules/mail/mail.provider.ts';
 import { MessageSender, SEND_MESSAGES } from './modules/messages/message-sender.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { TEXT_FOLLOW_UPS, TextFollowUps } from './modules/messages/text-follow-ups.ts';
 import { createSpeechService, type SpeechService } from './providers/speech/speech.ts';
 import { createFileStorage, type FileStorage } from './providers/storage/index.ts';
 
@@ -78,8 +79,13 @@ export interface Services {
   messages: MessagesService;
   /** Sends the queued texts (the `send-messages` job). */
   messageSender: MessageSender;
+  /** Writes the texts after calls that reached nobody (the `text-follow-ups` job). */
+  textFollowUps: TextFollowUps;
   close(): Promise<void>;
 }
+
+/** The texts after calls are looked for at most this often when calls change (and each minute besides). */
+const FOLLOW_UPS_WAKE_MS = 5_000;
 
 export async function openServices(deps: {
   config: Config;
@@ -193,6 +199,36 @@ export async function openServices(deps: {
   });
   // Every process takes the carrier's reports and inbound texts (they may reach any process serving HTTP).
   engine.messaging.startMessaging(messages.host);
+  const textFollowUps = new TextFollowUps({
+    db,
+    onMessagesDue: () => messages.wake(),
+    log,
+    windowOverride: config.CALLING_WINDOW_OVERRIDE,
+  });
+  // A call that ended may want a text: the follow-ups look soon after calls change (at most every few seconds,
+  // the last change always followed by a look), not only each minute.
+  let followUpsTimer: NodeJS.Timeout | null = null;
+  let followUpsLooked = 0;
+  const lookForFollowUps = () => {
+    followUpsTimer = null;
+    followUpsLooked = Date.now();
+    sendJob(queue, TEXT_FOLLOW_UPS, {}).catch((error: unknown) =>
+      log.warn({ error }, 'text-follow-ups job not woken; its next minute writes the texts'),
+    );
+  };
+  offs.push(
+    events.onAccountChanged(() => {
+      if (followUpsTimer) return;
+      followUpsTimer = setTimeout(
+        lookForFollowUps,
+        Math.max(0, followUpsLooked + FOLLOW_UPS_WAKE_MS - Date.now()),
+      );
+      followUpsTimer.unref();
+    }),
+  );
+  offs.push(() => {
+    if (followUpsTimer) clearTimeout(followUpsTimer);
+  });
   const messageSender = new MessageSender({
     db,
     carrier: engine.messaging,
@@ -232,6 +268,7 @@ export async function openServices(deps: {
     engine,
     messages,
     messageSender,
+    textFollowUps,
     async close() {
       for (const off of offs.splice(0)) off();
       await engine.close();

@@ -403,6 +403,11 @@ async function resetExampleAccount() {
   }
   await db.executeSql('DELETE FROM api_keys WHERE id = $1', [EXAMPLE_IDS.apiKey]);
   await db.executeSql('UPDATE accounts SET webhook_url = NULL WHERE id = $1', [account]);
+  await db.executeSql(
+    `UPDATE accounts SET follow_up_text_call_types = DEFAULT, follow_up_text = DEFAULT, missed_call_text_back = DEFAULT,
+       missed_call_text = DEFAULT WHERE id = $1`,
+    [account],
+  );
   // Harbor Dental's booking settings: the examples name its staff members.
   await db.executeSql('INSERT INTO booking_settings (account_id, settings) VALUES ($1, $2)', [
     account,

@@ -43,6 +43,27 @@ export const accounts = pgTable('accounts', {
   dailyCallCap: integer('daily_call_cap').notNull().default(2),
   /** Opens every call; must keep {{business_name}}. */
   disclosure: text('disclosure').notNull().default('This is an automated call from {{business_name}}.'),
+  /**
+   * Texts after calls (decision 029): the call types whose outbound call that reached nobody (no answer or busy
+   * after every attempt) or a voicemail is followed by a text, and that text; whether an inbound call nobody
+   * took is answered by a text (at most one a day per caller), and that text. Both with {{first_name}},
+   * {{name}} and {{business_name}}.
+   */
+  followUpTextCallTypes: text('follow_up_text_call_types')
+    .array()
+    .notNull()
+    .default(sql`'{appointment-reminder}'::text[]`),
+  followUpText: text('follow_up_text')
+    .notNull()
+    .default(
+      'Hi {{first_name}}, {{business_name}} tried to call you. Reply C to confirm your appointment, R to pick a new time.',
+    ),
+  missedCallTextBack: boolean('missed_call_text_back').notNull().default(true),
+  missedCallText: text('missed_call_text')
+    .notNull()
+    .default(
+      'Sorry we missed your call to {{business_name}}. Reply here and we will get back to you, or call us again.',
+    ),
   /** Stops new calls once this month's charges would pass it (USD; null: no cap). */
   monthlyBudgetUsd: numeric('monthly_budget_usd', { precision: 12, scale: 2, mode: 'number' }),
   /** Signs webhook deliveries (Standard Webhooks, `whsec_…`); made on first use. */
@@ -231,6 +252,8 @@ export const calls = pgTable(
   },
   (table) => [
     index('calls_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
+    /** Calls that ended lately: the texts after calls read them every minute (decision 029). */
+    index('calls_ended_at_idx').on(table.endedAt).where(sql`ended_at IS NOT NULL`),
     // Messages and call-back requests whose e-mail has not gone out yet (decision 026).
     index('calls_message_alert_idx')
       .on(table.updatedAt)

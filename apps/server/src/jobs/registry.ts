@@ -19,6 +19,7 @@ import { recordingsPurgeJob } from '../modules/calls/recordings-purge.job.ts';
 import { contactsImportJob } from '../modules/contacts/contacts-import.job.ts';
 import { sendEmailJob } from '../modules/mail/send-email.job.ts';
 import { sendMessagesJob } from '../modules/messages/message-sender.ts';
+import { textFollowUpsJob } from '../modules/messages/text-follow-ups.ts';
 import type { Services } from '../services.ts';
 import { databaseMaintenanceJob } from './database-maintenance.job.ts';
 
@@ -56,6 +57,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     waitlistJob(() => services.waitlist),
     calendarWritebacksJob(() => services.calendarWritebacks),
     sendMessagesJob(() => services.messageSender),
+    textFollowUpsJob(() => services.textFollowUps),
     recordingsPurgeJob({
       db: deps.database.db,
       storage: () => services.storage,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { appointments, contacts, type MessageRow, messages } from '../schema.ts';
+import { accounts, appointments, calls, contacts, type MessageRow, messages } from '../schema.ts';
 import { afterCursor, type Cursor, cursorAt, encodeCursor } from './cursor.ts';
 
 /** Announces a change of an account's texts to the live event stream (delivered on commit). */
@@ -399,4 +399,117 @@ export async function nextOpenAppointment(db: Database, accountId: string, conta
     .orderBy(asc(appointments.startsAt))
     .limit(1);
   return row;
+}
+
+const textSettingColumns = {
+  followUpTextCallTypes: accounts.followUpTextCallTypes,
+  followUpText: accounts.followUpText,
+  missedCallTextBack: accounts.missedCallTextBack,
+  missedCallText: accounts.missedCallText,
+};
+export type TextSettingsRow = {
+  followUpTextCallTypes: string[];
+  followUpText: string;
+  missedCallTextBack: boolean;
+  missedCallText: string;
+};
+
+export async function getTextSettings(db: Database, accountId: string): Promise<TextSettingsRow | undefined> {
+  const [row] = await db.select(textSettingColumns).from(accounts).where(eq(accounts.id, accountId));
+  return row;
+}
+
+export async function updateTextSettings(
+  db: Database,
+  accountId: string,
+  patch: Partial<TextSettingsRow>,
+): Promise<TextSettingsRow | undefined> {
+  if (Object.keys(patch).length === 0) return getTextSettings(db, accountId);
+  const [row] = await db
+    .update(accounts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId))
+    .returning(textSettingColumns);
+  return row;
+}
+
+/** A call that ended without anyone to talk to, and what its text is made of. */
+export interface UnansweredCall {
+  id: string;
+  accountId: string;
+  phone: string;
+  contactId: string | null;
+  appointmentId: string | null;
+  recipientName: string | null;
+  contactName: string | null;
+  contactFirstName: string | null;
+  contactTimezone: string | null;
+  business: string;
+  accountTimezone: string;
+  template: string;
+  direction: 'outbound' | 'inbound';
+  /** The account's calling window, which a follow-up text keeps to as a call does. */
+  window: { start: string; end: string };
+  /** The key of its text: `follow-up:<call id>`, or `missed:<phone>:<day in the account's zone>`. */
+  dedupeKey: string;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+const unanswered = (row: Record<string, unknown>): UnansweredCall => ({
+  id: row.id as string,
+  accountId: row.account_id as string,
+  phone: row.phone as string,
+  contactId: (row.contact_id as string | null) ?? null,
+  appointmentId: (row.appointment_id as string | null) ?? null,
+  recipientName: (row.recipient_name as string | null) ?? null,
+  contactName: (row.contact_name as string | null) ?? null,
+  contactFirstName: (row.first_name as string | null) ?? null,
+  contactTimezone: (row.contact_timezone as string | null) ?? null,
+  business: row.business as string,
+  accountTimezone: row.account_timezone as string,
+  template: row.template as string,
+  direction: row.direction as 'outbound' | 'inbound',
+  window: { start: row.window_start as string, end: row.window_end as string },
+  dedupeKey: row.dedupe_key as string,
+});
+
+/**
+ * Calls ended since `since` that get a text and have none yet: outbound calls of the types the account follows up
+ * that reached nobody (busy or no answer after every attempt: a retry moves the call on in the same transaction)
+ * or a voicemail; and, with the text-back on, inbound calls nobody took (the caller hung up or said nothing, or
+ * the call failed), one per caller and day. Calls of the browser's "Call your assistant" are not texted.
+ */
+export async function unansweredCallsToText(
+  db: Database,
+  since: Date,
+  limit = 500,
+): Promise<UnansweredCall[]> {
+  const result = await db.execute(sql`
+    WITH ended AS (
+      SELECT c.*, a.name AS business, a.timezone AS account_timezone,
+        a.calling_window_start AS window_start, a.calling_window_end AS window_end,
+        CASE WHEN c.direction = 'outbound' THEN a.follow_up_text ELSE a.missed_call_text END AS template,
+        CASE WHEN c.direction = 'outbound' THEN 'follow-up:' || c.id::text
+          ELSE 'missed:' || c.phone || ':' || to_char(c.ended_at AT TIME ZONE a.timezone, 'YYYY-MM-DD') END AS dedupe_key
+      FROM ${calls} c JOIN ${accounts} a ON a.id = c.account_id
+      WHERE c.ended_at IS NOT NULL AND c.ended_at > ${since}
+        AND (
+          (c.direction = 'outbound' AND c.call_type = ANY (a.follow_up_text_call_types)
+            AND (c.status IN ('busy', 'no-answer') OR (c.status = 'completed' AND c.outcome = 'voicemail')))
+          OR (c.direction = 'inbound' AND a.missed_call_text_back
+            AND coalesce(c.provider_call_id, '') NOT LIKE 'WEB-%'
+            AND (c.status IN ('busy', 'no-answer', 'failed')
+              OR (c.status = 'completed' AND (c.outcome IS NULL OR c.outcome = 'no_response'))))
+        )
+    )
+    SELECT e.id, e.account_id, e.phone, e.contact_id, e.appointment_id, e.recipient_name, e.business,
+      e.account_timezone, e.template, e.dedupe_key, e.direction, e.window_start, e.window_end,
+      ct.name AS contact_name, ct.first_name, ct.timezone AS contact_timezone
+    FROM ended e
+    LEFT JOIN ${contacts} ct ON ct.account_id = e.account_id AND ct.phone = e.phone
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ${messages} m WHERE m.account_id = e.account_id AND m.dedupe_key = e.dedupe_key)
+    ORDER BY e.ended_at
+    LIMIT ${limit}`);
+  return rowsOf(result).map(unanswered);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_TYPES } from '../calls.ts';
 import { SMS_MAX_LENGTH } from '../sms.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
@@ -110,3 +111,53 @@ export const messageThreadSchema = z.object({
 export type MessageThread = z.infer<typeof messageThreadSchema>;
 export const messageThreadListSchema = pageSchema(messageThreadSchema);
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
+
+/** The variables a text template may use. */
+export const TEXT_TEMPLATE_VARIABLES = ['first_name', 'name', 'business_name'] as const;
+export const TEXT_TEMPLATE_MAX_LENGTH = 480;
+
+const template = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Write the text.')
+    .max(
+      TEXT_TEMPLATE_MAX_LENGTH,
+      `Keep the text to ${TEXT_TEMPLATE_MAX_LENGTH} characters (three segments) or fewer.`,
+    )
+    .refine(
+      (text) =>
+        [...text.matchAll(/\{\{\s*([a-z_]+)\s*\}\}/g)].every((match) =>
+          (TEXT_TEMPLATE_VARIABLES as readonly string[]).includes(match[1] ?? ''),
+        ),
+      { message: 'Use only {{first_name}}, {{name}} and {{business_name}}.' },
+    )
+    .describe(`${what}; {{first_name}}, {{name}} and {{business_name}} are filled in`);
+
+/** Texts after calls: which missed outbound calls are followed by a text, and the answer to a missed inbound call. */
+export const textSettingsSchema = z.object({
+  follow_up_call_types: z
+    .array(z.enum(CALL_TYPES))
+    .describe(
+      'Call types whose call that reached nobody (no answer or busy after every attempt) or a voicemail is followed by a text',
+    ),
+  follow_up_text: template('The text after such a call'),
+  missed_call_text_back: z
+    .boolean()
+    .describe(
+      'Whether a call to the business number nobody took is answered by a text (at most one a day per caller)',
+    ),
+  missed_call_text: template('That text'),
+});
+export type TextSettings = z.infer<typeof textSettingsSchema>;
+
+export const updateTextSettingsInputSchema = textSettingsSchema
+  .partial()
+  .strict()
+  .extend({
+    follow_up_call_types: z
+      .array(z.enum(CALL_TYPES))
+      .max(CALL_TYPES.length)
+      .optional()
+      .describe('Call types followed by a text when they reach nobody or a voicemail'),
+  });

@@ -12,7 +12,7 @@ const REPLY_MEMORY_MS = 10 * 60_000;
  * Texts without a phone network (decision 029): each text is taken (its id derived from ours, so the same text
  * handed over twice is one), reported delivered (or undelivered, for …0123) a moment later, and the phone at the
  * number answers as its last digits say (…0120 "C", …0121 "STOP", …0122 never) — once in ten minutes, so that an
- * answer to its answer is not answered again. Reports of a stopped process are not resumed: its texts stay `sent`.
+ * answer to its answer is not answered again (per business number). Reports of a stopped process are not resumed: its texts stay `sent`.
  */
 export class SimulatedMessaging implements MessageCarrier {
   readonly name = 'simulator' as const;
@@ -47,7 +47,7 @@ export class SimulatedMessaging implements MessageCarrier {
         ...(behaviour.undelivered ? { error: '30003: the phone is switched off or out of reach' } : {}),
       }),
     );
-    if (behaviour.reply && !behaviour.undelivered && this.mayAnswer(request.to)) {
+    if (behaviour.reply && !behaviour.undelivered && this.mayAnswer(request.from, request.to)) {
       const reply = behaviour.reply;
       this.later(SIMULATED_TEXT_TIMING.deliver + SIMULATED_TEXT_TIMING.reply, () =>
         this.host?.onInboundMessage({
@@ -82,11 +82,13 @@ export class SimulatedMessaging implements MessageCarrier {
     this.timers.clear();
   }
 
-  private mayAnswer(phone: string): boolean {
+  /** Whether the phone at `to` answers this business now: once in ten minutes to each business number. */
+  private mayAnswer(from: string, to: string): boolean {
     const now = this.options.now?.() ?? Date.now();
-    const last = this.answered.get(phone);
+    const key = `${from}>${to}`;
+    const last = this.answered.get(key);
     if (last !== undefined && now - last < REPLY_MEMORY_MS) return false;
-    this.answered.set(phone, now);
+    this.answered.set(key, now);
     return true;
   }
 

@@ -12,6 +12,7 @@ import {
 import {
   contactByPhone,
   findMessage,
+  getTextSettings,
   insertInboundMessage,
   insertOutboundMessages,
   listMessages,
@@ -19,12 +20,15 @@ import {
   type MessageWithContact,
   nextOpenAppointment,
   recordMessageReport,
+  type TextSettingsRow,
+  updateTextSettings,
 } from '@callwise/db/queries/messages';
 import type {
   ListMessagesQuery,
   Message,
   MessageThread,
   SendMessageInput,
+  TextSettings,
 } from '@callwise/shared/schemas/messages';
 import { smsKeyword, smsSize } from '@callwise/shared/sms';
 import { recipientValues, renderTemplate } from '@callwise/shared/variables';
@@ -63,6 +67,13 @@ export function toMessage(row: MessageWithContact): Message {
   };
 }
 
+const toTextSettings = (row: TextSettingsRow): TextSettings => ({
+  follow_up_call_types: row.followUpTextCallTypes as TextSettings['follow_up_call_types'],
+  follow_up_text: row.followUpText,
+  missed_call_text_back: row.missedCallTextBack,
+  missed_call_text: row.missedCallText,
+});
+
 const fieldError = (field: string, message: string) =>
   new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
@@ -92,6 +103,32 @@ export class MessagesService {
       onMessageStatus: (event) => this.onStatus(event),
       onInboundMessage: (message) => this.onInbound(message),
     };
+  }
+
+  async textSettings(accountId: string): Promise<TextSettings> {
+    const row = await getTextSettings(this.deps.db, accountId);
+    if (!row) throw notFound('Account');
+    return toTextSettings(row);
+  }
+
+  async updateTextSettings(accountId: string, patch: Partial<TextSettings>): Promise<TextSettings> {
+    const row = await updateTextSettings(this.deps.db, accountId, {
+      ...(patch.follow_up_call_types
+        ? { followUpTextCallTypes: [...new Set(patch.follow_up_call_types)] }
+        : {}),
+      ...(patch.follow_up_text !== undefined ? { followUpText: patch.follow_up_text } : {}),
+      ...(patch.missed_call_text_back !== undefined
+        ? { missedCallTextBack: patch.missed_call_text_back }
+        : {}),
+      ...(patch.missed_call_text !== undefined ? { missedCallText: patch.missed_call_text } : {}),
+    });
+    if (!row) throw notFound('Account');
+    return toTextSettings(row);
+  }
+
+  /** Texts were queued elsewhere: the sender looks now. */
+  wake(): void {
+    this.deps.onMessagesDue();
   }
 
   async list(accountId: string, query: ListMessagesQuery) {

@@ -22,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 function send(as: User, method: Method, url: string, payload?: object) {
   return t.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
 }
@@ -78,6 +78,11 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 
 const conversation = async (as: User, phone: string): Promise<Message[]> =>
   (await send(as, 'GET', `/v1/messages?phone=${encodeURIComponent(phone)}&limit=100`)).json().data;
+
+async function businessName(as: User): Promise<string> {
+  const { rows } = await t.database.executeSql('SELECT name FROM accounts WHERE id = $1', [as.accountId]);
+  return (rows[0] as { name: string }).name;
+}
 
 async function contact(as: User, name: string, phone: string): Promise<string> {
   const res = await send(as, 'POST', '/v1/contacts', {
@@ -363,5 +368,108 @@ describe('the lists', () => {
     expect(res.statusCode, res.body).toBe(201);
     const list = await t.app.inject({ url: '/v1/messages', headers: { authorization: `Bearer ${key}` } });
     expect(list.json().data.map((row: Message) => row.id)).toContain(res.json().id);
+  });
+});
+
+describe('texts after calls', () => {
+  it('a reminder call that reaches voicemail is followed by the account’s text; a follow-up call’s is not (not a type texted after)', async () => {
+    const phone = numberEnding('0104');
+    const contactId = await contact(owner, 'Vera Voss', phone);
+    const placed = async (callType: string) => {
+      const res = await send(owner, 'POST', '/v1/calls', {
+        contact_id: contactId,
+        call_type: callType,
+        message: 'A reminder of your visit tomorrow at ten.',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const reminder = await placed('appointment-reminder');
+    const texts = await waitFor(
+      () => conversation(owner, phone),
+      (rows) => rows.some((row) => row.kind === 'call_follow_up' && row.status === 'delivered'),
+      'the follow-up text',
+    );
+    const followUp = texts.find((row) => row.kind === 'call_follow_up');
+    expect(followUp).toMatchObject({ call_id: reminder, contact_id: contactId });
+    expect(followUp?.body).toBe(
+      `Hi Vera, ${await businessName(owner)} tried to call you. Reply C to confirm your appointment, R to pick a new time.`,
+    );
+    // Found again by the next run (or a run repeated after a crash): not written twice.
+    await t.services.textFollowUps.run();
+    const promotion = await placed('follow-up');
+    await waitFor(
+      async () => (await send(owner, 'GET', `/v1/calls/${promotion}`)).json(),
+      (call) => call.status === 'completed',
+      'the other call to end',
+    );
+    await t.services.textFollowUps.run();
+    const after = await conversation(owner, phone);
+    expect(after.filter((row) => row.kind === 'call_follow_up')).toHaveLength(1);
+  });
+
+  it('a call to the business nobody took is answered by one text a day per caller, unless turned off', async () => {
+    const caller = numberEnding('0122');
+    const missed = async () => {
+      const { rows } = await t.database.executeSql(
+        `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, direction, ended_at)
+         VALUES ($1, 'Caller', $2, '', 'aria', 'completed', 'inbound', now()) RETURNING id`,
+        [owner.accountId, caller],
+      );
+      return (rows[0] as { id: string }).id;
+    };
+    const first = await missed();
+    await missed();
+    await t.services.textFollowUps.run();
+    await t.services.textFollowUps.run();
+    const texts = (await conversation(owner, caller)).filter((row) => row.kind === 'missed_call');
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.body).toBe(
+      `Sorry we missed your call to ${await businessName(owner)}. Reply here and we will get back to you, or call us again.`,
+    );
+    expect(texts[0]?.call_id).toBe(first);
+
+    const off = await send(owner, 'PUT', '/v1/text-settings', { missed_call_text_back: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const other = numberEnding('0122');
+    await t.database.executeSql(
+      `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, direction, ended_at)
+       VALUES ($1, 'Caller', $2, '', 'aria', 'no-answer', 'inbound', now())`,
+      [owner.accountId, other],
+    );
+    await t.services.textFollowUps.run();
+    expect(await conversation(owner, other)).toEqual([]);
+    await send(owner, 'PUT', '/v1/text-settings', { missed_call_text_back: true });
+  });
+
+  it('the settings: read, changed in part, and a text with an unknown variable refused naming its field', async () => {
+    const before = (await send(owner, 'GET', '/v1/text-settings')).json();
+    expect(before).toMatchObject({
+      follow_up_call_types: ['appointment-reminder'],
+      missed_call_text_back: true,
+    });
+    const changed = await send(owner, 'PUT', '/v1/text-settings', {
+      follow_up_call_types: ['appointment-reminder', 'follow-up'],
+      follow_up_text: 'Hi {{first_name}}, sorry we missed you. {{business_name}}',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      follow_up_call_types: ['appointment-reminder', 'follow-up'],
+      follow_up_text: 'Hi {{first_name}}, sorry we missed you. {{business_name}}',
+      missed_call_text: before.missed_call_text,
+    });
+    for (const [payload, field] of [
+      [{ follow_up_text: 'Hi {{last_name}}' }, 'follow_up_text'],
+      [{ missed_call_text: '' }, 'missed_call_text'],
+      [{ follow_up_call_types: ['robocall'] }, 'follow_up_call_types'],
+    ] as const) {
+      const res = await send(owner, 'PUT', '/v1/text-settings', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details[0].field).toContain(field);
+    }
+    await send(owner, 'PUT', '/v1/text-settings', {
+      follow_up_call_types: before.follow_up_call_types,
+      follow_up_text: before.follow_up_text,
+    });
   });
 });
