@@ -26,6 +26,7 @@ const PAGES: Record<string, string> = {
   '/appointments': '/appointments',
   '/scripts': '/scripts',
   '/call-history': '/call-history',
+  '/messages': '/messages',
   '/campaigns': '/campaigns',
   '/campaigns/new': '/campaigns/new',
   '/campaigns/:id': '/campaigns/:id',
@@ -172,6 +173,11 @@ async function seededUser(
     starts_at: later,
   });
   await apiPost(request, user, '/v1/do-not-call', { phone: '+12025550199', note: 'Asked by e-mail' });
+  // A text to a customer who never replies (0122): a conversation for the Messages page.
+  await apiPost(request, user, '/v1/messages', {
+    to: '+12025550122',
+    body: 'Hi Gil, your spring cleaning is on Friday. See you then!',
+  });
   await apiPost(request, user, '/v1/appointments', {
     contact_id: ids[1],
     starts_at: later,
@@ -476,6 +482,29 @@ for (const width of WIDTHS) {
         'true',
       );
       await check('the Needs attention view');
+    });
+
+    await test.step('messages', async () => {
+      await page.goto(PAGES['/messages'] ?? '');
+      const thread = page.getByTestId('message-thread');
+      await expect(thread).toHaveCount(1);
+      await check('messages', '/messages');
+
+      await page.getByRole('button', { name: 'New message' }).click();
+      const compose = dialog(page, 'New message');
+      await compose.getByRole('button', { name: 'Send' }).click();
+      await expect(compose.getByText('Enter a phone number.')).toBeVisible();
+      await check('New message, with its errors');
+      await closeWithEscape(page, compose);
+
+      // On a phone the conversation takes the place of the list.
+      await thread.click();
+      await expect(page).toHaveURL(/phone=%2B12025550122/);
+      await expect(page.getByRole('log').getByTestId('message')).toHaveCount(1);
+      await check('a conversation');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(page.getByText('Write a message.')).toBeVisible();
+      await check('a conversation, with an error');
     });
 
     await test.step('campaigns', async () => {

@@ -13,6 +13,7 @@ describe('isAppPath', () => {
       '/settings/billing',
       '/Settings/Webhooks/',
       '/call-history',
+      '/messages',
       '/appointments',
     ]) {
       expect(isAppPath(path), path).toBe(true);

@@ -46,6 +46,7 @@ const workspaceRoutes: RouteObject[] = [
     handle: handle('Call History'),
     lazy: page(() => import('@/app/routes/call-history')),
   },
+  { path: paths.messages, handle: handle('Messages'), lazy: page(() => import('@/app/routes/messages')) },
   { path: paths.campaigns, handle: handle('Campaigns'), lazy: page(() => import('@/app/routes/campaigns')) },
   {
     path: paths.newCampaign,

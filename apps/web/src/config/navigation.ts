@@ -7,6 +7,7 @@ import {
   LayoutDashboardIcon,
   type LucideIcon,
   MegaphoneIcon,
+  MessageSquareIcon,
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
@@ -33,6 +34,7 @@ export const workspaceNavigation: NavGroup[] = [
       { title: 'Appointments', href: paths.appointments, icon: CalendarDaysIcon },
       { title: 'Scripts', href: paths.scripts, icon: FileTextIcon },
       { title: 'Call History', href: paths.callHistory, icon: HistoryIcon },
+      { title: 'Messages', href: paths.messages, icon: MessageSquareIcon },
       { title: 'Campaigns', href: paths.campaigns, icon: MegaphoneIcon },
       { title: 'API', href: paths.api, icon: CodeXmlIcon },
     ],

@@ -14,6 +14,4 @@ export const messageReplies = {
     `${business}: thank you, your appointment on ${when} is confirmed.`,
   reschedule: (business: string, when: string, url: string) =>
     `${business}: pick a new time for your appointment on ${when} here: ${url}`,
-  noAppointment: (business: string, number: string | null) =>
-    `${business}: we found no upcoming appointment for this number.${number ? ` Call ${formatPhone(number)} if you need us.` : ''}`,
 };

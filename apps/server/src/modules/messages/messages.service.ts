@@ -308,10 +308,8 @@ export class MessagesService {
       const appointment = contact
         ? await nextOpenAppointment(tx, account.id, contact.id, message.at)
         : undefined;
-      if (!appointment) {
-        await reply(messageReplies.noAppointment(account.name, number));
-        return;
-      }
+      // Without an appointment to answer, a "yes" may answer something the owner wrote: theirs to read.
+      if (!appointment) return;
       const when = formatAppointmentTime(appointment.startsAt, account.timezone);
       if (keyword === 'confirm') {
         const confirmed = await changeAppointmentStatus(
