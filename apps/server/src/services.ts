@@ -235,6 +235,7 @@ export async function openServices(deps: {
     businessNumber: engine.businessNumber,
     ratePerSegmentUsd: config.SMS_RATE_PER_SEGMENT_USD,
     log,
+    windowOverride: config.CALLING_WINDOW_OVERRIDE,
   });
   const calendarWritebacks = new CalendarWritebackSender({
     db,

@@ -110,8 +110,24 @@ export async function finishMessage(
   outcome:
     | { status: 'sent'; providerMessageId: string; businessNumber: string; cost: number }
     | { status: 'skipped' | 'failed'; error: string; businessNumber?: string | null }
-    | { status: 'queued'; error: string; sendAt: Date },
+    | { status: 'queued'; error: string; sendAt: Date }
+    | { status: 'held'; sendAt: Date },
 ): Promise<MessageRow | undefined> {
+  if (outcome.status === 'held') {
+    // Held to a later time (quiet hours): queued again, this claim not counted as a try.
+    const [held] = await db
+      .update(messages)
+      .set({
+        status: 'queued',
+        sendAt: outcome.sendAt,
+        claimedAt: null,
+        attempts: sql`greatest(${messages.attempts} - 1, 0)`,
+      })
+      .where(and(eq(messages.id, id), eq(messages.status, 'sending')))
+      .returning();
+    if (held) await announce(db, [held]);
+    return held;
+  }
   const [row] = await db
     .update(messages)
     .set({
@@ -512,4 +528,20 @@ export async function unansweredCallsToText(
     ORDER BY e.ended_at
     LIMIT ${limit}`);
   return rowsOf(result).map(unanswered);
+}
+
+/** Where a text's recipient is and the account's calling window: the quiet hours of automatic texts. */
+export async function recipientWindow(db: Database, accountId: string, phone: string) {
+  const [row] = await db
+    .select({
+      accountTimezone: accounts.timezone,
+      start: accounts.callingWindowStart,
+      end: accounts.callingWindowEnd,
+      contactTimezone: contacts.timezone,
+    })
+    .from(accounts)
+    .leftJoin(contacts, and(eq(contacts.accountId, accounts.id), eq(contacts.phone, phone)))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return row;
 }

@@ -1,6 +1,14 @@
 import type { Database } from '@callwise/db/client';
 import { isListed } from '@callwise/db/queries/do-not-call';
-import { abandonStaleMessages, claimDueMessage, finishMessage } from '@callwise/db/queries/messages';
+import {
+  abandonStaleMessages,
+  claimDueMessage,
+  finishMessage,
+  recipientWindow,
+} from '@callwise/db/queries/messages';
+import type { MessageRow } from '@callwise/db/schema';
+import { insideCallingWindow, nextCallingTime } from '@callwise/shared/calling-window';
+import { isValidTimezone, timezoneForPhone } from '@callwise/shared/phone';
 import { smsCost } from '@callwise/shared/sms';
 import { z } from 'zod';
 import { type MessageCarrier, MessageRejectedError } from '../../engine/index.ts';
@@ -13,6 +21,11 @@ const MINUTE = 60_000;
 export const STALE_MESSAGE_MS = 10 * MINUTE;
 /** Tries of a text the carrier did not take (its pace, a fault), a few minutes apart, then `failed`. */
 const MAX_ATTEMPTS = 5;
+/**
+ * Texts we send of our own accord keep to quiet hours as calls do (the account's calling window in the person's
+ * time zone); a text the owner writes, and our answers to the customer's own text or call, go at once.
+ */
+const QUIET_HOURS_KINDS = new Set(['reminder', 'call_follow_up']);
 /** Texts one run sends before it yields (the next run goes on at once when woken). */
 const RUN_LIMIT = 200;
 
@@ -37,8 +50,23 @@ export class MessageSender {
       businessNumber: (accountId: string) => Promise<string | null>;
       ratePerSegmentUsd: number;
       log: Pick<Logger, 'warn'>;
+      /** Replaces every account's calling window (tests and benches only; see CALLING_WINDOW_OVERRIDE). */
+      windowOverride?: { start: string; end: string } | null;
     },
   ) {}
+
+  /** When an automatic text may go if not now (quiet hours), or null: now. */
+  private async heldUntil(row: MessageRow, now: Date): Promise<Date | null> {
+    if (!QUIET_HOURS_KINDS.has(row.kind)) return null;
+    const where = await recipientWindow(this.deps.db, row.accountId, row.phone);
+    if (!where) return null;
+    const zone =
+      (where.contactTimezone && isValidTimezone(where.contactTimezone) ? where.contactTimezone : null) ??
+      timezoneForPhone(row.phone) ??
+      where.accountTimezone;
+    const window = this.deps.windowOverride ?? { start: where.start, end: where.end };
+    return insideCallingWindow(now, zone, window) ? null : nextCallingTime(now, zone, window);
+  }
 
   async sendDue(now = new Date()): Promise<MessageRun> {
     const { db, log } = this.deps;
@@ -55,6 +83,11 @@ export class MessageSender {
       if (row.kind !== 'keyword_reply' && (await isListed(db, row.accountId, [row.phone])).has(row.phone)) {
         await finishMessage(db, row.id, { status: 'skipped', error: 'The number opted out: not sent' });
         run.skipped++;
+        continue;
+      }
+      const until = await this.heldUntil(row, now);
+      if (until) {
+        await finishMessage(db, row.id, { status: 'held', sendAt: until });
         continue;
       }
       const from = await this.deps.businessNumber(row.accountId);
