@@ -8,6 +8,7 @@ const SECTIONS: [path: string, label: string, heading: string][] = [
   ['/settings/profile', 'Profile', 'Profile'],
   ['/settings/notifications', 'Notifications', 'Notifications'],
   ['/settings/calling-rules', 'Calling rules', 'Calling rules'],
+  ['/settings/texts', 'Texts', 'Texts after calls'],
   ['/settings/booking', 'Booking', 'Opening hours'],
   ['/settings/do-not-call', 'Do-not-call list', 'Do-not-call list'],
   ['/settings/security', 'Security', 'Security'],
@@ -34,7 +35,7 @@ test('each section loads directly, keeps itself on reload, and is reached from t
   page,
   request,
 }) => {
-  // Eighteen page loads and nine section changes: more than one test's usual minute on a busy machine.
+  // Twenty page loads and ten section changes: more than one test's usual minute on a busy machine.
   test.setTimeout(150_000);
   await signInAsNewUser(page, request);
   for (const [path, label, heading] of SECTIONS) {

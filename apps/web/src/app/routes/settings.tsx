@@ -15,6 +15,7 @@ import { PasswordCard } from '@/features/settings/components/password-card';
 import { ProfileCard, type ProfileChanges } from '@/features/settings/components/profile-card';
 import { SettingsNav } from '@/features/settings/components/settings-nav';
 import { SettingsError, SettingsSkeleton } from '@/features/settings/components/settings-states';
+import { TextSettingsCard } from '@/features/settings/components/text-settings-card';
 import { WebhooksCard } from '@/features/settings/components/webhooks-card';
 import { errorMessage } from '@/lib/errors';
 
@@ -22,6 +23,7 @@ const DESCRIPTIONS: Record<SettingsSectionId, string> = {
   profile: 'Your name, e-mail address, phone number and business.',
   notifications: 'Which e-mails Callwise sends you.',
   'calling-rules': 'When calls may be placed, how many a day, and what every call says first.',
+  texts: 'The text sent after a call that reached nobody, and the one that answers a call nobody took.',
   booking: 'Opening hours, staff, services, closures and the reminders sent before each appointment.',
   assistant:
     'The phone assistant that answers your business number: what it knows, who it puts callers through to, how it greets them.',
@@ -98,6 +100,8 @@ function SettingsSection({ section }: { section: SettingsSectionId }) {
       );
     case 'calling-rules':
       return <CallingRulesCard />;
+    case 'texts':
+      return <TextSettingsCard />;
     case 'booking':
       return <BookingSection />;
     case 'assistant':
