@@ -67,6 +67,13 @@ test('change the hours, staff, services, closures and reminders; they are kept a
   await reminders.getByLabel('Reminder 2 unit').selectOption('hours');
   await reminders.getByLabel('Reminder 2 how long before').fill('3');
   await expect(reminders.getByTestId('reminder-row').nth(1)).toContainText('Call 3 hours before');
+  // A fourth: a text 2 hours before.
+  await reminders.getByRole('button', { name: 'Add a reminder' }).click();
+  await expect(reminders.getByTestId('reminder-row')).toHaveCount(4);
+  await reminders.getByLabel('Reminder 4 channel').selectOption({ label: 'Text' });
+  await reminders.getByLabel('Reminder 4 unit').selectOption('hours');
+  await reminders.getByLabel('Reminder 4 how long before').fill('2');
+  await expect(reminders.getByTestId('reminder-row').nth(3)).toContainText('Text 2 hours before');
 
   const rules = region(page, 'Booking rules');
   await expect(rules.getByLabel('Waitlist notice (hours)')).toHaveValue('2');
@@ -89,15 +96,22 @@ test('change the hours, staff, services, closures and reminders; they are kept a
   await expect(closures.getByLabel('Who')).toHaveValue('Dr. Lee');
   await expect(closures.getByLabel('Reason')).toHaveValue('Conference');
   await expect(reminders.getByTestId('reminder-row').nth(1)).toContainText('Call 3 hours before');
+  await expect(reminders.getByTestId('reminder-row').nth(3)).toContainText('Text 2 hours before');
+  await expect(reminders.getByLabel('Reminder 4 channel')).toHaveValue('sms');
   await expect(rules.getByLabel('Waitlist notice (hours)')).toHaveValue('6');
 
   // The API has the same document, and offers no slot in Monday's lunch break, none on Friday.
   const saved = await apiGet<{
     timezone: string;
-    reminders: { minutes_before: number }[];
+    reminders: { channel: string; minutes_before: number }[];
     waitlist_notice_hours: number;
   }>(request, user, '/v1/booking-settings');
-  expect(saved.reminders.map((rule) => rule.minutes_before)).toEqual([2 * 24 * 60, 3 * 60, 2 * 60]);
+  expect(saved.reminders.map((rule) => [rule.channel, rule.minutes_before])).toEqual([
+    ['email', 2 * 24 * 60],
+    ['call', 3 * 60],
+    ['call', 2 * 60],
+    ['sms', 2 * 60],
+  ]);
   expect(saved.waitlist_notice_hours).toBe(6);
   const from = new Date();
   const to = new Date(from.getTime() + 14 * 86_400_000);

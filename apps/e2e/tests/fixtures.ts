@@ -191,7 +191,11 @@ export async function openAllWeek(
     staff: string[];
     cleaningMinutes?: number;
     /** The reminder rules (none by default). */
-    reminders?: Array<{ channel: 'call' | 'email'; minutes_before: number; only_if_unconfirmed: boolean }>;
+    reminders?: Array<{
+      channel: 'call' | 'email' | 'sms';
+      minutes_before: number;
+      only_if_unconfirmed: boolean;
+    }>;
   },
 ): Promise<void> {
   const allDay = [{ opens: '00:00', closes: '24:00' }];

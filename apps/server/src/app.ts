@@ -30,6 +30,7 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
 import campaignsRoutes from './modules/campaigns/campaigns.routes.ts';
+import consentRoutes from './modules/consent/consent.routes.ts';
 import contactsRoutes from './modules/contacts/contacts.routes.ts';
 import contactsImportRoutes from './modules/contacts/contacts-import.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
@@ -147,6 +148,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await privateV1.register(contactsRoutes);
         await privateV1.register(contactsImportRoutes);
         await privateV1.register(doNotCallRoutes);
+        await privateV1.register(consentRoutes);
         await privateV1.register(messagesRoutes);
         await privateV1.register(scriptsRoutes);
         await privateV1.register(appointmentsRoutes);

@@ -179,7 +179,12 @@ export async function openServices(deps: {
     onCallsDue: engine.callsDue,
   });
   const selfServiceLinks = new SelfServiceLinks({ secret: config.JWT_SECRET, publicUrl: config.PUBLIC_URL });
-  const appointmentEmails = new AppointmentEmailSender({ db, mail, links: selfServiceLinks });
+  const appointmentEmails = new AppointmentEmailSender({
+    db,
+    mail,
+    links: selfServiceLinks,
+    onMessagesDue: () => messages.wake(),
+  });
   const onWritebacksDue = () => {
     sendJob(queue, CALENDAR_WRITEBACKS, {}).catch((error: unknown) =>
       log.warn({ error }, 'calendar-writebacks job not woken; its next minute writes it back'),

@@ -398,6 +398,8 @@ async function resetExampleAccount() {
     'contacts',
     'scripts',
     'contact_imports',
+    // Last: taking numbers off the do-not-call list above writes records of it.
+    'consent_records',
   ]) {
     await db.executeSql(`DELETE FROM ${table} WHERE account_id = $1`, [account]);
   }

@@ -735,6 +735,8 @@ export const appointmentEmails = pgTable(
       .references((): AnyPgColumn => appointments.id, { onDelete: 'cascade' }),
     /** reminder | moved */
     kind: text('kind').notNull(),
+    /** email | sms (a text reminder, written to `messages` when sent); a `moved` notice is e-mail only. */
+    channel: text('channel').notNull().default('email'),
     /** The reminder rule's time before the start; 0 for a `moved` notice. */
     minutesBefore: integer('minutes_before').notNull(),
     onlyIfUnconfirmed: boolean('only_if_unconfirmed').notNull().default(false),
@@ -754,6 +756,7 @@ export const appointmentEmails = pgTable(
     uniqueIndex('appointment_emails_key').on(
       table.appointmentId,
       table.kind,
+      table.channel,
       table.minutesBefore,
       table.startsAt,
     ),
@@ -761,6 +764,7 @@ export const appointmentEmails = pgTable(
     index('appointment_emails_due_idx').on(table.sendAt).where(sql`status = 'pending'`),
     index('appointment_emails_sending_idx').on(table.claimedAt).where(sql`status = 'sending'`),
     check('appointment_emails_kind', sql`${table.kind} IN ('reminder', 'moved')`),
+    check('appointment_emails_channel', sql`${table.channel} IN ('email', 'sms')`),
     check(
       'appointment_emails_status',
       sql`${table.status} IN ('pending', 'sending', 'sent', 'skipped', 'failed', 'unknown')`,
@@ -1013,3 +1017,42 @@ export const messages = pgTable(
 );
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * Every grant and revocation of consent, with its provenance (issue #19, decision 030): what a business shows when
+ * challenged. Append-only, written by triggers in the statement that changes a contact's consent or the
+ * do-not-call list, so that no path (the app, the API, an import, a key pressed on a call, a text) can change
+ * one without the other.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: id(),
+    accountId: accountRef(),
+    contactId: uuid('contact_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
+    /** E.164 */
+    phone: text('phone').notNull(),
+    /** granted | revoked */
+    action: text('action').notNull(),
+    /** informational | marketing | all */
+    purpose: text('purpose').notNull(),
+    /** call | text | all */
+    channel: text('channel').notNull(),
+    /** owner | api | import | calendar | keypad | text | email_link */
+    method: text('method').notNull(),
+    source: text('source'),
+    words: text('words'),
+    recordedBy: text('recorded_by'),
+    callId: uuid('call_id').references((): AnyPgColumn => calls.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [
+    index('consent_records_account_created_idx').on(table.accountId, table.createdAt, table.id),
+    index('consent_records_contact_idx').on(table.contactId, table.createdAt),
+    check('consent_records_action', sql`${table.action} IN ('granted', 'revoked')`),
+    check('consent_records_purpose', sql`${table.purpose} IN ('informational', 'marketing', 'all')`),
+    check('consent_records_channel', sql`${table.channel} IN ('call', 'text', 'all')`),
+  ],
+);

@@ -1,26 +1,29 @@
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, appointmentEmails, appointments, contacts } from '../schema.ts';
 
 export interface NewAppointmentEmail {
   appointmentId: string;
-  /** The appointment's contact: the e-mail is planned only when they have an address. */
+  /** The appointment's contact: an e-mail is planned only when they have an address, a text when they exist. */
   contactId: string;
   kind: 'reminder' | 'moved';
+  /** An e-mail, or a text reminder (every contact has a phone); a `moved` notice is e-mail only. Default email. */
+  channel?: 'email' | 'sms';
   minutesBefore: number;
   onlyIfUnconfirmed: boolean;
   startsAt: Date;
   sendAt: Date;
 }
 
-/** Rows per INSERT: 8 parameters each stays far below PostgreSQL's 65,535. */
+/** Rows per INSERT: 9 parameters each stays far below PostgreSQL's 65,535. */
 const CHUNK = 2000;
 
 /**
- * Plans e-mails of many appointments (decision 019): one statement reads which of their contacts have an address,
- * one multi-row INSERT writes the e-mails of those (a chunk of 2,000 rows each). One already planned (same
- * appointment, kind, rule and start) is kept as it is; only one skipped is planned again, e.g. when a time
- * moved away and back. Answers how many rows were written.
+ * Plans e-mails and text reminders of many appointments (decision 019): one statement reads which of their
+ * contacts exist and have an address, one multi-row INSERT writes the e-mails of those with an address and the
+ * texts of every existing contact (a chunk of 2,000 rows each). One already planned (same appointment, kind,
+ * channel, rule and start) is kept as it is; only one skipped is planned again, e.g. when a time moved away and
+ * back. Answers how many rows were written.
  */
 export async function insertAppointmentEmails(
   db: Database,
@@ -29,27 +32,30 @@ export async function insertAppointmentEmails(
 ): Promise<number> {
   if (emails.length === 0) return 0;
   const contactIds = [...new Set(emails.map((email) => email.contactId))];
-  const reachable = new Set<string>();
+  /** Contacts that exist (texts: every contact has a phone), and those of them with an address (e-mails). */
+  const existing = new Set<string>();
+  const withAddress = new Set<string>();
   for (let start = 0; start < contactIds.length; start += CHUNK) {
     const rows = await db
-      .select({ id: contacts.id })
+      .select({ id: contacts.id, hasEmail: sql<boolean>`btrim(${contacts.email}) <> ''` })
       .from(contacts)
       .where(
-        and(
-          eq(contacts.accountId, accountId),
-          inArray(contacts.id, contactIds.slice(start, start + CHUNK)),
-          ne(sql`btrim(${contacts.email})`, ''),
-        ),
+        and(eq(contacts.accountId, accountId), inArray(contacts.id, contactIds.slice(start, start + CHUNK))),
       );
-    for (const row of rows) reachable.add(row.id);
+    for (const row of rows) {
+      existing.add(row.id);
+      if (row.hasEmail) withAddress.add(row.id);
+    }
   }
   // One row per key: a statement's ON CONFLICT may not touch the same row twice.
-  const unique = new Map<string, NewAppointmentEmail>();
+  const unique = new Map<string, NewAppointmentEmail & { channel: 'email' | 'sms' }>();
   for (const email of emails) {
-    if (!reachable.has(email.contactId)) continue;
+    // A move's notice is an e-mail only.
+    const channel = email.kind === 'moved' ? 'email' : (email.channel ?? 'email');
+    if (!(channel === 'sms' ? existing : withAddress).has(email.contactId)) continue;
     unique.set(
-      `${email.appointmentId}|${email.kind}|${email.minutesBefore}|${email.startsAt.getTime()}`,
-      email,
+      `${email.appointmentId}|${email.kind}|${channel}|${email.minutesBefore}|${email.startsAt.getTime()}`,
+      { ...email, channel },
     );
   }
   const values = [...unique.values()].map(({ contactId: _contactId, ...email }) => ({ ...email, accountId }));
@@ -62,6 +68,7 @@ export async function insertAppointmentEmails(
         target: [
           appointmentEmails.appointmentId,
           appointmentEmails.kind,
+          appointmentEmails.channel,
           appointmentEmails.minutesBefore,
           appointmentEmails.startsAt,
         ],
@@ -115,6 +122,7 @@ export async function appointmentEmailSubject(db: Database, accountId: string, a
         name: contacts.name,
         firstName: contacts.firstName,
         email: contacts.email,
+        phone: contacts.phone,
       },
       account: { name: accounts.name, timezone: accounts.timezone },
     })
@@ -149,17 +157,34 @@ export async function finishAppointmentEmail(
 }
 
 /**
- * Rows a sender claimed before `claimedBefore` and never finished: its process died while sending. They become
- * `unknown` and are never sent again (at most once, decision 019); answered for the log.
+ * Rows a sender claimed before `claimedBefore` and never finished: its process died while sending. E-mails become
+ * `unknown` and are never sent again (at most once, decision 019); answered for the log. A text reminder left so
+ * wrote no text (the text and its `sent` are one transaction): it goes back to `pending`, to be written now.
  */
 export async function abandonStaleAppointmentEmails(db: Database, claimedBefore: Date) {
+  await db
+    .update(appointmentEmails)
+    .set({ status: 'pending', claimedAt: null })
+    .where(
+      and(
+        eq(appointmentEmails.status, 'sending'),
+        eq(appointmentEmails.channel, 'sms'),
+        lte(appointmentEmails.claimedAt, claimedBefore),
+      ),
+    );
   return db
     .update(appointmentEmails)
     .set({
       status: 'unknown',
       error: 'The sender stopped while sending it: perhaps sent, never sent again',
     })
-    .where(and(eq(appointmentEmails.status, 'sending'), lte(appointmentEmails.claimedAt, claimedBefore)))
+    .where(
+      and(
+        eq(appointmentEmails.status, 'sending'),
+        eq(appointmentEmails.channel, 'email'),
+        lte(appointmentEmails.claimedAt, claimedBefore),
+      ),
+    )
     .returning({
       id: appointmentEmails.id,
       accountId: appointmentEmails.accountId,

@@ -5,7 +5,7 @@ import { listAppointmentEmails } from './appointment-emails.ts';
 
 /** One thing that went out (or will) about an appointment. */
 export interface TimelineItem {
-  channel: 'call' | 'email';
+  channel: 'call' | 'email' | 'sms';
   id: string;
   kind: 'reminder' | 'moved' | 'call';
   minutesBefore: number | null;
@@ -15,7 +15,7 @@ export interface TimelineItem {
   detail: string | null;
 }
 
-/** An appointment's calls (its reminders and any other call about it) and e-mails, in time order. */
+/** An appointment's calls (its reminders and any other call about it), e-mails and text reminders, in time order. */
 export async function appointmentTimeline(
   db: Database,
   accountId: string,
@@ -51,7 +51,7 @@ export async function appointmentTimeline(
     ),
     ...emails.map(
       (email): TimelineItem => ({
-        channel: 'email',
+        channel: email.channel === 'sms' ? 'sms' : 'email',
         id: email.id,
         kind: email.kind === 'moved' ? 'moved' : 'reminder',
         minutesBefore: email.kind === 'moved' ? null : email.minutesBefore,

@@ -3,6 +3,7 @@ import { and, type Column, eq, getTableColumns, type SQL, sql } from 'drizzle-or
 import type { Database } from '../client.ts';
 import { calls, type DoNotCallEntry, doNotCall } from '../schema.ts';
 import { cancelWaitingCalls } from './call-edits.ts';
+import { type ConsentContext, setConsentContext } from './consent.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 export type DoNotCallSource = 'added' | 'imported' | 'opted_out' | 'texted_stop';
@@ -60,7 +61,7 @@ export async function addToDoNotCall(
   db: Database,
   accountId: string,
   entries: Array<{ phone: string; note?: string | null }>,
-  options: { source: DoNotCallSource; callId?: string | null },
+  options: { source: DoNotCallSource; callId?: string | null; consent?: ConsentContext },
 ): Promise<AddToDoNotCallResult> {
   const unique = new Map<string, string | null>();
   for (const entry of entries) if (!unique.has(entry.phone)) unique.set(entry.phone, entry.note || null);
@@ -70,6 +71,8 @@ export async function addToDoNotCall(
   const numbers = sql`(SELECT r.phone FROM jsonb_to_recordset(${payload}::jsonb) AS r(phone text))`;
 
   return db.transaction(async (tx) => {
+    // How the revocation came (its consent record is written by a trigger in the same statement).
+    if (options.consent) await setConsentContext(tx, options.consent);
     const inserted = await tx.execute(sql`
       INSERT INTO ${doNotCall} (id, account_id, phone, source, note, call_id)
       SELECT r.id, ${accountId}::uuid, r.phone, ${options.source}, r.note, ${options.callId ?? null}::uuid
@@ -100,12 +103,20 @@ export async function addToDoNotCall(
 }
 
 /** Takes a number off the list. False when the entry is not the account's. */
-export async function removeFromDoNotCall(db: Database, accountId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(doNotCall)
-    .where(and(eq(doNotCall.accountId, accountId), eq(doNotCall.id, id)))
-    .returning({ id: doNotCall.id });
-  return rows.length > 0;
+export async function removeFromDoNotCall(
+  db: Database,
+  accountId: string,
+  id: string,
+  consent?: ConsentContext,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (consent) await setConsentContext(tx, consent);
+    const rows = await tx
+      .delete(doNotCall)
+      .where(and(eq(doNotCall.accountId, accountId), eq(doNotCall.id, id)))
+      .returning({ id: doNotCall.id });
+    return rows.length > 0;
+  });
 }
 
 /** Which of these numbers (E.164) are on the account's list. */

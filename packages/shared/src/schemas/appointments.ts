@@ -183,8 +183,8 @@ export type AppointmentsBatch = z.infer<typeof appointmentsBatchSchema>;
 
 /** What went out about an appointment and what came back (its reminder timeline). */
 export const appointmentReminderSchema = z.object({
-  channel: z.enum(['call', 'email']).describe('A call or an e-mail'),
-  id: z.uuid().describe('The call’s id (see /v1/calls/{id}), or the e-mail’s'),
+  channel: z.enum(['call', 'email', 'sms']).describe('A call, an e-mail or a text (sms)'),
+  id: z.uuid().describe('The call’s id (see /v1/calls/{id}), or the e-mail’s or text reminder’s'),
   kind: z
     .enum(['reminder', 'moved', 'call'])
     .describe('A reminder by the rules, the notice of a move, or another call about the appointment'),
@@ -197,9 +197,12 @@ export const appointmentReminderSchema = z.object({
   status: z
     .string()
     .describe(
-      'A call’s status (scheduled, queued, ringing, in-progress, completed, busy, no-answer, failed, canceled), or an e-mail’s (pending, sending, sent, skipped, failed, unknown)',
+      'A call’s status (scheduled, queued, ringing, in-progress, completed, busy, no-answer, failed, canceled), or an e-mail’s or text reminder’s (pending, sending, sent, skipped, failed, unknown; a sent text reminder is then in /v1/messages)',
     ),
   outcome: z.enum(CALL_OUTCOMES).nullable().describe('What the callee answered (calls only)'),
-  detail: z.string().nullable().describe('Why an e-mail was skipped or failed, or why a call failed'),
+  detail: z
+    .string()
+    .nullable()
+    .describe('Why an e-mail or text reminder was skipped or failed, or why a call failed'),
 });
 export type AppointmentReminder = z.infer<typeof appointmentReminderSchema>;

@@ -77,7 +77,7 @@ export const DEFAULT_WEEK_HOURS: WeekHours = {
   saturday: [],
 };
 
-export const REMINDER_CHANNELS = ['call', 'email'] as const;
+export const REMINDER_CHANNELS = ['call', 'email', 'sms'] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
 /** The earliest and latest a reminder may go before the appointment. */
@@ -86,7 +86,7 @@ export const MAX_REMINDER_MINUTES = 14 * 24 * 60;
 
 export const reminderRuleSchema = z
   .object({
-    channel: z.enum(REMINDER_CHANNELS).describe('call or email'),
+    channel: z.enum(REMINDER_CHANNELS).describe('call, email or sms'),
     minutes_before: z
       .number({ error: 'Enter whole minutes' })
       .int('Enter whole minutes')

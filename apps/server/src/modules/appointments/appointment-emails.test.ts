@@ -109,12 +109,17 @@ describe('planning e-mail reminders', () => {
     const startsAt = at('2030-12-10T15:00:00Z');
     const now = at('2030-12-01T00:00:00Z');
     expect(planEmailReminders(settings, { startsAt, service: null, status: 'scheduled' }, now)).toEqual([
-      { minutesBefore: 2880, onlyIfUnconfirmed: false, sendAt: at('2030-12-08T15:00:00Z') },
+      { channel: 'email', minutesBefore: 2880, onlyIfUnconfirmed: false, sendAt: at('2030-12-08T15:00:00Z') },
     ]);
     expect(planEmailReminders(settings, { startsAt, service: 'cleaning', status: 'scheduled' }, now)).toEqual(
       [
-        { minutesBefore: 4320, onlyIfUnconfirmed: false, sendAt: at('2030-12-07T15:00:00Z') },
-        { minutesBefore: 60, onlyIfUnconfirmed: true, sendAt: at('2030-12-10T14:00:00Z') },
+        {
+          channel: 'email',
+          minutesBefore: 4320,
+          onlyIfUnconfirmed: false,
+          sendAt: at('2030-12-07T15:00:00Z'),
+        },
+        { channel: 'email', minutesBefore: 60, onlyIfUnconfirmed: true, sendAt: at('2030-12-10T14:00:00Z') },
       ],
     );
     // 30 hours ahead: the 48-hour e-mail is already past.

@@ -7,8 +7,10 @@ import {
   insertAppointmentEmails,
   type NewAppointmentEmail,
 } from '@callwise/db/queries/appointment-emails';
+import { insertOutboundMessages } from '@callwise/db/queries/messages';
 import type { AppointmentEmailRow, AppointmentRow } from '@callwise/db/schema';
 import type { BookingSettings, ReminderRule } from '@callwise/shared/schemas/booking';
+import { smsSize } from '@callwise/shared/sms';
 import { z } from 'zod';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { defineJob } from '../../lib/queue.ts';
@@ -21,6 +23,9 @@ import type { SelfServiceLinks } from './self-service-link.ts';
  * The e-mails of appointments (issue #17, decision 019): reminders by the e-mail rules and the notice that an
  * appointment moved, planned into the `appointment_emails` outbox in the transaction that writes the appointment,
  * and sent by the appointment-emails job, which checks the stop rules again first. At most once.
+ * Text reminders (the sms rules) are planned and stopped the same way, in the same outbox (`channel: 'sms'`); when
+ * due, the job writes the text to the `messages` outbox (kind `reminder`, marked sent in the same transaction) and
+ * the message sender sends it.
  */
 
 const MINUTE = 60_000;
@@ -36,22 +41,31 @@ const REMINDED = new Set(['scheduled', 'reschedule_requested']);
 /** The statuses a moved appointment's notice still goes out in (the customer may have chosen the new time). */
 const MOVED_NOTICE = new Set(['scheduled', 'confirmed', 'reschedule_requested']);
 
+/** The channels the outbox plans reminders for: e-mails and texts (calls are planned as calls, decision 015). */
+export type PlannedChannel = 'email' | 'sms';
+
 export interface PlannedEmailReminder {
+  channel: PlannedChannel;
   minutesBefore: number;
   onlyIfUnconfirmed: boolean;
   sendAt: Date;
 }
 
-/** The e-mail reminder rules of an appointment: its service's, else the account's. */
-function emailRules(settings: BookingSettings, service: string | null): ReminderRule[] {
+/** The e-mail (or text) reminder rules of an appointment: its service's, else the account's. */
+function channelRules(
+  settings: BookingSettings,
+  service: string | null,
+  channel: PlannedChannel = 'email',
+): ReminderRule[] {
   const rules = findService(settings, service)?.reminders ?? settings.reminders;
-  return rules.filter((rule) => rule.channel === 'email');
+  return rules.filter((rule) => rule.channel === channel);
 }
 
 /**
- * When an appointment's e-mail reminders go out: each e-mail rule of its service (else of the account) at its
- * time before the start, at any hour (an e-mail waits in the inbox; no calling window). One already past is
- * dropped, as is a second rule of the same time; a confirmed (or closed) appointment gets none.
+ * When an appointment's e-mail and text reminders go out: each e-mail or sms rule of its service (else of the
+ * account) at its time before the start, at any hour (an e-mail waits in the inbox; a text is held to the calling
+ * window by the message sender). One already past is dropped, as is a second rule of the same channel and time; a
+ * confirmed (or closed) appointment gets none.
  */
 export function planEmailReminders(
   settings: BookingSettings,
@@ -60,11 +74,19 @@ export function planEmailReminders(
 ): PlannedEmailReminder[] {
   if (!REMINDED.has(appointment.status)) return [];
   const planned: PlannedEmailReminder[] = [];
-  for (const rule of emailRules(settings, appointment.service)) {
-    const sendAt = new Date(appointment.startsAt.getTime() - rule.minutes_before * MINUTE);
-    if (sendAt.getTime() < now.getTime()) continue;
-    if (planned.some((other) => other.minutesBefore === rule.minutes_before)) continue;
-    planned.push({ minutesBefore: rule.minutes_before, onlyIfUnconfirmed: rule.only_if_unconfirmed, sendAt });
+  for (const channel of ['email', 'sms'] as const) {
+    for (const rule of channelRules(settings, appointment.service, channel)) {
+      const sendAt = new Date(appointment.startsAt.getTime() - rule.minutes_before * MINUTE);
+      if (sendAt.getTime() < now.getTime()) continue;
+      if (planned.some((other) => other.channel === channel && other.minutesBefore === rule.minutes_before))
+        continue;
+      planned.push({
+        channel,
+        minutesBefore: rule.minutes_before,
+        onlyIfUnconfirmed: rule.only_if_unconfirmed,
+        sendAt,
+      });
+    }
   }
   return planned.sort((a, b) => a.sendAt.getTime() - b.sendAt.getTime());
 }
@@ -78,9 +100,10 @@ export type AppointmentForEmails = Pick<
 };
 
 /**
- * Plans the e-mails of many appointments of one account inside the caller's transaction: their reminders and,
- * for a moved one, the notice sent now. Appointments without a contact, or whose contact has no e-mail address,
- * get none. The settings are read once when not given. Answers how many rows were written.
+ * Plans the e-mails of many appointments of one account inside the caller's transaction: their reminders (e-mail
+ * and text) and, for a moved one, the notice sent now (e-mail). Appointments without a contact get none; a contact
+ * without an e-mail address gets only the texts. The settings are read once when not given. Answers how many rows
+ * were written.
  */
 export async function planAppointmentEmails(
   tx: Database,
@@ -100,7 +123,14 @@ export async function planAppointmentEmails(
       startsAt: appointment.startsAt,
     };
     if (appointment.moved && MOVED_NOTICE.has(appointment.status) && appointment.startsAt > now) {
-      rows.push({ ...base, kind: 'moved', minutesBefore: 0, onlyIfUnconfirmed: false, sendAt: now });
+      rows.push({
+        ...base,
+        kind: 'moved',
+        channel: 'email',
+        minutesBefore: 0,
+        onlyIfUnconfirmed: false,
+        sendAt: now,
+      });
     }
     for (const reminder of planEmailReminders(settings, appointment, now)) {
       rows.push({ ...base, kind: 'reminder', ...reminder });
@@ -123,11 +153,18 @@ export function formatAppointmentTime(at: Date, timezone: string): string {
   return `${day} at ${time}`.replace(/\s/g, ' ');
 }
 
+/** A text reminder: "Business: reminder of your appointment on Tue, Dec 1 at 3:00 PM (Cleaning). Reply C…". */
+export function reminderText(input: { business: string; when: string; service: string | null }): string {
+  const { business, when, service } = input;
+  return `${business}: reminder of your appointment on ${when}${service ? ` (${service})` : ''}. Reply C to confirm, R to pick a new time.`;
+}
+
 type Subject = NonNullable<Awaited<ReturnType<typeof appointmentEmailSubject>>>;
 
 /** Why a claimed e-mail must not go out now (the stop rules, checked at send time), or null: send it. */
 export function stopReason(
-  row: Pick<AppointmentEmailRow, 'kind' | 'minutesBefore' | 'onlyIfUnconfirmed' | 'startsAt'>,
+  row: Pick<AppointmentEmailRow, 'kind' | 'minutesBefore' | 'onlyIfUnconfirmed' | 'startsAt'> &
+    Partial<Pick<AppointmentEmailRow, 'channel'>>,
   subject: Subject | undefined,
   settings: BookingSettings,
   now: Date,
@@ -142,10 +179,15 @@ export function stopReason(
   if (appointment.startsAt.getTime() !== row.startsAt.getTime())
     return 'the appointment’s time changed since it was planned';
   if (appointment.startsAt.getTime() <= now.getTime()) return 'the appointment has started';
-  if (!contact?.email.trim()) return 'the contact has no e-mail address';
+  const channel: PlannedChannel = row.channel === 'sms' ? 'sms' : 'email';
+  if (channel === 'email' && !contact?.email.trim()) return 'the contact has no e-mail address';
+  if (channel === 'sms' && !contact?.phone.trim())
+    return contact ? 'the contact has no phone number' : 'the appointment has no contact';
   if (
     row.kind === 'reminder' &&
-    !emailRules(settings, appointment.service).some((rule) => rule.minutes_before === row.minutesBefore)
+    !channelRules(settings, appointment.service, channel).some(
+      (rule) => rule.minutes_before === row.minutesBefore,
+    )
   )
     return 'its reminder rule was removed';
   return null;
@@ -170,6 +212,8 @@ export class AppointmentEmailSender {
       db: Database;
       mail: MailProvider;
       links: Pick<SelfServiceLinks, 'url'>;
+      /** Text reminders were written to the messages outbox: the message sender looks now. */
+      onMessagesDue?: () => void;
       log?: { warn: (obj: object, msg: string) => void };
     },
   ) {}
@@ -183,6 +227,7 @@ export class AppointmentEmailSender {
     }
     run.abandoned = abandoned.length;
     const settingsOf = new Map<string, BookingSettings>();
+    let texts = 0;
     for (let count = 0; count < RUN_LIMIT; count++) {
       const row = await claimDueAppointmentEmail(db, now);
       if (!row) break;
@@ -199,6 +244,54 @@ export class AppointmentEmailSender {
         continue;
       }
       const { appointment, contact, account } = subject;
+      /** A send that failed: tried again 2, 4, 8, 16 minutes later, then `failed`. */
+      const retryLater = async (error: unknown, what: string) => {
+        const message = error instanceof Error ? error.message : String(error);
+        if (row.attempts >= MAX_ATTEMPTS) {
+          await finishAppointmentEmail(db, row.id, { status: 'failed', error: message });
+          run.failed++;
+        } else {
+          const sendAt = new Date(now.getTime() + 2 ** row.attempts * MINUTE);
+          await finishAppointmentEmail(db, row.id, { status: 'pending', error: message, sendAt });
+        }
+        this.deps.log?.warn({ id: row.id, error: message }, what);
+      };
+      if (row.channel === 'sms') {
+        crashPoint('appointment-email.after-claim');
+        // The text and the row's `sent` in one transaction: a crash leaves neither or both (a row left `sending`
+        // wrote no text, and is planned again), and the dedupe key keeps a repeat from writing the text twice.
+        // The message sender sends it (at most once).
+        try {
+          await db.transaction(async (tx) => {
+            const body = reminderText({
+              business: account.name,
+              when: formatAppointmentTime(appointment.startsAt, account.timezone),
+              service: appointment.service,
+            });
+            const size = smsSize(body);
+            await insertOutboundMessages(tx, [
+              {
+                accountId: row.accountId,
+                kind: 'reminder',
+                phone: contact.phone.trim(),
+                contactId: appointment.contactId,
+                appointmentId: appointment.id,
+                body,
+                segments: size.segments,
+                encoding: size.encoding,
+                dedupeKey: `reminder:${row.id}`,
+              },
+            ]);
+            await finishAppointmentEmail(tx, row.id, { status: 'sent' });
+          });
+        } catch (error) {
+          await retryLater(error, 'text reminder not written');
+          continue;
+        }
+        run.sent++;
+        texts++;
+        continue;
+      }
       const input = {
         name: contact.firstName?.trim() || contact.name.trim().split(/\s+/)[0] || undefined,
         business: account.name,
@@ -213,23 +306,13 @@ export class AppointmentEmailSender {
       try {
         await this.deps.mail.send({ to: contact.email.trim(), ...mail });
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        if (row.attempts >= MAX_ATTEMPTS) {
-          await finishAppointmentEmail(db, row.id, { status: 'failed', error: message });
-          run.failed++;
-        } else {
-          const sendAt = new Date(now.getTime() + 2 ** row.attempts * MINUTE);
-          await finishAppointmentEmail(db, row.id, { status: 'pending', error: message, sendAt });
-        }
-        this.deps.log?.warn(
-          { id: row.id, error: message },
-          'appointment e-mail not accepted by the provider',
-        );
+        await retryLater(error, 'appointment e-mail not accepted by the provider');
         continue;
       }
       await finishAppointmentEmail(db, row.id, { status: 'sent' });
       run.sent++;
     }
+    if (texts > 0) this.deps.onMessagesDue?.();
     return run;
   }
 }

@@ -246,7 +246,8 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'An appointment’s reminder timeline',
         description:
           'What went out about it, or will, in time order: its reminder calls (and any other call about it) with ' +
-          'their status and the answer, and its e-mails (reminders, the notice of a move) with theirs. A moved ' +
+          'their status and the answer, its e-mails (reminders, the notice of a move) and its text reminders (channel ' +
+          'sms; the text itself is then in /v1/messages) with theirs. A moved ' +
           'appointment’s new reminders are the new one’s (see rescheduled_to).',
         params: idParams,
         response: {

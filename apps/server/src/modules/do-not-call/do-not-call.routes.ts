@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
-import { addNumber, entryResponse, importNumbers, removeNumber } from './do-not-call.service.ts';
+import { addNumber, entryResponse, importNumbers, recordedBy, removeNumber } from './do-not-call.service.ts';
 
 const idParams = z.object({
   id: z.uuid({ error: 'is not a do-not-call entry id' }).describe('The entry’s id'),
@@ -80,7 +80,12 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const { created, entry } = await addNumber(db(), request.auth.accountId, request.body);
+      const { created, entry } = await addNumber(
+        db(),
+        request.auth.accountId,
+        request.body,
+        recordedBy(request.auth),
+      );
       return reply.status(created ? 201 : 200).send(entry);
     },
   );
@@ -109,7 +114,8 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
     },
-    async (request) => importNumbers(db(), request.auth.accountId, request.body.csv),
+    async (request) =>
+      importNumbers(db(), request.auth.accountId, request.body.csv, recordedBy(request.auth)),
   );
 
   fastify.get(
@@ -157,7 +163,7 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await removeNumber(db(), request.auth.accountId, request.params.id);
+      await removeNumber(db(), request.auth.accountId, request.params.id, recordedBy(request.auth));
       return reply.status(204).send(null);
     },
   );

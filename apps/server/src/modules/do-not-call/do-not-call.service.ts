@@ -1,4 +1,5 @@
 import type { Database } from '@callwise/db/client';
+import type { ConsentContext } from '@callwise/db/queries/consent';
 import { addToDoNotCall, findDoNotCallByPhone, removeFromDoNotCall } from '@callwise/db/queries/do-not-call';
 import type { DoNotCallEntry as DoNotCallRow } from '@callwise/db/schema';
 import { parseCsv } from '@callwise/shared/csv';
@@ -14,7 +15,8 @@ import {
   MAX_DO_NOT_CALL_IMPORT_ROWS,
 } from '@callwise/shared/schemas/do-not-call';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
+import type { RequestAuth } from '../../plugins/authenticate.ts';
+import { accountCountry, consentRecorder, parsePhone } from '../contacts/contacts.service.ts';
 
 export function entryResponse(row: DoNotCallRow): DoNotCallEntry {
   return {
@@ -34,27 +36,39 @@ const fieldError = (field: string, message: string) =>
  * Lists one number. A new number answers `created: true`; one already listed answers its existing entry. Either
  * way the account's calls to it that nobody is placing yet are cancelled.
  */
+/** Who lists or unlists a number, for its consent record (decision 030): the owner in the app, or an API key. */
+export function recordedBy(auth: RequestAuth): ConsentContext {
+  return { method: auth.kind === 'session' ? 'owner' : 'api', by: consentRecorder(auth) };
+}
+
 export async function addNumber(
   db: Database,
   accountId: string,
   input: CreateDoNotCallInput,
+  consent?: ConsentContext,
 ): Promise<{ created: boolean; entry: AddedDoNotCallEntry }> {
   const phone = parsePhone(input.phone, await accountCountry(db, accountId));
   const result = await addToDoNotCall(db, accountId, [{ phone, note: input.note || null }], {
     source: 'added',
+    ...(consent ? { consent } : {}),
   });
   const [added] = result.added;
   const row = added ?? (await findDoNotCallByPhone(db, accountId, phone));
   // Taken off the list again between the insert and this read: list it once more.
-  if (!row) return addNumber(db, accountId, input);
+  if (!row) return addNumber(db, accountId, input, consent);
   return {
     created: Boolean(added),
     entry: { ...entryResponse(row), already_listed: !added, canceled_calls: result.canceledCalls.length },
   };
 }
 
-export async function removeNumber(db: Database, accountId: string, id: string): Promise<void> {
-  if (!(await removeFromDoNotCall(db, accountId, id))) throw notFound('Do-not-call entry');
+export async function removeNumber(
+  db: Database,
+  accountId: string,
+  id: string,
+  consent?: ConsentContext,
+): Promise<void> {
+  if (!(await removeFromDoNotCall(db, accountId, id, consent))) throw notFound('Do-not-call entry');
 }
 
 /** Header names of the column with the numbers, and of the column with notes (lower case). */
@@ -130,9 +144,13 @@ export async function importNumbers(
   db: Database,
   accountId: string,
   csv: string,
+  consent?: ConsentContext,
 ): Promise<DoNotCallImportResult> {
   const parsed = parseDoNotCallCsv(csv, await accountCountry(db, accountId));
-  const result = await addToDoNotCall(db, accountId, parsed.numbers, { source: 'imported' });
+  const result = await addToDoNotCall(db, accountId, parsed.numbers, {
+    source: 'imported',
+    ...(consent ? { consent: { ...consent, method: 'import' } } : {}),
+  });
   return {
     total_rows: parsed.totalRows,
     added: result.added.length,

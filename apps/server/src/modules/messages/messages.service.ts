@@ -288,13 +288,14 @@ export class MessagesService {
         if (!listed)
           await addToDoNotCall(tx, account.id, [{ phone: message.from, note: TEXTED_STOP_NOTE }], {
             source: 'texted_stop',
+            consent: { method: 'text', words: message.body },
           });
         await reply(messageReplies.stop(account.name));
         return;
       }
       if (keyword === 'start') {
         if (listed?.source === 'texted_stop') {
-          await removeFromDoNotCall(tx, account.id, listed.id);
+          await removeFromDoNotCall(tx, account.id, listed.id, { method: 'text', words: message.body });
         }
         if (!listed || listed.source === 'texted_stop') await reply(messageReplies.start(account.name));
         return;

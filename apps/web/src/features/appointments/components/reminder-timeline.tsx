@@ -1,11 +1,11 @@
-import { MailIcon, PhoneIcon } from 'lucide-react';
+import { MailIcon, MessageSquareIcon, PhoneIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAppointmentReminders } from '@/features/appointments/api/get-appointment-reminders';
 import { describeReminder } from '@/features/appointments/utils/reminder-timeline';
 import { formatDateTime } from '@/lib/dates';
 
-/** The appointment's reminder timeline: each call and e-mail that went out (or will), and what came of it. */
+/** The appointment's reminder timeline: each call, e-mail and text that went out (or will), and what came of it. */
 export function ReminderTimeline({ appointmentId }: { appointmentId: string }) {
   const reminders = useAppointmentReminders(appointmentId);
   let body: ReactNode;
@@ -29,7 +29,8 @@ export function ReminderTimeline({ appointmentId }: { appointmentId: string }) {
       <ol className="grid gap-3">
         {reminders.data.map((item) => {
           const { title, state } = describeReminder(item);
-          const Icon = item.channel === 'call' ? PhoneIcon : MailIcon;
+          const Icon =
+            item.channel === 'call' ? PhoneIcon : item.channel === 'sms' ? MessageSquareIcon : MailIcon;
           return (
             <li key={`${item.channel}-${item.id}`} className="flex min-w-0 items-start gap-3 text-sm">
               <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

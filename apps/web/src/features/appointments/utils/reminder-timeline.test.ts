@@ -37,6 +37,9 @@ describe('an appointment’s reminder timeline, in words', () => {
       }),
     ).toEqual({ title: 'Reminder e-mail, 2 days before', state: 'Not sent · The appointment is confirmed' });
     expect(
+      describeReminder({ ...call, channel: 'sms', minutes_before: 120, status: 'sent', outcome: null }),
+    ).toEqual({ title: 'Reminder text, 2 hours before', state: 'Sent' });
+    expect(
       describeReminder({ ...call, kind: 'moved', channel: 'email', status: 'sent', outcome: null }),
     ).toEqual({
       title: 'E-mail: the appointment moved',

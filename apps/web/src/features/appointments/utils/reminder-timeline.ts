@@ -32,7 +32,7 @@ export function beforeText(minutes: number): string {
 
 /** What an item of an appointment's timeline is, and how it stands, in words. */
 export function describeReminder(item: AppointmentReminder): { title: string; state: string } {
-  const what = item.channel === 'call' ? 'call' : 'e-mail';
+  const what = item.channel === 'call' ? 'call' : item.channel === 'sms' ? 'text' : 'e-mail';
   const title =
     item.kind === 'moved'
       ? 'E-mail: the appointment moved'

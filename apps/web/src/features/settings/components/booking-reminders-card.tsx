@@ -1,3 +1,4 @@
+import { REMINDER_CHANNELS } from '@callwise/shared/schemas/booking';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -11,10 +12,11 @@ import {
   type BookingFormValues,
   errorAt,
   MAX_REMINDERS,
+  REMINDER_CHANNEL_LABELS,
   reminderSentence,
 } from '@/features/settings/utils/booking-form';
 
-/** One reminder: by call or e-mail, how long before, and whether only when not confirmed by then. */
+/** One reminder: by call, e-mail or text, how long before, and whether only when not confirmed by then. */
 function ReminderRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const {
     control,
@@ -40,8 +42,11 @@ function ReminderRow({ index, onRemove }: { index: number; onRemove: () => void 
             className="sm:w-28"
             {...register(`reminders.${index}.channel`)}
           >
-            <option value="call">Call</option>
-            <option value="email">E-mail</option>
+            {REMINDER_CHANNELS.map((channel) => (
+              <option key={channel} value={channel}>
+                {REMINDER_CHANNEL_LABELS[channel]}
+              </option>
+            ))}
           </NativeSelect>
           <Input
             id={`${id}-amount`}
@@ -119,7 +124,7 @@ export function BookingRemindersCard() {
         </CardTitle>
         <CardDescription>
           Sent before every appointment, up to {MAX_REMINDERS}. A second call “only if not confirmed” goes out
-          only when the first got no confirmation.
+          only when the first got no confirmation. A text waits for your calling hours.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">

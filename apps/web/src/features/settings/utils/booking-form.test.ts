@@ -28,6 +28,9 @@ describe('booking form', () => {
       'Call 1 day before',
       'Call 2 hours before if not confirmed',
     ]);
+    expect(reminderSentence({ channel: 'sms', amount: 2, unit: 'hours', only_if_unconfirmed: false })).toBe(
+      'Text 2 hours before',
+    );
     expect(values.closures[0]).toMatchObject({ staff: '', reason: '' });
     expect(documentFrom(values)).toEqual(settings);
   });

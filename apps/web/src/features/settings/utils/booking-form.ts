@@ -171,11 +171,18 @@ export function withBreak(openings: Opening[]): Opening[] | null {
   ];
 }
 
-/** "Call 24 hours before", "E-mail 2 days before if not confirmed". */
+/** How each channel is named in the form (its select and its sentence). */
+export const REMINDER_CHANNEL_LABELS: Record<ReminderChannel, string> = {
+  call: 'Call',
+  email: 'E-mail',
+  sms: 'Text',
+};
+
+/** "Call 24 hours before", "E-mail 2 days before if not confirmed", "Text 2 hours before". */
 export function reminderSentence(rule: ReminderValues): string {
   const amount = Number.isFinite(rule.amount) ? rule.amount : 0;
   const unit = amount === 1 ? rule.unit.slice(0, -1) : rule.unit;
-  const channel = rule.channel === 'call' ? 'Call' : 'E-mail';
+  const channel = REMINDER_CHANNEL_LABELS[rule.channel] ?? rule.channel;
   return `${channel} ${amount} ${unit} before${rule.only_if_unconfirmed ? ' if not confirmed' : ''}`;
 }
 
