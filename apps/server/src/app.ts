@@ -31,6 +31,7 @@ import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.
 import callsRoutes from './modules/calls/calls.routes.ts';
 import campaignsRoutes from './modules/campaigns/campaigns.routes.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
+import unsubscribeRoutes from './modules/consent/unsubscribe.routes.ts';
 import contactsRoutes from './modules/contacts/contacts.routes.ts';
 import contactsImportRoutes from './modules/contacts/contacts-import.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
@@ -141,6 +142,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
       await v1.register(supportRoutes);
       // The customer's page of an appointment: the signed link is the credential, rate-limited per address.
       await v1.register(selfServiceRoutes);
+      // The unsubscribe link of a customer's e-mails: the signed link is the credential, rate-limited per address.
+      await v1.register(unsubscribeRoutes);
       // Everything else under /v1 needs a caller. The integrator API: an API key or a signed-in session.
       await v1.register(async (privateV1) => {
         privateV1.addHook('onRoute', documentAudience('integrator'));

@@ -29,6 +29,7 @@ import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing-provider.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { CampaignService } from './modules/campaigns/campaigns.service.ts';
+import { UnsubscribeLinks } from './modules/consent/unsubscribe-links.ts';
 import { createMailProvider, type MailProvider } from './modules/mail/mail.provider.ts';
 import { MessageSender, SEND_MESSAGES } from './modules/messages/message-sender.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
@@ -63,6 +64,8 @@ export interface Services {
   appointments: AppointmentService;
   /** The customer's signed link to their appointment. */
   selfServiceLinks: SelfServiceLinks;
+  /** The unsubscribe link of the e-mails to a customer (decision 030). */
+  unsubscribeLinks: UnsubscribeLinks;
   /** Appointment reminders and notices by e-mail (the `appointment-emails` job). */
   appointmentEmails: AppointmentEmailSender;
   /** Offers freed slots to the waitlist by call (decision 021). */
@@ -179,10 +182,12 @@ export async function openServices(deps: {
     onCallsDue: engine.callsDue,
   });
   const selfServiceLinks = new SelfServiceLinks({ secret: config.JWT_SECRET, publicUrl: config.PUBLIC_URL });
+  const unsubscribeLinks = new UnsubscribeLinks({ secret: config.JWT_SECRET, publicUrl: config.PUBLIC_URL });
   const appointmentEmails = new AppointmentEmailSender({
     db,
     mail,
     links: selfServiceLinks,
+    unsubscribeUrl: (contactId) => unsubscribeLinks.url(contactId),
     onMessagesDue: () => messages.wake(),
   });
   const onWritebacksDue = () => {
@@ -266,6 +271,7 @@ export async function openServices(deps: {
     campaigns,
     appointments,
     selfServiceLinks,
+    unsubscribeLinks,
     appointmentEmails,
     waitlist,
     availability,

@@ -310,7 +310,7 @@ export const doNotCall = pgTable(
     accountId: accountRef(),
     /** E.164 */
     phone: text('phone').notNull(),
-    /** added | imported | opted_out | texted_stop */
+    /** added | imported | opted_out | texted_stop | unsubscribed */
     source: text('source').notNull().default('added'),
     note: text('note'),
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, appointmentEmails, appointments, contacts } from '../schema.ts';
+import { accounts, appointmentEmails, appointments, contacts, doNotCall } from '../schema.ts';
 
 export interface NewAppointmentEmail {
   appointmentId: string;
@@ -123,6 +123,8 @@ export async function appointmentEmailSubject(db: Database, accountId: string, a
         firstName: contacts.firstName,
         email: contacts.email,
         phone: contacts.phone,
+        /** The number is on the do-not-call list: the person stopped every channel (decision 030). */
+        optedOut: sql<boolean>`EXISTS (SELECT 1 FROM ${doNotCall} d WHERE d.account_id = ${contacts.accountId} AND d.phone = ${contacts.phone})`,
       },
       account: { name: accounts.name, timezone: accounts.timezone },
     })

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { consentRecords, contacts } from '../schema.ts';
+import { accounts, consentRecords, contacts, doNotCall } from '../schema.ts';
 import { afterCursor, type Cursor, cursorAt, encodeCursor } from './cursor.ts';
 
 /**
@@ -51,4 +51,19 @@ export async function listConsentRecords(
   const kept = flat.slice(0, page.limit);
   const last = kept.at(-1);
   return { rows: kept, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null };
+}
+
+/** The contact an unsubscribe link names, its business, and whether its number is listed already. */
+export async function unsubscribeSubject(db: Database, contactId: string) {
+  const [row] = await db
+    .select({
+      accountId: contacts.accountId,
+      phone: contacts.phone,
+      businessName: accounts.name,
+      listed: sql<boolean>`EXISTS (SELECT 1 FROM ${doNotCall} d WHERE d.account_id = ${contacts.accountId} AND d.phone = ${contacts.phone})`,
+    })
+    .from(contacts)
+    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
+    .where(eq(contacts.id, contactId));
+  return row;
 }

@@ -6,7 +6,7 @@ import { cancelWaitingCalls } from './call-edits.ts';
 import { type ConsentContext, setConsentContext } from './consent.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
-export type DoNotCallSource = 'added' | 'imported' | 'opted_out' | 'texted_stop';
+export type DoNotCallSource = 'added' | 'imported' | 'opted_out' | 'texted_stop' | 'unsubscribed';
 
 /** The failure_reason of a call cancelled because its number went on the do-not-call list. */
 export const DO_NOT_CALL_REASON = 'The number is on the do-not-call list.';

@@ -71,3 +71,25 @@ export const CONSENT_EXPORT_COLUMNS = [
   'recorded_by',
   'call_id',
 ] as const;
+
+/** Where the unsubscribe link of an e-mail leads (the web page; the API is under /v1/unsubscribe). */
+export const UNSUBSCRIBE_PATH = '/u';
+/** Requests a minute per client address to the unsubscribe routes. */
+export const UNSUBSCRIBE_RATE_LIMIT = { limit: 30, windowSeconds: 60 } as const;
+
+export const unsubscribeTokenParamsSchema = z.object({
+  token: z
+    .string()
+    .min(1, 'is missing')
+    .max(100, 'is too long')
+    .describe('The token of the link (its last part)'),
+});
+
+export const unsubscribeStateSchema = z.object({
+  business_name: z.string().describe('The business whose messages these are'),
+  phone_hint: z.string().describe('The last digits of the number, to recognise it: "•••• 0143"'),
+  unsubscribed: z
+    .boolean()
+    .describe('Whether the number gets no more calls, texts or e-mails from the business'),
+});
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** How a number came onto the list: added by hand, imported from a file, opted out on one of our calls or by text. */
-export const DO_NOT_CALL_SOURCES = ['added', 'imported', 'opted_out', 'texted_stop'] as const;
+export const DO_NOT_CALL_SOURCES = ['added', 'imported', 'opted_out', 'texted_stop', 'unsubscribed'] as const;
 export type DoNotCallSource = (typeof DO_NOT_CALL_SOURCES)[number];
 
 /** About 2 MB of CSV: some 50,000 numbers with notes. */
@@ -18,7 +18,7 @@ export const doNotCallEntrySchema = z.object({
   source: z
     .enum(DO_NOT_CALL_SOURCES)
     .describe(
-      'added (by hand or through the API), imported (from a CSV file), opted_out (asked on a call) or texted_stop (replied STOP to a text)',
+      'added (by hand or through the API), imported (from a CSV file), opted_out (asked on a call), texted_stop (replied STOP to a text) or unsubscribed (the link in an e-mail)',
     ),
   note: z.string().nullable().describe('Why the number is listed, as written when it was added'),
   call_id: z.uuid().nullable().describe('The call on which the person opted out (source opted_out)'),

@@ -179,6 +179,8 @@ export function stopReason(
   if (appointment.startsAt.getTime() !== row.startsAt.getTime())
     return 'the appointment’s time changed since it was planned';
   if (appointment.startsAt.getTime() <= now.getTime()) return 'the appointment has started';
+  // A revocation on any channel (9 on a call, STOP, the e-mail's unsubscribe link) stops e-mails too.
+  if (contact?.optedOut) return 'the person opted out of messages';
   const channel: PlannedChannel = row.channel === 'sms' ? 'sms' : 'email';
   if (channel === 'email' && !contact?.email.trim()) return 'the contact has no e-mail address';
   if (channel === 'sms' && !contact?.phone.trim())
@@ -212,6 +214,8 @@ export class AppointmentEmailSender {
       db: Database;
       mail: MailProvider;
       links: Pick<SelfServiceLinks, 'url'>;
+      /** The unsubscribe link of a contact's e-mails (decision 030). */
+      unsubscribeUrl?: (contactId: string) => string;
       /** Text reminders were written to the messages outbox: the message sender looks now. */
       onMessagesDue?: () => void;
       log?: { warn: (obj: object, msg: string) => void };
@@ -300,6 +304,9 @@ export class AppointmentEmailSender {
         staff: appointment.staff,
         location: appointment.location,
         url: this.deps.links.url(appointment),
+        ...(this.deps.unsubscribeUrl && appointment.contactId
+          ? { unsubscribeUrl: this.deps.unsubscribeUrl(appointment.contactId) }
+          : {}),
       };
       const mail = row.kind === 'moved' ? appointmentMovedMail(input) : appointmentReminderMail(input);
       crashPoint('appointment-email.after-claim');

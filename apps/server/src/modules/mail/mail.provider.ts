@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Sent as List-Unsubscribe with one-click (RFC 8058): mail clients show their own unsubscribe button. */
+  unsubscribeUrl?: string;
 }
 
 /** Where e-mail goes: an SMTP server in production, the local outbox (shown at /_dev/mail) otherwise. */
@@ -20,14 +22,25 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send({ unsubscribeUrl, ...message }) {
+        await transport.sendMail({
+          from: options.from,
+          ...message,
+          ...(unsubscribeUrl
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${unsubscribeUrl}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
+            : {}),
+        });
       },
     };
   }
   return {
     kind: 'outbox',
-    async send(message) {
+    async send({ unsubscribeUrl: _header, ...message }) {
       await insertMail(options.db, message);
     },
   };

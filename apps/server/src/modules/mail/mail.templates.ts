@@ -4,6 +4,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The address that stops these e-mails (the List-Unsubscribe header, RFC 8058 one-click). */
+  unsubscribeUrl?: string;
 }
 
 const escapeHtml = (value: string) =>
@@ -18,6 +20,8 @@ function layout(input: {
   lines: string[];
   action?: { label: string; url: string };
   footer: string;
+  /** A link under the footer that stops the messages (a customer's e-mails, decision 030). */
+  unsubscribe?: { label: string; url: string };
 }) {
   const paragraphs = input.lines
     .map(
@@ -36,7 +40,11 @@ function layout(input: {
 <p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#4f46e5">${escapeHtml(PRODUCT_NAME)}</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#0f172a">${escapeHtml(input.greeting)}</p>
 ${paragraphs}${button}
-<p style="margin:24px 0 0;font-size:12px;line-height:1.6;color:#94a3b8">${escapeHtml(input.footer)}</p>
+<p style="margin:24px 0 0;font-size:12px;line-height:1.6;color:#94a3b8">${escapeHtml(input.footer)}</p>${
+    input.unsubscribe
+      ? `\n<p style="margin:8px 0 0;font-size:12px;line-height:1.6;color:#94a3b8"><a href="${escapeHtml(input.unsubscribe.url)}" style="color:#64748b">${escapeHtml(input.unsubscribe.label)}</a></p>`
+      : ''
+  }
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
     input.greeting,
@@ -45,6 +53,7 @@ ${paragraphs}${button}
     ...(input.action ? [`${input.action.label}: ${input.action.url}`, ''] : []),
     '--',
     input.footer,
+    ...(input.unsubscribe ? [`${input.unsubscribe.label}: ${input.unsubscribe.url}`] : []),
   ].join('\n');
   return { html, text };
 }
@@ -303,7 +312,23 @@ export interface AppointmentMailInput {
   location?: string | null;
   /** The customer's self-service link: confirm, cancel or pick a new time. */
   url: string;
+  /** The link that stops every call, text and e-mail from the business (decision 030). */
+  unsubscribeUrl?: string;
 }
+
+/** The customer's way out of an appointment e-mail: a link under its footer, and the List-Unsubscribe header. */
+const unsubscribeOf = (input: AppointmentMailInput, business: string) =>
+  input.unsubscribeUrl
+    ? {
+        link: {
+          unsubscribe: {
+            label: `Stop all calls, texts and e-mails from ${business}`,
+            url: input.unsubscribeUrl,
+          },
+        },
+        header: { unsubscribeUrl: input.unsubscribeUrl },
+      }
+    : { link: {}, header: {} };
 
 const appointmentDetails = (input: AppointmentMailInput) => [
   `When: ${input.when}`,
@@ -318,7 +343,9 @@ const appointmentFooter = (business: string) =>
 /** A reminder of an appointment (a rule of the business's reminders, decision 019). */
 export function appointmentReminderMail(input: AppointmentMailInput): RenderedMail {
   const business = oneLine(input.business);
+  const way = unsubscribeOf(input, business);
   return {
+    ...way.header,
     subject: `Reminder: your appointment on ${input.when}`,
     ...layout({
       greeting: greet(input.name ? oneLine(input.name) : undefined),
@@ -329,6 +356,7 @@ export function appointmentReminderMail(input: AppointmentMailInput): RenderedMa
       ],
       action: { label: 'Manage your appointment', url: input.url },
       footer: appointmentFooter(business),
+      ...way.link,
     }),
   };
 }
@@ -336,7 +364,9 @@ export function appointmentReminderMail(input: AppointmentMailInput): RenderedMa
 /** The notice that an appointment moved to a new time (decision 019). */
 export function appointmentMovedMail(input: AppointmentMailInput): RenderedMail {
   const business = oneLine(input.business);
+  const way = unsubscribeOf(input, business);
   return {
+    ...way.header,
     subject: `Your appointment has moved to ${input.when}`,
     ...layout({
       greeting: greet(input.name ? oneLine(input.name) : undefined),
@@ -347,6 +377,7 @@ export function appointmentMovedMail(input: AppointmentMailInput): RenderedMail 
       ],
       action: { label: 'Manage your appointment', url: input.url },
       footer: appointmentFooter(business),
+      ...way.link,
     }),
   };
 }

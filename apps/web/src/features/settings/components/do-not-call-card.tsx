@@ -47,6 +47,7 @@ const SOURCES: Record<DoNotCallSource, { label: string; variant: BadgeProps['var
   imported: { label: 'Imported', variant: 'secondary' },
   opted_out: { label: 'Opted out on a call', variant: 'warning' },
   texted_stop: { label: 'Replied STOP', variant: 'warning' },
+  unsubscribed: { label: 'Unsubscribed by e-mail', variant: 'warning' },
 };
 
 const plural = (count: number, one: string, many = `${one}s`) =>
