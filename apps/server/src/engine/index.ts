@@ -37,6 +37,7 @@ export {
 } from './conversation/conversation.ts';
 export { CALL_BACK_KEY } from './conversation/cues.ts';
 export {
+  classifySpeech,
   createDialogueEngine,
   createLlmEngine,
   type DialogueContext,

@@ -115,6 +115,7 @@ describe('files for browsers and robots', () => {
       '/auth/v1/',
       '/hooks/',
       '/a/',
+      '/u/',
     ]) {
       expect(res.body).toContain(`Disallow: ${prefix}\n`);
     }

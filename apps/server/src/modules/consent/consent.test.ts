@@ -138,7 +138,7 @@ describe('what is recorded', () => {
       const res = await send(owner, 'POST', '/v1/simulator/inbound-messages', { from: phone, body });
       expect(res.statusCode, res.body).toBe(201);
     };
-    await texting('Stop please');
+    await texting('Thanks for the reminder');
     expect((await recordsOf(owner, id)).some((row) => row.action === 'revoked')).toBe(false);
     await texting('stop');
     const [stop] = await recordsOf(owner, id);

@@ -30,9 +30,14 @@ import type {
   SendMessageInput,
   TextSettings,
 } from '@callwise/shared/schemas/messages';
-import { smsKeyword, smsSize } from '@callwise/shared/sms';
+import { type SmsKeyword, smsKeyword, smsSize } from '@callwise/shared/sms';
 import { recipientValues, renderTemplate } from '@callwise/shared/variables';
-import type { CarrierMessageStatusEvent, InboundMessage, MessageHost } from '../../engine/index.ts';
+import {
+  type CarrierMessageStatusEvent,
+  classifySpeech,
+  type InboundMessage,
+  type MessageHost,
+} from '../../engine/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { parseCursor as cursorOf } from '../../lib/pagination.ts';
@@ -40,6 +45,21 @@ import { formatAppointmentTime } from '../appointments/appointment-emails.ts';
 import type { SelfServiceLinks } from '../appointments/self-service-link.ts';
 import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
 import { messageReplies } from './message-replies.ts';
+
+/**
+ * What an inbound text asks: a keyword (STOP, START, HELP, C, R…), else what the calls' own intent engine hears in
+ * its words — "please stop texting me" revokes, "yes I'll be there" confirms, "can we do Friday instead" or "I need
+ * to cancel" gets the link to pick a new time or cancel. Anything else is the owner's to answer.
+ */
+function answerOf(body: string): SmsKeyword {
+  const keyword = smsKeyword(body);
+  if (keyword !== 'other') return keyword;
+  const { intent } = classifySpeech(body);
+  if (intent === 'opt_out') return 'stop';
+  if (intent === 'confirm') return 'confirm';
+  if (intent === 'reschedule' || intent === 'cancel') return 'reschedule';
+  return 'other';
+}
 
 /** The note on a do-not-call entry a text's STOP made: START takes only such an entry away. */
 export const TEXTED_STOP_NOTE = 'Replied STOP by text';
@@ -245,7 +265,7 @@ export class MessagesService {
       log.warn({ to: message.to }, 'a text to a number no account has: dropped');
       return;
     }
-    const keyword = smsKeyword(message.body);
+    const keyword = answerOf(message.body);
     let woke = false;
     let writeback = false;
     await db.transaction(async (tx) => {

@@ -302,6 +302,30 @@ describe('answers by text', () => {
     expect((await isListed(t.database.db, owner.accountId, [phone])).size).toBe(1);
   });
 
+  it('words are read by the calls’ intent engine: a yes confirms, "please stop texting me" revokes, a question waits', async () => {
+    const phone = numberEnding('0122');
+    const contactId = await contact(owner, 'Ivy Nash', phone);
+    const appointmentId = await appointment(owner, contactId, 50);
+    const texting = async (body: string) => {
+      const res = await send(owner, 'POST', '/v1/simulator/inbound-messages', { from: phone, body });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await texting('Can we talk about parking?');
+    await texting('Yes, I will be there');
+    await waitFor(
+      () => conversation(owner, phone),
+      (rows) => rows.some((row) => row.kind === 'keyword_reply'),
+      'the confirmation',
+    );
+    expect((await send(owner, 'GET', `/v1/appointments/${appointmentId}`)).json().status).toBe('confirmed');
+    const replies = (await conversation(owner, phone)).filter((row) => row.kind === 'keyword_reply');
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.body).toMatch(/is confirmed\.$/);
+
+    await texting('Please stop texting me');
+    expect(await isListed(t.database.db, owner.accountId, [phone])).toEqual(new Set([phone]));
+  });
+
   it('the same text delivered twice by the carrier is one text, acted on once', async () => {
     const phone = numberEnding('0122');
     const to = await t.services.engine.businessNumber(owner.accountId);
