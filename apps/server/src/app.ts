@@ -31,7 +31,7 @@ import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.
 import callsRoutes from './modules/calls/calls.routes.ts';
 import campaignsRoutes from './modules/campaigns/campaigns.routes.ts';
 import consentRoutes from './modules/consent/consent.routes.ts';
-import unsubscribeRoutes from './modules/consent/unsubscribe.routes.ts';
+import unsubscribeRoutes, { oneClickUnsubscribeRoutes } from './modules/consent/unsubscribe.routes.ts';
 import contactsRoutes from './modules/contacts/contacts.routes.ts';
 import contactsImportRoutes from './modules/contacts/contacts-import.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
@@ -133,6 +133,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   await fastify.register(calcomWebhookRoutes);
   // Google's return from its consent page (the one-time state names the account).
   await fastify.register(googleCallbackRoutes);
+  // A mail client's one-click unsubscribe, posted to the unsubscribe page's own address.
+  await fastify.register(oneClickUnsubscribeRoutes);
 
   await fastify.register(
     async (v1) => {

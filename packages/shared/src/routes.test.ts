@@ -25,6 +25,8 @@ describe('isAppPath', () => {
       '/campaigns/new',
       '/campaigns/5f0c7a9e-1b2c',
       '/campaigns/x/',
+      '/a/some-token',
+      '/u/some-token',
     ]) {
       expect(isAppPath(path), path).toBe(true);
     }

@@ -38,6 +38,8 @@ export const paths = {
   api: '/api',
   /** A customer's own page of their appointment, from the signed link in their reminder (no account). */
   selfService: '/a/:token',
+  /** A customer's page that stops a business's calls, texts and e-mails, from the link in its e-mails (no account). */
+  unsubscribe: '/u/:token',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -110,6 +110,12 @@ export const routes: RouteObject[] = [
         handle: handle('Your appointment'),
         lazy: page(() => import('@/app/routes/self-service')),
       },
+      // A customer's way out of a business's messages (the link at the foot of its e-mails): no account either.
+      {
+        path: paths.unsubscribe,
+        handle: handle('Stop messages'),
+        lazy: page(() => import('@/app/routes/unsubscribe')),
+      },
       { path: '*', handle: handle('Page Not Found'), lazy: page(() => import('@/app/routes/not-found')) },
     ],
   },

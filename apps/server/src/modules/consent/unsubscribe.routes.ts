@@ -2,11 +2,13 @@ import { unsubscribeSubject } from '@callwise/db/queries/consent';
 import { addToDoNotCall } from '@callwise/db/queries/do-not-call';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import {
+  UNSUBSCRIBE_PATH,
   UNSUBSCRIBE_RATE_LIMIT,
   type UnsubscribeState,
   unsubscribeStateSchema,
   unsubscribeTokenParamsSchema,
 } from '@callwise/shared/schemas/consent';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,40 +27,71 @@ const responses = {
   429: apiErrorSchema,
 };
 
+/** The link's contact, counted against the client's address; 404 when the token is not one of ours. */
+async function linkSubject(fastify: FastifyInstance, ip: string, token: string) {
+  const db = fastify.database.db;
+  await enforceRateLimit(db, `unsubscribe:ip:${ip}`, UNSUBSCRIBE_RATE_LIMIT, UNSUBSCRIBE_MESSAGES.tooMany);
+  const contactId = fastify.services.unsubscribeLinks.verify(token);
+  const subject = contactId ? await unsubscribeSubject(db, contactId) : undefined;
+  if (!subject) throw new AppError('not_found', UNSUBSCRIBE_MESSAGES.invalid);
+  return subject;
+}
+
+const stateOf = (
+  subject: { phone: string; businessName: string },
+  unsubscribed: boolean,
+): UnsubscribeState => ({
+  business_name: subject.businessName,
+  phone_hint: `•••• ${subject.phone.slice(-4)}`,
+  unsubscribed,
+});
+
+/** Lists the link's number (once): every call, text and e-mail stops; its consent record comes with it. */
+async function unsubscribe(fastify: FastifyInstance, ip: string, token: string): Promise<UnsubscribeState> {
+  const subject = await linkSubject(fastify, ip, token);
+  if (!subject.listed) {
+    await addToDoNotCall(
+      fastify.database.db,
+      subject.accountId,
+      [{ phone: subject.phone, note: UNSUBSCRIBED_NOTE }],
+      {
+        source: 'unsubscribed',
+        consent: { method: 'email_link', by: 'The person' },
+      },
+    );
+  }
+  return stateOf(subject, true);
+}
+
+/** RFC 8058's one-click POST is a form body; nothing in it matters beyond the address. */
+function acceptForms(fastify: FastifyInstance) {
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, _body, done) => done(null, undefined),
+  );
+}
+
+/**
+ * A mail client's one-click unsubscribe (RFC 8058): the List-Unsubscribe address is the page's own (`/u/<token>`),
+ * which a browser opens with GET (the web app) and a mail client POSTs to (this route).
+ */
+export const oneClickUnsubscribeRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  acceptForms(fastify);
+  fastify.post(
+    `${UNSUBSCRIBE_PATH}/:token`,
+    { schema: { hide: true, params: unsubscribeTokenParamsSchema } },
+    async (request) => unsubscribe(fastify, request.ip, request.params.token),
+  );
+};
+
 /**
  * The unsubscribe link of the e-mails to a business's customers (decision 030): see whose messages they are, and
  * stop them all — calls, texts and e-mails — at once. Public: the signed token is the credential. The POST is
  * also what a mail client's one-click unsubscribe sends (RFC 8058, `List-Unsubscribe=One-Click`).
  */
 const unsubscribeRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const db = () => fastify.database.db;
-  // RFC 8058's one-click POST is a form body; nothing in it matters beyond the address.
-  fastify.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, _body, done) => done(null, undefined),
-  );
-
-  async function open(ip: string, token: string) {
-    await enforceRateLimit(
-      db(),
-      `unsubscribe:ip:${ip}`,
-      UNSUBSCRIBE_RATE_LIMIT,
-      UNSUBSCRIBE_MESSAGES.tooMany,
-    );
-    const contactId = fastify.services.unsubscribeLinks.verify(token);
-    const subject = contactId ? await unsubscribeSubject(db(), contactId) : undefined;
-    if (!subject) throw new AppError('not_found', UNSUBSCRIBE_MESSAGES.invalid);
-    return subject;
-  }
-  const state = (
-    subject: { phone: string; businessName: string },
-    unsubscribed: boolean,
-  ): UnsubscribeState => ({
-    business_name: subject.businessName,
-    phone_hint: `•••• ${subject.phone.slice(-4)}`,
-    unsubscribed,
-  });
+  acceptForms(fastify);
 
   fastify.get(
     '/unsubscribe/:token',
@@ -76,8 +109,8 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const subject = await open(request.ip, request.params.token);
-      return state(subject, subject.listed);
+      const subject = await linkSubject(fastify, request.ip, request.params.token);
+      return stateOf(subject, subject.listed);
     },
   );
 
@@ -97,16 +130,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: responses,
       },
     },
-    async (request) => {
-      const subject = await open(request.ip, request.params.token);
-      if (!subject.listed) {
-        await addToDoNotCall(db(), subject.accountId, [{ phone: subject.phone, note: UNSUBSCRIBED_NOTE }], {
-          source: 'unsubscribed',
-          consent: { method: 'email_link', by: 'The person' },
-        });
-      }
-      return state(subject, true);
-    },
+    async (request) => unsubscribe(fastify, request.ip, request.params.token),
   );
 };
 
