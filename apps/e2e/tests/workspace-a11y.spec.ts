@@ -388,6 +388,13 @@ for (const width of WIDTHS) {
       await check('import, step 3');
       await wizard.getByRole('button', { name: 'Done' }).click();
       await expect(wizard).toBeHidden();
+
+      await page.getByRole('button', { name: 'More actions for Ana Alvarez' }).click();
+      await page.getByRole('menuitem', { name: 'Consent history' }).click();
+      const history = dialog(page, 'Consent history — Ana Alvarez');
+      await expect(history.getByTestId('consent-record').first()).toBeVisible();
+      await check('Consent history');
+      await closeWithEscape(page, history);
     });
 
     await test.step('appointments', async () => {

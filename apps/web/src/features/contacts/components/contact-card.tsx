@@ -2,7 +2,9 @@ import { formatPhone } from '@callwise/shared/phone';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import {
   BadgeCheckIcon,
+  EllipsisVerticalIcon,
   GlobeIcon,
+  HistoryIcon,
   MailIcon,
   PencilIcon,
   PhoneCallIcon,
@@ -11,12 +13,20 @@ import {
   ShieldCheckIcon,
   Trash2Icon,
 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { ConsentHistoryDialog } from '@/features/contacts/components/consent-history-dialog';
 import { CONSENT } from '@/features/contacts/utils/consent';
 import { timezoneLabel } from '@/features/contacts/utils/timezones';
 import { formatDate } from '@/lib/dates';
@@ -95,6 +105,9 @@ export function ContactCard({
   onDelete: (contact: Contact) => void;
 }) {
   const headingId = `contact-${contact.id}`;
+  // The card's menu opens its own dialogs; when one closes, the focus goes back to the menu's button.
+  const menuTrigger = useRef<HTMLButtonElement | null>(null);
+  const [consentHistory, setConsentHistory] = useState(false);
   return (
     <li aria-labelledby={headingId} data-testid="contact-card" className="@container min-w-0">
       <Card className="h-full gap-4 py-5">
@@ -119,6 +132,26 @@ export function ContactCard({
               {contact.company}
             </p>
           </div>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button ref={menuTrigger} variant="ghost" size="icon" className="-mt-1 -mr-2 size-8 shrink-0">
+                <EllipsisVerticalIcon aria-hidden="true" />
+                <span className="sr-only">More actions for {contact.name}</span>
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent
+              align="end"
+              // The dialog the item opens takes the focus: the menu does not hand it back to its button.
+              onCloseAutoFocus={(event) => {
+                if (consentHistory) event.preventDefault();
+              }}
+            >
+              <DropdownMenuItem onSelect={() => setConsentHistory(true)}>
+                <HistoryIcon aria-hidden="true" />
+                Consent history
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
         </div>
 
         <dl className="grid gap-1.5 px-5 text-sm">
@@ -199,6 +232,15 @@ export function ContactCard({
           </Button>
         </div>
       </Card>
+      <ConsentHistoryDialog
+        contact={contact}
+        open={consentHistory}
+        onOpenChange={setConsentHistory}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          menuTrigger.current?.focus({ preventScroll: true });
+        }}
+      />
     </li>
   );
 }
