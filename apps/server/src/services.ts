@@ -154,6 +154,11 @@ export async function openServices(deps: {
     onCallsDue: engine.callsDue,
   });
   const campaigns = new CampaignService({ db, calls });
+  const onWritebacksDue = () => {
+    sendJob(queue, CALENDAR_WRITEBACKS, {}).catch((error: unknown) =>
+      log.warn({ error }, 'calendar-writebacks job not woken; its next minute writes it back'),
+    );
+  };
   const appointments: AppointmentService = new AppointmentService({
     db,
     calls,
@@ -165,11 +170,7 @@ export async function openServices(deps: {
         log.warn({ error }, 'appointment-emails job not woken; its next minute sends the e-mail'),
       );
     },
-    onWritebacksDue: () => {
-      sendJob(queue, CALENDAR_WRITEBACKS, {}).catch((error: unknown) =>
-        log.warn({ error }, 'calendar-writebacks job not woken; its next minute writes it back'),
-      );
-    },
+    onWritebacksDue,
   });
   const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db, appointments });
   const business = new AppointmentConversation({ db });
@@ -190,11 +191,6 @@ export async function openServices(deps: {
     unsubscribeUrl: (contactId) => unsubscribeLinks.url(contactId),
     onMessagesDue: () => messages.wake(),
   });
-  const onWritebacksDue = () => {
-    sendJob(queue, CALENDAR_WRITEBACKS, {}).catch((error: unknown) =>
-      log.warn({ error }, 'calendar-writebacks job not woken; its next minute writes it back'),
-    );
-  };
   const messages = new MessagesService({
     db,
     links: selfServiceLinks,
@@ -209,12 +205,7 @@ export async function openServices(deps: {
   });
   // Every process takes the carrier's reports and inbound texts (they may reach any process serving HTTP).
   engine.messaging.startMessaging(messages.host);
-  const textFollowUps = new TextFollowUps({
-    db,
-    onMessagesDue: () => messages.wake(),
-    log,
-    windowOverride: config.CALLING_WINDOW_OVERRIDE,
-  });
+  const textFollowUps = new TextFollowUps({ db, onMessagesDue: () => messages.wake(), log });
   // A call that ended may want a text: the follow-ups look soon after calls change (at most every few seconds,
   // the last change always followed by a look), not only each minute.
   let followUpsTimer: NodeJS.Timeout | null = null;

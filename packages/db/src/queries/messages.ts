@@ -92,17 +92,6 @@ export async function claimDueMessage(db: Database, now: Date): Promise<MessageR
   });
 }
 
-/** The next time a queued text is due (for the sender's sleep), or null. */
-export async function nextMessageDue(db: Database): Promise<Date | null> {
-  const [row] = await db
-    .select({ sendAt: messages.sendAt })
-    .from(messages)
-    .where(eq(messages.status, 'queued'))
-    .orderBy(asc(messages.sendAt))
-    .limit(1);
-  return row?.sendAt ?? null;
-}
-
 /** Ends a claimed text: sent (with the carrier's id), skipped or failed (with why), or queued again later. */
 export async function finishMessage(
   db: Database,
@@ -257,7 +246,12 @@ export async function insertInboundMessage(
 /** The contact of an account with this number (E.164), if any. */
 export async function contactByPhone(db: Database, accountId: string, phone: string) {
   const [row] = await db
-    .select({ id: contacts.id, name: contacts.name, firstName: contacts.firstName })
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+    })
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), eq(contacts.phone, phone)));
   return row;
@@ -376,29 +370,6 @@ export async function listMessageThreads(
   return { rows: kept, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null };
 }
 
-/** Texts of an account's number sent since `since` (the text-back's and quiet-hours' checks). */
-export async function outboundCountSince(
-  db: Database,
-  accountId: string,
-  phone: string,
-  kind: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.accountId, accountId),
-        eq(messages.phone, phone),
-        eq(messages.kind, kind),
-        eq(messages.direction, 'outbound'),
-        sql`${messages.createdAt} >= ${since}`,
-      ),
-    );
-  return Number(row?.count ?? 0);
-}
-
 /** A contact's next appointment still open to an answer by text (scheduled, confirmed, or asked to move). */
 export async function nextOpenAppointment(db: Database, accountId: string, contactId: string, now: Date) {
   const [row] = await db
@@ -459,13 +430,9 @@ export interface UnansweredCall {
   recipientName: string | null;
   contactName: string | null;
   contactFirstName: string | null;
-  contactTimezone: string | null;
   business: string;
-  accountTimezone: string;
   template: string;
   direction: 'outbound' | 'inbound';
-  /** The account's calling window, which a follow-up text keeps to as a call does. */
-  window: { start: string; end: string };
   /** The key of its text: `follow-up:<call id>`, or `missed:<phone>:<day in the account's zone>`. */
   dedupeKey: string;
 }
@@ -480,12 +447,9 @@ const unanswered = (row: Record<string, unknown>): UnansweredCall => ({
   recipientName: (row.recipient_name as string | null) ?? null,
   contactName: (row.contact_name as string | null) ?? null,
   contactFirstName: (row.first_name as string | null) ?? null,
-  contactTimezone: (row.contact_timezone as string | null) ?? null,
   business: row.business as string,
-  accountTimezone: row.account_timezone as string,
   template: row.template as string,
   direction: row.direction as 'outbound' | 'inbound',
-  window: { start: row.window_start as string, end: row.window_end as string },
   dedupeKey: row.dedupe_key as string,
 });
 
@@ -502,8 +466,7 @@ export async function unansweredCallsToText(
 ): Promise<UnansweredCall[]> {
   const result = await db.execute(sql`
     WITH ended AS (
-      SELECT c.*, a.name AS business, a.timezone AS account_timezone,
-        a.calling_window_start AS window_start, a.calling_window_end AS window_end,
+      SELECT c.*, a.name AS business,
         CASE WHEN c.direction = 'outbound' THEN a.follow_up_text ELSE a.missed_call_text END AS template,
         CASE WHEN c.direction = 'outbound' THEN 'follow-up:' || c.id::text
           ELSE 'missed:' || c.phone || ':' || to_char(c.ended_at AT TIME ZONE a.timezone, 'YYYY-MM-DD') END AS dedupe_key
@@ -519,8 +482,7 @@ export async function unansweredCallsToText(
         )
     )
     SELECT e.id, e.account_id, e.phone, e.contact_id, e.appointment_id, e.recipient_name, e.business,
-      e.account_timezone, e.template, e.dedupe_key, e.direction, e.window_start, e.window_end,
-      ct.name AS contact_name, ct.first_name, ct.timezone AS contact_timezone
+      e.template, e.dedupe_key, e.direction, ct.name AS contact_name, ct.first_name
     FROM ended e
     LEFT JOIN ${contacts} ct ON ct.account_id = e.account_id AND ct.phone = e.phone
     WHERE NOT EXISTS (

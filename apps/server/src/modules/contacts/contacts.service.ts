@@ -58,7 +58,7 @@ export function consentRecorder(auth: RequestAuth): string {
   return auth.kind === 'session' ? auth.email : 'API key';
 }
 
-const fieldError = (field: string, message: string) =>
+export const fieldError = (field: string, message: string) =>
   new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
 /** The account's default country, for numbers typed without a country code. */

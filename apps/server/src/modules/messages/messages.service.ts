@@ -17,12 +17,12 @@ import {
   insertOutboundMessages,
   listMessages,
   listMessageThreads,
-  type MessageWithContact,
   nextOpenAppointment,
   recordMessageReport,
   type TextSettingsRow,
   updateTextSettings,
 } from '@callwise/db/queries/messages';
+import type { MessageRow } from '@callwise/db/schema';
 import type {
   ListMessagesQuery,
   Message,
@@ -43,7 +43,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { parseCursor as cursorOf } from '../../lib/pagination.ts';
 import { formatAppointmentTime } from '../appointments/appointment-emails.ts';
 import type { SelfServiceLinks } from '../appointments/self-service-link.ts';
-import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
+import { accountCountry, fieldError, parsePhone } from '../contacts/contacts.service.ts';
 import { messageReplies } from './message-replies.ts';
 
 /**
@@ -64,7 +64,7 @@ function answerOf(body: string): SmsKeyword {
 /** The note on a do-not-call entry a text's STOP made: START takes only such an entry away. */
 export const TEXTED_STOP_NOTE = 'Replied STOP by text';
 
-export function toMessage(row: MessageWithContact): Message {
+export function toMessage(row: MessageRow & { contactName: string | null }): Message {
   return {
     id: row.id,
     direction: row.direction as Message['direction'],
@@ -93,9 +93,6 @@ const toTextSettings = (row: TextSettingsRow): TextSettings => ({
   missed_call_text_back: row.missedCallTextBack,
   missed_call_text: row.missedCallText,
 });
-
-const fieldError = (field: string, message: string) =>
-  new AppError('validation_failed', `${field}: ${message}`, [{ field, message }]);
 
 /**
  * Text messages (issue #19, decision 029): sending (written to the outbox, sent by `MessageSender`), the lists,
@@ -203,9 +200,7 @@ export class MessagesService {
       phone = row.phone;
     } else {
       phone = parsePhone(input.to ?? '', await accountCountry(db, accountId), 'to');
-      contact = await contactByPhone(db, accountId, phone).then((row) =>
-        row ? { ...row, lastName: null } : undefined,
-      );
+      contact = await contactByPhone(db, accountId, phone);
     }
     const rendered = renderTemplate(
       input.body,
@@ -240,7 +235,7 @@ export class MessagesService {
     ]);
     if (!row) throw new Error('the text was not written');
     this.deps.onMessagesDue();
-    return toMessage({ ...row, contactName: contact?.name ?? null, cursorAt: '' });
+    return toMessage({ ...row, contactName: contact?.name ?? null });
   }
 
   private async onStatus(event: CarrierMessageStatusEvent) {

@@ -1,7 +1,5 @@
 import type { Database } from '@callwise/db/client';
 import { insertOutboundMessages, unansweredCallsToText } from '@callwise/db/queries/messages';
-import { nextCallingTime } from '@callwise/shared/calling-window';
-import { isValidTimezone, timezoneForPhone } from '@callwise/shared/phone';
 import { smsSize } from '@callwise/shared/sms';
 import { recipientValues, renderTemplate } from '@callwise/shared/variables';
 import { z } from 'zod';
@@ -13,9 +11,9 @@ const LOOK_BACK_MS = 24 * 3_600_000;
 
 /**
  * The texts after calls (issue #19, decision 029): an outbound call of a followed-up type that reached nobody or a
- * voicemail gets the account's follow-up text, inside the calling window of the person's zone (a call's quiet
- * hours); an inbound call nobody took gets the text-back at once (an answer to the caller's own call), one a day
- * per caller. Each text's key (`follow-up:<call>`, `missed:<phone>:<day>`) is unique: a run repeated after a crash
+ * voicemail gets the account's follow-up text (held by the sender to the calling window of the person's zone, as
+ * every text we send of our own accord); an inbound call nobody took gets the text-back at once (an answer to the
+ * caller's own call), one a day per caller. Each text's key (`follow-up:<call>`, `missed:<phone>:<day>`) is unique: a run repeated after a crash
  * writes nothing twice, and the sender sends each once.
  */
 export class TextFollowUps {
@@ -24,8 +22,6 @@ export class TextFollowUps {
       db: Database;
       onMessagesDue: () => void;
       log: Pick<Logger, 'warn'>;
-      /** Replaces every account's calling window (tests and benches only; see CALLING_WINDOW_OVERRIDE). */
-      windowOverride?: { start: string; end: string } | null;
     },
   ) {}
 
@@ -46,10 +42,6 @@ export class TextFollowUps {
         this.deps.log.warn({ call: call.id, missing: rendered.missing }, 'text after a call not written');
         continue;
       }
-      const zone =
-        (call.contactTimezone && isValidTimezone(call.contactTimezone) ? call.contactTimezone : null) ??
-        timezoneForPhone(call.phone) ??
-        call.accountTimezone;
       const size = smsSize(rendered.text);
       const rows = await insertOutboundMessages(db, [
         {
@@ -63,10 +55,6 @@ export class TextFollowUps {
           callId: call.id,
           appointmentId: call.appointmentId,
           dedupeKey: call.dedupeKey,
-          sendAt:
-            call.direction === 'outbound'
-              ? nextCallingTime(now, zone, this.deps.windowOverride ?? call.window)
-              : now,
         },
       ]);
       written += rows.length;

@@ -1,5 +1,4 @@
 import type Twilio from 'twilio';
-import type SdkRequestClient from 'twilio/lib/base/RequestClient.js';
 import type { ProblemLogger as Logger } from '../../../lib/logger.ts';
 import {
   type CarrierMessageStatus,
@@ -10,24 +9,7 @@ import {
   type SendMessageRequest,
   type SentMessage,
 } from '../messaging.ts';
-import { TWILIO_WEBHOOK_PATH } from './twilio.ts';
-
-/** The SDK (`twilio`): loaded when messaging opens, since importing it takes about half a second. */
-type Sdk = typeof Twilio;
-
-/** Twilio's answer to a request that failed, as the SDK reports it. */
-interface RestFailure {
-  status: number;
-  code?: number;
-  message: string;
-}
-
-function restFailure(sdk: Sdk, error: unknown): RestFailure | null {
-  if (error instanceof sdk.RestException) {
-    return { status: error.status, code: error.code, message: error.message };
-  }
-  return null;
-}
+import { type RestFailure, restFailure, type Sdk, TWILIO_WEBHOOK_PATH, twilioClient } from './twilio.ts';
 
 /**
  * Twilio's codes for a text it will never send as asked (the number, the recipient, the sender, the text itself):
@@ -103,26 +85,6 @@ export function twilioMessageStatusUrl(publicUrl: string, messageId: string): st
   return `${publicUrl}${TWILIO_WEBHOOK_PATH}/message-status?message=${encodeURIComponent(messageId)}`;
 }
 
-/**
- * The SDK's HTTP client, sending every request for *.twilio.com to another origin (TWILIO_API_BASE_URL: a local
- * stand-in in tests, or a proxy), as TwilioCarrier's.
- */
-function redirectingRequestClient(sdk: Sdk, base: URL, timeout: number): SdkRequestClient {
-  class RedirectingRequestClient extends sdk.RequestClient {
-    override request<TData>(opts: SdkRequestClient.RequestOptions<TData>) {
-      const uri = new URL(opts.uri);
-      if (uri.hostname.endsWith('.twilio.com')) {
-        const prefix = base.pathname.replace(/\/$/, '');
-        uri.protocol = base.protocol;
-        uri.host = base.host;
-        uri.pathname = `${prefix}${uri.pathname}`;
-      }
-      return super.request<TData>({ ...opts, uri: uri.href });
-    }
-  }
-  return new RedirectingRequestClient({ timeout });
-}
-
 export interface TwilioMessagingOptions {
   accountSid: string;
   authToken: string;
@@ -158,14 +120,7 @@ export class TwilioMessaging implements MessageCarrier {
     private readonly options: TwilioMessagingOptions,
     private readonly sdk: Sdk,
   ) {
-    const timeout = options.requestTimeoutMs ?? 10_000;
-    this.client = sdk(options.accountSid, options.authToken, {
-      timeout,
-      autoRetry: false,
-      ...(options.apiBaseUrl
-        ? { httpClient: redirectingRequestClient(sdk, new URL(options.apiBaseUrl), timeout) }
-        : {}),
-    });
+    this.client = twilioClient(sdk, { ...options, timeoutMs: options.requestTimeoutMs ?? 10_000 });
   }
 
   async send(request: SendMessageRequest): Promise<SentMessage> {

@@ -53,16 +53,16 @@ const CALL_SID_PREFIX = 'CA';
 const CLOCK_SKEW_MS = 60_000;
 
 /** Twilio's answer to a request that failed, as the SDK reports it. */
-interface RestFailure {
+export interface RestFailure {
   status: number;
   code?: number;
   message: string;
 }
 
 /** The SDK (`twilio`): loaded when the carrier opens, since importing it takes about half a second. */
-type Sdk = typeof Twilio;
+export type Sdk = typeof Twilio;
 
-function restFailure(sdk: Sdk, error: unknown): RestFailure | null {
+export function restFailure(sdk: Sdk, error: unknown): RestFailure | null {
   if (error instanceof sdk.RestException) {
     return { status: error.status, code: error.code, message: error.message };
   }
@@ -197,6 +197,20 @@ function redirectingRequestClient(sdk: Sdk, base: URL, timeout: number): SdkRequ
   return new RedirectingRequestClient({ timeout });
 }
 
+/** An SDK client for the account, without the SDK's own retries (we pace and retry), at `apiBaseUrl` when set. */
+export function twilioClient(
+  sdk: Sdk,
+  options: { accountSid: string; authToken: string; apiBaseUrl?: string | undefined; timeoutMs: number },
+): Twilio.Twilio {
+  return sdk(options.accountSid, options.authToken, {
+    timeout: options.timeoutMs,
+    autoRetry: false,
+    ...(options.apiBaseUrl
+      ? { httpClient: redirectingRequestClient(sdk, new URL(options.apiBaseUrl), options.timeoutMs) }
+      : {}),
+  });
+}
+
 export interface TwilioCarrierOptions {
   db: Database;
   log: Logger;
@@ -254,14 +268,7 @@ export class TwilioCarrier implements Carrier {
     this.bucket = new TokenBucket(options.callsPerSecond, this.clock);
     this.backoff = new Backoff({ clock: this.clock, random: options.random });
     this.apiBase = (options.apiBaseUrl ?? TWILIO_API).replace(/\/$/, '');
-    const timeout = options.requestTimeoutMs ?? 10_000;
-    this.client = sdk(options.accountSid, options.authToken, {
-      timeout,
-      autoRetry: false,
-      ...(options.apiBaseUrl
-        ? { httpClient: redirectingRequestClient(sdk, new URL(options.apiBaseUrl), timeout) }
-        : {}),
-    });
+    this.client = twilioClient(sdk, { ...options, timeoutMs: options.requestTimeoutMs ?? 10_000 });
   }
 
   /** How many calls the dispatcher should hand over at once: what pacing lets through in one batch. */
