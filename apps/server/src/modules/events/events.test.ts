@@ -79,6 +79,32 @@ describe('GET /v1/events', () => {
     expect(theirs.events).toEqual([]);
   });
 
+  it('streams the account’s text changes as `message` events, and nobody else’s', async () => {
+    const owner = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    const theirs = await readEvents(stranger.token, () => false);
+    const ours = await readEvents(owner.token, (events) =>
+      events.some((e) => e.event === 'message' && JSON.parse(e.data).status === 'delivered'),
+    );
+    const sent = await fetch(`${t.baseUrl}/v1/messages`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: '+12025550122', body: 'Live text' }),
+    });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: string };
+    await ours.finished;
+    const statuses = ours.events
+      .filter((e) => e.event === 'message')
+      .map((e) => JSON.parse(e.data))
+      .filter((e) => e.id === id)
+      .map((e) => e.status);
+    expect(statuses).toEqual(['queued', 'sending', 'sent', 'delivered']);
+    ours.stop();
+    theirs.stop();
+    expect(theirs.events).toEqual([]);
+  });
+
   it('needs a signed-in caller', async () => {
     const res = await fetch(`${t.baseUrl}/v1/events`);
     expect(res.status).toBe(401);
