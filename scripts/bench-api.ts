@@ -1,155 +1,25 @@
 // The public API's numbers for `npm run bench`: GET /v1/calls (50 rows, API key, PostgreSQL) against the built
 // server, next to a bare Fastify hello endpoint measured in the same run. Run alone with
 // `node --import tsx scripts/bench-api.ts` (after `npm run build`).
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import { pathToFileURL } from 'node:url';
+import {
+  freshDatabase,
+  HELLO,
+  loadGenerator,
+  measure,
+  median,
+  type Run,
+  serverEntry,
+  stop,
+  waitFor,
+} from './bench-load.ts';
 import type { Recorder } from './bench-parts.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
-const CONNECTIONS = 50;
-const SECONDS = 10;
 const ROUNDS = 5;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A bare Fastify with one route, in its own process like the server. */
-const HELLO = `
-const Fastify = require(${JSON.stringify(path.join(root, 'node_modules/fastify'))});
-const app = Fastify({ logger: false });
-app.get('/hello', async () => ({ hello: 'world' }));
-app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
-`;
-
-async function waitFor(url: string, child: ChildProcess, headers: Record<string, string> = {}) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(url, { headers });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-type Run = { rps: number; p99: number };
-
-/**
- * The load comes from wrk (C, one thread) when the machine has it: on a small machine the load generator shares
- * the cores with the server, and autocannon (JavaScript) needs about a core for itself (10 s against the hello
- * endpoint: 8.9 s of CPU, wrk 4.6 s, most of it the kernel's loopback work). Without wrk (`apt-get install
- * wrk`), autocannon measures instead, and the bench says so.
- */
-const hasWrk = () => !spawnSync('wrk', ['--version']).error;
-
-/** wrk prints the run as one JSON line when it ends. */
-const WRK_REPORT = `
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"duration_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(99), e.connect + e.read + e.write + e.timeout, e.status))
-end
-`;
-
-/** How a run is measured: wrk with its report script, or autocannon. */
-type Load = { wrkScript: string } | null;
-
-async function measureWithWrk(
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-  script: string,
-): Promise<Run & { non2xx: number; errors: number }> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  args.push(url);
-  const output = await new Promise<string>((resolve, reject) =>
-    execFile('wrk', args, (error, stdout) => (error ? reject(error) : resolve(stdout))),
-  );
-  const line = output.split('\n').find((l) => l.startsWith('{"requests"'));
-  if (!line) throw new Error(`wrk printed no report for ${url}:\n${output}`);
-  const report = JSON.parse(line) as {
-    requests: number;
-    duration_us: number;
-    p99_us: number;
-    errors: number;
-    non2xx: number;
-  };
-  return {
-    rps: report.requests / (report.duration_us / 1e6),
-    p99: Math.round(report.p99_us / 100) / 10,
-    non2xx: report.non2xx,
-    errors: report.errors,
-  };
-}
-
-async function measure(
-  load: Load,
-  url: string,
-  headers: Record<string, string>,
-  seconds = SECONDS,
-): Promise<Run> {
-  let run: Run & { non2xx: number; errors: number };
-  if (load) {
-    run = await measureWithWrk(url, headers, seconds, load.wrkScript);
-  } else {
-    const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-    run = {
-      rps: result.requests.average,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-    };
-  }
-  if (run.non2xx > 0 || run.errors > 0) {
-    throw new Error(`${url}: ${run.non2xx} non-2xx answers and ${run.errors} errors`);
-  }
-  return { rps: run.rps, p99: run.p99 };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-function databaseUrlWithName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-/** A fresh database: BENCH_DATABASE_URL as given, or a new one on the local PostgreSQL server (dropped after). */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL)
-    return { url: process.env.BENCH_DATABASE_URL, drop: async () => undefined };
-  const server = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `callwise_bench_api_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    url: databaseUrlWithName(server, name),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: server });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 const PASSWORD = 'Bench-Password-2026';
 
@@ -239,11 +109,7 @@ export async function benchApi(record: Recorder) {
     if (page.data.length !== 50) throw new Error(`GET /v1/calls answered ${page.data.length} rows, not 50`);
 
     // Warm both up, then alternate, so that both see the same machine.
-    let load: Load = null;
-    if (hasWrk()) {
-      load = { wrkScript: path.join(dataDir, 'report.lua') };
-      writeFileSync(load.wrkScript, WRK_REPORT);
-    }
+    const load = loadGenerator(dataDir);
     console.log(
       `  load from ${load ? 'wrk' : 'autocannon (install wrk to leave the server more of the machine)'}`,
     );

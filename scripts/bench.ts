@@ -11,6 +11,7 @@ import { benchApi } from './bench-api.ts';
 import { benchConversation } from './bench-conversation.ts';
 import { benchDispatch } from './bench-dispatch.ts';
 import { benchSite } from './bench-site.ts';
+import { benchUncached } from './bench-uncached.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -87,6 +88,10 @@ async function main() {
   }
   if (only === 'api') {
     await benchApi(record);
+    return save();
+  }
+  if (only === 'uncached') {
+    await benchUncached(record);
     return save();
   }
   if (only === 'conversation') {
@@ -176,6 +181,7 @@ async function main() {
     await benchCalls();
     await benchConversation(record);
     await benchApi(record);
+    await benchUncached(record);
     await benchSite(record);
   }
   save();

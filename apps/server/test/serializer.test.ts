@@ -7,6 +7,7 @@ import { pageSchema } from '@callwise/shared/schemas/pagination';
 import { scriptSchema } from '@callwise/shared/schemas/scripts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { nullableAsTypeList } from '../src/lib/serializer.ts';
 import { buildTestApp, signedInUser, type TestApp } from './helper.ts';
 
 /** In production, answers are written by fast-json-stringify: they must still match their zod schemas exactly. */
@@ -60,5 +61,40 @@ describe('production serialization', () => {
     expect(pending).toMatchObject({ duration: null, cost: null, outcome: null, started_at: null });
     const contacts = (await t.app.inject({ url: '/v1/contacts', headers: user.headers })).json().data;
     expect(contacts[0].tags).toEqual(['vip']);
+  });
+});
+
+describe('nullableAsTypeList', () => {
+  it('writes a nullable string, number, boolean or enum as a list of types, at any depth', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        at: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+        cost: { anyOf: [{ type: 'null' }, { type: 'number' }] },
+        outcome: { anyOf: [{ type: 'string', enum: ['confirmed', 'cancelled'] }, { type: 'null' }] },
+        items: { type: 'array', items: { anyOf: [{ type: 'boolean' }, { type: 'null' }] } },
+      },
+    };
+    expect(nullableAsTypeList(schema)).toEqual({
+      type: 'object',
+      properties: {
+        at: { type: ['string', 'null'], format: 'date-time' },
+        cost: { type: ['number', 'null'] },
+        outcome: { type: ['string', 'null'], enum: ['confirmed', 'cancelled', null] },
+        items: { type: 'array', items: { type: ['boolean', 'null'] } },
+      },
+    });
+  });
+
+  it('leaves other unions as they are', () => {
+    const objectOrNull = { anyOf: [{ type: 'object', properties: {} }, { type: 'null' }] };
+    const stringOrNumber = { anyOf: [{ type: 'string' }, { type: 'number' }] };
+    expect(nullableAsTypeList(objectOrNull)).toEqual(objectOrNull);
+    expect(nullableAsTypeList(stringOrNumber)).toEqual(stringOrNumber);
+  });
+
+  it('writes a page of calls exactly as JSON.stringify writes what zod makes of it', async () => {
+    const res = await t.app.inject({ url: '/v1/calls', headers: user.headers });
+    expect(res.body).toBe(JSON.stringify(pageSchema(callSchema).parse(res.json())));
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './client.ts';
+import { type DatabaseHandle, openDatabase, queryPrepared } from './client.ts';
 import { expectedMigrationCount, migrationsApplied } from './migrate.ts';
 import { accounts, contacts } from './schema.ts';
 import { createTestDatabase } from './testing.ts';
@@ -65,5 +65,44 @@ describe('the test database', () => {
     expect(result.rows).toEqual([{ b: 2 }]);
     const withValues = await handle.executeSql('SELECT $1::int + 1 AS n', [41]);
     expect(withValues.rows).toEqual([{ n: 42 }]);
+  });
+});
+
+describe('queryPrepared', () => {
+  it('answers as a plain query, inside a transaction too, and is a named statement on PostgreSQL', async () => {
+    const [account] = await handle.db.insert(accounts).values({ name: 'Prepared Clinic' }).returning();
+    const byName = (name: string) =>
+      sql`SELECT id, name FROM accounts WHERE name = ${name} AND id = ${account?.id as string}`;
+    expect(await queryPrepared(handle.db, byName('Prepared Clinic'))).toEqual([
+      { id: account?.id, name: 'Prepared Clinic' },
+    ]);
+    // The same text with other values: the statement prepared on that connection is used again.
+    expect(await queryPrepared(handle.db, byName('Someone Else'))).toEqual([]);
+    const inside = await handle.db.transaction(async (tx) => {
+      await tx
+        .update(accounts)
+        .set({ name: 'Renamed Clinic' })
+        .where(eq(accounts.id, account?.id as string));
+      return queryPrepared(tx, byName('Renamed Clinic'));
+    });
+    expect(inside).toEqual([{ id: account?.id, name: 'Renamed Clinic' }]);
+    if (handle.kind === 'postgres') {
+      // Prepared statements belong to a connection: a pool of one asks on the connection that ran it.
+      const url = (handle.pool as unknown as { options: { connectionString: string } }).options
+        .connectionString;
+      const single = await openDatabase({ url, poolSize: 1 });
+      try {
+        await queryPrepared(single.db, byName('Renamed Clinic'));
+        const { rows } = await single.executeSql('SELECT name, statement FROM pg_prepared_statements');
+        expect(rows).toEqual([
+          {
+            name: expect.stringMatching(/^cw_/),
+            statement: expect.stringContaining('FROM accounts WHERE name'),
+          },
+        ]);
+      } finally {
+        await single.close();
+      }
+    }
   });
 });

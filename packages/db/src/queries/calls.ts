@@ -14,7 +14,46 @@ import type { Database } from '../client.ts';
 import { type Call, callAttempts, calls } from '../schema.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
-const { search: _search, ...callColumns } = getTableColumns(calls);
+/**
+ * The columns of a call in the history (its page, its CSV, the dashboard's recent calls): the engine's own
+ * bookkeeping (claims, the carrier's ids, storage keys, the dialogue, versions) stays in the database, and a page
+ * of 50 builds 40% fewer JSON values.
+ */
+const { search: _search, ...storedCallColumns } = getTableColumns(calls);
+const {
+  accountId: _accountId,
+  dialogue: _dialogue,
+  claimedUntil: _claimedUntil,
+  providerCallId: _providerCallId,
+  recordingKey: _recordingKey,
+  recordingCreatedAt: _recordingCreatedAt,
+  messageAlertedAt: _messageAlertedAt,
+  version: _version,
+  updatedAt: _updatedAt,
+  slotOfferId: _slotOfferId,
+  overageUsd: _overageUsd,
+  reminderMinutesBefore: _reminderMinutesBefore,
+  handledBy: _handledBy,
+  ...callColumns
+} = storedCallColumns;
+/** A call as the history lists it. */
+export type CallListRow = Omit<
+  Call,
+  | 'search'
+  | 'accountId'
+  | 'dialogue'
+  | 'claimedUntil'
+  | 'providerCallId'
+  | 'recordingKey'
+  | 'recordingCreatedAt'
+  | 'messageAlertedAt'
+  | 'version'
+  | 'updatedAt'
+  | 'slotOfferId'
+  | 'overageUsd'
+  | 'reminderMinutesBefore'
+  | 'handledBy'
+>;
 
 /** What the call history can be filtered by (every one optional). */
 export interface CallFilter {
@@ -68,7 +107,7 @@ export async function listCalls(
   accountId: string,
   options: CallFilter & { limit: number; cursor?: Cursor | null },
 ) {
-  return newestFirstPage<Omit<Call, 'search'>>(
+  return newestFirstPage<CallListRow>(
     db,
     { table: calls, columns: callColumns, matching: (source) => callMatching(source, options) },
     { scope: eq(calls.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },
@@ -77,7 +116,7 @@ export async function listCalls(
 
 export async function getCall(db: Database, accountId: string, id: string) {
   const [row] = await db
-    .select(callColumns)
+    .select(storedCallColumns)
     .from(calls)
     .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
     .limit(1);

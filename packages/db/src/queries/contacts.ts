@@ -23,7 +23,7 @@ export type NewContact = Omit<
 >;
 export type ContactPatch = Partial<NewContact>;
 
-const { search: _search, ...contactColumns } = getTableColumns(contacts);
+const { search: _search, accountId: _accountId, ...contactColumns } = getTableColumns(contacts);
 
 /** The search-text and tag conditions, on the table or on a subquery of it. */
 function matching(source: Record<string, Column>, options: { q?: string; tag?: string }): SQL[] {
@@ -39,7 +39,7 @@ export async function listContacts(
   accountId: string,
   options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
 ) {
-  return newestFirstPage<Omit<Contact, 'search'>>(
+  return newestFirstPage<Omit<Contact, 'search' | 'accountId'>>(
     db,
     { table: contacts, columns: contactColumns, matching: (source) => matching(source, options) },
     { scope: eq(contacts.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },

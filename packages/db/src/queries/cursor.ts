@@ -1,6 +1,6 @@
 import { and, type Column, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../client.ts';
+import { type Database, queryPrepared } from '../client.ts';
 
 /** A position in a newest-first list: the exact created_at (microseconds, as PostgreSQL text) and the id. */
 export interface Cursor {
@@ -111,8 +111,8 @@ export function hasSqlState(error: unknown, code: string): boolean {
 /** A searchable, newest-first list: a table with `id`, `created_at` and a generated `search` column. */
 export interface SearchableList {
   table: PgTable & { id: PgColumn; createdAt: PgColumn };
-  /** The columns a page returns (the table's, without `search`). */
-  columns: Record<string, Column>;
+  /** The columns a page returns: the ones its readers use, `id` and `createdAt` among them (never `search`). */
+  columns: { id: Column; createdAt: Column } & Record<string, Column>;
   /** The filter conditions (search text and the list's own filters), on the table or on a subquery of it. */
   matching: (source: Record<string, Column>) => SQL[];
 }
@@ -135,14 +135,17 @@ const decoders = new WeakMap<Record<string, Column>, Array<[string, Column]>>();
 /**
  * Runs a page's query and reads its rows as one JSON document made by the database. Decoding one text is far
  * cheaper than decoding every field of every row in the driver: with the embedded engine that was about half of
- * a page's time. Each value is then mapped as the driver's would be (timestamps to Date, numbers, arrays).
+ * a page's time. Each value is then mapped as the driver's would be (timestamps to Date, numbers, arrays). The
+ * rows are put in order by their `createdAt` value (sorting on the cursor's text cast back to a timestamp cost a
+ * fifth of the statement), and the statement is a prepared one on PostgreSQL (decision 031).
  */
 async function readPage<T>(db: Database, columns: Record<string, Column>, query: SQL): Promise<T[]> {
-  const result = await db.execute<{ page: string }>(
-    sql`SELECT coalesce(json_agg(p ORDER BY p."cursorAt"::timestamptz DESC, p."id" DESC), '[]')::text AS page
+  const [result] = await queryPrepared<{ page: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(p ORDER BY p."createdAt" DESC, p."id" DESC), '[]')::text AS page
         FROM (${query}) AS p`,
   );
-  const text = (result as unknown as { rows: Array<{ page: string }> }).rows[0]?.page ?? '[]';
+  const text = result?.page ?? '[]';
   const rows = JSON.parse(text) as Array<Record<string, unknown>>;
   let mapped = decoders.get(columns);
   if (!mapped) {

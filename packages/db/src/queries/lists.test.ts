@@ -92,12 +92,18 @@ describe('listContacts', () => {
     ).toEqual(await expectedIds('contacts', [`tags @> '{regular}'`], []));
   });
 
-  it('returns whole rows with an exact cursor on both paths', async () => {
+  it('returns the rows a list shows with an exact cursor on both paths', async () => {
     for (const q of ['chloe', 'person2999']) {
       const page = await listContacts(handle.db, accountId, { q, limit: 1 });
       expect(page.rows[0]?.createdAt).toBeInstanceOf(Date);
-      expect(page.rows[0]).toMatchObject({ accountId, tags: expect.any(Array), consent: 'none' });
+      expect(page.rows[0]).toMatchObject({
+        tags: expect.any(Array),
+        consent: 'none',
+        existingCustomer: false,
+      });
+      // Neither the search text nor the account (the list is of one account) comes back.
       expect(page.rows[0]).not.toHaveProperty('search');
+      expect(page.rows[0]).not.toHaveProperty('accountId');
       expect(page.rows[0]?.cursorAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+/);
     }
   });

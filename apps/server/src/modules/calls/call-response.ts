@@ -1,3 +1,4 @@
+import type { CallListRow } from '@callwise/db/queries/calls';
 import type { Call as CallRow } from '@callwise/db/schema';
 import { describeLocalTime, insideCallingWindow } from '@callwise/shared/calling-window';
 import { type CallType, NEEDS_ATTENTION_OUTCOMES, NEEDS_ATTENTION_STATUSES } from '@callwise/shared/calls';
@@ -35,7 +36,7 @@ function needsAttention(row: Pick<CallRow, 'handledAt' | 'outcome' | 'status'>):
   );
 }
 
-export function callResponse(row: Omit<CallRow, 'search'>): Call {
+export function callResponse(row: CallListRow): Call {
   return {
     id: row.id,
     contact_id: row.contactId,

@@ -32,7 +32,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/pagination.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 
-export function contactResponse(row: Omit<ContactRow, 'search'>): Contact {
+export function contactResponse(row: Omit<ContactRow, 'search' | 'accountId'>): Contact {
   return {
     id: row.id,
     name: row.name,

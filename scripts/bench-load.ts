@@ -1,0 +1,160 @@
+// What the HTTP measurements of `npm run bench` share: the server and a bare Fastify in their own processes, the
+// load generator (wrk when the machine has it, else autocannon), a fresh PostgreSQL database.
+import { type ChildProcess, execFile, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The built server (`npm run build`). */
+export const serverEntry = path.join(root, 'apps/server/dist/server.js');
+
+export const CONNECTIONS = 50;
+export const SECONDS = 10;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A bare Fastify with one route, in its own process like the server. */
+export const HELLO = `
+const Fastify = require(${JSON.stringify(path.join(root, 'node_modules/fastify'))});
+const app = Fastify({ logger: false });
+app.get('/hello', async () => ({ hello: 'world' }));
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
+`;
+
+export async function waitFor(url: string, child: ChildProcess, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { headers });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export type Run = { rps: number; p99: number };
+
+/**
+ * The load comes from wrk (C, one thread) when the machine has it: on a small machine the load generator shares
+ * the cores with the server, and autocannon (JavaScript) needs about a core for itself (10 s against the hello
+ * endpoint: 8.9 s of CPU, wrk 4.6 s, most of it the kernel's loopback work). Without wrk (`apt-get install
+ * wrk`), autocannon measures instead, and the bench says so.
+ */
+export const hasWrk = () => !spawnSync('wrk', ['--version']).error;
+
+/** wrk prints the run as one JSON line when it ends. */
+export const WRK_REPORT = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"duration_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(99), e.connect + e.read + e.write + e.timeout, e.status))
+end
+`;
+
+/** How a run is measured: wrk with its report script, or autocannon. */
+export type Load = { wrkScript: string } | null;
+
+async function measureWithWrk(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  script: string,
+): Promise<Run & { non2xx: number; errors: number }> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', args, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  const line = output.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (!line) throw new Error(`wrk printed no report for ${url}:\n${output}`);
+  const report = JSON.parse(line) as {
+    requests: number;
+    duration_us: number;
+    p99_us: number;
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    rps: report.requests / (report.duration_us / 1e6),
+    p99: Math.round(report.p99_us / 100) / 10,
+    non2xx: report.non2xx,
+    errors: report.errors,
+  };
+}
+
+export async function measure(
+  load: Load,
+  url: string,
+  headers: Record<string, string>,
+  seconds = SECONDS,
+): Promise<Run> {
+  let run: Run & { non2xx: number; errors: number };
+  if (load) {
+    run = await measureWithWrk(url, headers, seconds, load.wrkScript);
+  } else {
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+    run = {
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
+  }
+  if (run.non2xx > 0 || run.errors > 0) {
+    throw new Error(`${url}: ${run.non2xx} non-2xx answers and ${run.errors} errors`);
+  }
+  return { rps: run.rps, p99: run.p99 };
+}
+
+/** The middle value (upper middle of an even count). */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function databaseUrlWithName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A fresh database: BENCH_DATABASE_URL as given, or a new one on the local PostgreSQL server (dropped after). */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL)
+    return { url: process.env.BENCH_DATABASE_URL, drop: async () => undefined };
+  const server = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `callwise_bench_api_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: databaseUrlWithName(server, name),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: server });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** wrk with its report script written into `dir`, or null (autocannon) when the machine has no wrk. */
+export function loadGenerator(dir: string): Load {
+  if (!hasWrk()) return null;
+  const wrkScript = path.join(dir, 'report.lua');
+  writeFileSync(wrkScript, WRK_REPORT);
+  return { wrkScript };
+}

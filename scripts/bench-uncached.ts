@@ -1,0 +1,176 @@
+// The uncached path a signed-in user takes (issue #20): `GET /v1/calls?limit=50` and `GET /v1/contacts?limit=50`
+// with a session's token (never the page cache), 50 connections, on PostgreSQL (ROLE=api) and on the embedded
+// PGlite (one process, every role), each next to a bare Fastify route measured in the same run. Run alone with
+// `BENCH_ONLY=uncached node --import tsx scripts/bench.ts` (after `npm run build`); BENCH_CPU_PROFILE=<dir>
+// writes the server's CPU profile there.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  freshDatabase,
+  HELLO,
+  loadGenerator,
+  measure,
+  median,
+  type Run,
+  serverEntry,
+  stop,
+  waitFor,
+} from './bench-load.ts';
+import type { Recorder } from './bench-parts.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'Bench-Password-2026';
+const TARGETS = { postgres: 3000, pglite: 1500 } as const;
+const TARGET_P99_MS = 25;
+
+/** A confirmed user on the Professional plan with 1,000 calls and 1,000 contacts. */
+export async function seed(target: { url: string } | { dataDir: string }): Promise<string> {
+  const { openDatabase } = await import('@callwise/db/client');
+  const { runMigrations } = await import('@callwise/db/migrate');
+  const { createAccountWithUser } = await import('@callwise/db/queries/users');
+  const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
+  const handle = await openDatabase('url' in target ? { url: target.url, poolSize: 2 } : target);
+  try {
+    await runMigrations(handle);
+    const email = `bench-uncached-${Date.now()}@callwise.local`;
+    const user = await createAccountWithUser(handle.db, {
+      businessName: 'Bench Clinic',
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      userMetadata: {},
+    });
+    await handle.executeSql(`UPDATE accounts SET plan = 'professional' WHERE id = $1`, [user.accountId]);
+    await handle.executeSql('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
+    await handle.executeSql(
+      `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, outcome, attempts, duration,
+         cost, started_at, ended_at, estimated_duration, created_at, scheduled_at)
+       SELECT $1, 'Recipient ' || g, '+1202555' || lpad((g % 10000)::text, 4, '0'),
+         'Hi Recipient ' || g || ', this is Harbor Dental reminding you of your cleaning tomorrow at 10 AM.', 'aria',
+         'completed', 'confirmed', 1, 20 + g % 60, 0.05, now() - make_interval(secs => g * 60),
+         now() - make_interval(secs => g * 60 - 30), 24, now() - make_interval(secs => g * 60),
+         now() - make_interval(secs => g * 60)
+       FROM generate_series(1, 1000) AS g`,
+      [user.accountId],
+    );
+    await handle.executeSql(
+      `INSERT INTO contacts (account_id, name, phone, email, company, tags, consent)
+       SELECT $1, 'Patient ' || g, '+1202' || lpad((3000000 + g)::text, 7, '0'), 'patient' || g || '@example.com',
+         'Company ' || (g % 50), ARRAY['vip'], 'informational'
+       FROM generate_series(1, 1000) AS g`,
+      [user.accountId],
+    );
+    await handle.executeSql('VACUUM (ANALYZE) calls');
+    await handle.executeSql('VACUUM (ANALYZE) contacts');
+    return email;
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function engine(record: Recorder, kind: 'postgres' | 'pglite') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-uncached-'));
+  const database = kind === 'postgres' ? await freshDatabase() : null;
+  const children: ChildProcess[] = [];
+  try {
+    const email = await seed(database ? { url: database.url } : { dataDir: path.join(dataDir, 'pgdata') });
+    const apiPort = 3294;
+    const helloPort = 3295;
+    const { DATABASE_URL: _unused, ...env } = process.env;
+    const profile = process.env.BENCH_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+      : [];
+    const server = spawn(process.execPath, [...profile, serverEntry], {
+      env: {
+        ...env,
+        ...(database ? { DATABASE_URL: database.url, ROLE: 'api' } : {}),
+        DATA_DIR: dataDir,
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'bench-uncached-secret-bench-uncached-0123456789',
+        // Every request is counted, none refused: the limiter's own cost is part of the measurement.
+        SESSION_RATE_LIMIT_PER_MINUTE: '1000000000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(server);
+    const hello = spawn(process.execPath, ['-e', HELLO], {
+      env: { ...env, PORT: String(helloPort) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(hello);
+    const base = `http://127.0.0.1:${apiPort}`;
+    const helloUrl = `http://127.0.0.1:${helloPort}/hello`;
+    await waitFor(`${base}/readyz`, server);
+    await waitFor(helloUrl, hello);
+    const headers = { authorization: `Bearer ${await signIn(base, email)}` };
+    const urls = { calls: `${base}/v1/calls?limit=50`, contacts: `${base}/v1/contacts?limit=50` };
+    for (const url of Object.values(urls)) {
+      const page = (await (await fetch(url, { headers })).json()) as { data: unknown[] };
+      if (page.data.length !== 50) throw new Error(`${url} answered ${page.data.length} rows, not 50`);
+    }
+    const load = loadGenerator(dataDir);
+    await measure(load, helloUrl, {}, 3);
+    await measure(load, urls.calls, headers, 3);
+    await measure(load, urls.contacts, headers, 3);
+    const runs = { hello: [] as Run[], calls: [] as Run[], contacts: [] as Run[] };
+    const show = (run: Run | undefined) => `${Math.round(run?.rps ?? 0)} req/s p99 ${run?.p99} ms`;
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.hello.push(await measure(load, helloUrl, {}, SECONDS));
+      runs.calls.push(await measure(load, urls.calls, headers, SECONDS));
+      runs.contacts.push(await measure(load, urls.contacts, headers, SECONDS));
+      console.log(
+        `  ${kind} round ${round + 1}: hello ${show(runs.hello.at(-1))}; calls ${show(runs.calls.at(-1))}; contacts ${show(runs.contacts.at(-1))}`,
+      );
+    }
+    const helloRps = median(runs.hello.map((r) => r.rps));
+    const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    record({ name: `bare Fastify hello req/s (${label} run)`, value: Math.round(helloRps), unit: 'req/s' });
+    for (const [resource, list] of [
+      ['calls', runs.calls],
+      ['contacts', runs.contacts],
+    ] as const) {
+      const rps = median(list.map((r) => r.rps));
+      const p99 = median(list.map((r) => r.p99));
+      const name = `GET /v1/${resource}?limit=50, session, ${label}`;
+      record({
+        name: `${name} req/s`,
+        value: Math.round(rps),
+        unit: 'req/s',
+        target: `>= ${TARGETS[kind]} req/s (${Math.round((rps / helloRps) * 1000) / 1000}× hello)`,
+        ok: rps >= TARGETS[kind],
+      });
+      record({
+        name: `${name} p99`,
+        value: p99,
+        unit: 'ms',
+        target: `<= ${TARGET_P99_MS} ms`,
+        ok: p99 <= TARGET_P99_MS,
+      });
+    }
+  } finally {
+    for (const child of children) await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  }
+}
+
+export async function benchUncached(record: Recorder) {
+  const only = process.env.BENCH_ENGINE;
+  if (only !== 'pglite') await engine(record, 'postgres');
+  if (only !== 'postgres') await engine(record, 'pglite');
+}
