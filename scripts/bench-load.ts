@@ -71,8 +71,9 @@ async function measureWithWrk(
   headers: Record<string, string>,
   seconds: number,
   script: string,
+  connections: number,
 ): Promise<Run & { non2xx: number; errors: number }> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script];
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
   const output = await new Promise<string>((resolve, reject) =>
@@ -100,12 +101,13 @@ export async function measure(
   url: string,
   headers: Record<string, string>,
   seconds = SECONDS,
+  connections = CONNECTIONS,
 ): Promise<Run> {
   let run: Run & { non2xx: number; errors: number };
   if (load) {
-    run = await measureWithWrk(url, headers, seconds, load.wrkScript);
+    run = await measureWithWrk(url, headers, seconds, load.wrkScript, connections);
   } else {
-    const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+    const result = await autocannon({ url, connections, duration: seconds, headers });
     run = {
       rps: result.requests.average,
       p99: result.latency.p99,

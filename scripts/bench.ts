@@ -10,6 +10,7 @@ import { benchSpeech } from '../apps/server/src/providers/speech/bench.ts';
 import { benchApi } from './bench-api.ts';
 import { benchConversation } from './bench-conversation.ts';
 import { benchDispatch } from './bench-dispatch.ts';
+import { benchScale } from './bench-scale.ts';
 import { benchSite } from './bench-site.ts';
 import { benchUncached } from './bench-uncached.ts';
 
@@ -88,6 +89,10 @@ async function main() {
   }
   if (only === 'api') {
     await benchApi(record);
+    return save();
+  }
+  if (only === 'scale') {
+    await benchScale(record);
     return save();
   }
   if (only === 'uncached') {
@@ -182,6 +187,7 @@ async function main() {
     await benchConversation(record);
     await benchApi(record);
     await benchUncached(record);
+    await benchScale(record);
     await benchSite(record);
   }
   save();
