@@ -129,7 +129,10 @@ export default fp(async function spa(fastify: FastifyInstance, options: SpaOptio
     await fastify.register(fastifyStatic, {
       root: options.webDist,
       prefix: '/',
-      wildcard: false,
+      // One route for the files (a path that is no file goes on to the handler below): a route for each file of
+      // the build took a twentieth of a first start. A directory is never listed or served.
+      wildcard: true,
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       index: false,
       preCompressed: true,
       setHeaders(reply, filePath) {
