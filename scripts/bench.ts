@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchSpeech } from '../apps/server/src/providers/speech/bench.ts';
 import { benchApi } from './bench-api.ts';
+import { benchCampaigns } from './bench-campaigns.ts';
 import { benchConversation } from './bench-conversation.ts';
 import { benchDispatch } from './bench-dispatch.ts';
 import { benchScale } from './bench-scale.ts';
@@ -36,14 +37,23 @@ const record = (m: Measurement) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
+async function startServer(
+  dataDir: string,
+  port: number,
+  command: string[] = [process.execPath, serverEntry],
+): Promise<{ child: ChildProcess; readyMs: number }> {
   const { DATABASE_URL: _unused, ...env } = process.env;
   const started = performance.now();
   // BENCH_CPU_PROFILE=<dir>: the server writes a CPU profile there when it stops (to find what a figure spends).
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, serverEntry], {
+  const [program, ...args] =
+    command[0] === process.execPath ? [command[0], ...profile, ...command.slice(1)] : command;
+  const child = spawn(program as string, args, {
+    cwd: root,
+    // Its own process group: npm start runs the server as a child, and both are stopped together.
+    detached: true,
     env: {
       ...env,
       DATA_DIR: dataDir,
@@ -69,8 +79,17 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
 
 async function stopServer(child: ChildProcess) {
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.kill('SIGTERM');
+  process.kill(-(child.pid as number), 'SIGTERM');
   await exited;
+  // npm start's server may outlive npm by a moment: wait for the whole group to be gone.
+  for (;;) {
+    try {
+      process.kill(-(child.pid as number), 0);
+    } catch {
+      return;
+    }
+    await sleep(10);
+  }
 }
 
 function rssMb(pid: number): number {
@@ -111,6 +130,10 @@ async function main() {
     await benchAppointments();
     return save();
   }
+  if (only === 'campaigns') {
+    await benchCampaigns(record);
+    return save();
+  }
   if (only && only !== 'startup') {
     await benchWorkspace();
     return save();
@@ -142,6 +165,30 @@ async function main() {
     unit: 'ms',
     target: '<= 2000 ms',
     ok: median(firstStarts) <= 2000,
+  });
+
+  // `npm start`'s own time (npm, the build check, the server's own process) on a built tree and existing data:
+  // to /readyz through npm start, less the same restart of the server alone, alternated.
+  const overheads: number[] = [];
+  const startDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-'));
+  try {
+    await stopServer((await startServer(startDir, port)).child);
+    for (let i = 0; i < 3; i++) {
+      const direct = await startServer(startDir, port);
+      await stopServer(direct.child);
+      const throughNpm = await startServer(startDir, port, ['npm', 'start']);
+      await stopServer(throughNpm.child);
+      overheads.push(throughNpm.readyMs - direct.readyMs);
+    }
+  } finally {
+    rmSync(startDir, { recursive: true, force: true });
+  }
+  record({
+    name: 'npm start overhead, built tree (median)',
+    value: Math.round(median(overheads)),
+    unit: 'ms',
+    target: '<= 300 ms',
+    ok: median(overheads) <= 300,
   });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-'));
@@ -183,6 +230,7 @@ async function main() {
   if (!only) {
     await benchWorkspace();
     await benchAppointments();
+    await benchCampaigns(record);
     await benchCalls();
     await benchConversation(record);
     await benchApi(record);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type BillingPosition,
   billingPeriod,
@@ -92,6 +93,8 @@ export async function insertCallsWithBilling(
   db: Database,
   accountId: string,
   values: Array<NewCall & { accountId: string }>,
+  /** `read: false`: the calls are written but not read back (`calls` is empty; a campaign counts them). */
+  options: { read?: boolean } = {},
 ): Promise<InsertCallsWithBillingResult> {
   return db.transaction(async (tx) => {
     const [account] = await tx
@@ -108,21 +111,23 @@ export async function insertCallsWithBilling(
     const extra = toUsd(EXTRA_CALL_CENTS);
     const rows = values.map((row, index) => ({
       ...row,
+      id: row.id ?? randomUUID(),
       overageUsd: index < price.includedLeft ? 0 : extra,
     }));
-    const inserted = await insertCalls(tx, accountId, rows);
-    const charged = inserted.filter((call) => call.overageUsd > 0);
+    const inserted = await insertCalls(tx, accountId, rows, options);
+    const charged = rows.filter((call) => call.overageUsd > 0);
     if (charged.length > 0) {
+      // One statement from the calls just written, in their order (a campaign may bill thousands at once).
       const included = state.included.toLocaleString('en-US');
-      await tx.insert(billingCharges).values(
-        charged.map((call) => ({
-          accountId,
-          kind: 'overage',
-          description: `Extra call to ${call.recipientName} (${call.phone}), beyond the ${included} included calls`,
-          amountUsd: call.overageUsd,
-          callId: call.id,
-        })),
-      );
+      const ids = JSON.stringify(charged.map((call) => call.id));
+      await tx.execute(sql`
+        INSERT INTO ${billingCharges} (account_id, kind, description, amount_usd, call_id)
+        SELECT c.account_id, 'overage',
+          'Extra call to ' || c.recipient_name || ' (' || c.phone || '), beyond the ' || ${included}::text || ' included calls',
+          c.overage_usd, c.id
+        FROM jsonb_array_elements_text(${ids}::jsonb) WITH ORDINALITY AS x(id, n)
+        JOIN ${calls} c ON c.id = x.id::uuid AND c.account_id = ${accountId}
+        ORDER BY x.n`);
     }
     return {
       ok: true as const,

@@ -16,13 +16,18 @@ export async function callRuleFacts(
   db: Database,
   accountId: string,
   phones: string[],
+  /** The numbers whose contacts are wanted, when not all of them (a campaign's calls know their contacts). */
+  contactPhones: string[] = phones,
 ): Promise<CallRuleFacts> {
   const unique = [...new Set(phones)];
   if (unique.length === 0) return { doNotCall: new Set(), contacts: new Map() };
-  const list = JSON.stringify(unique);
+  const wanted = contactPhones === phones ? unique : [...new Set(contactPhones)];
+  const list = JSON.stringify(wanted);
   const [listed, contacts] = await Promise.all([
     isListed(db, accountId, unique),
-    db.execute(sql`
+    wanted.length === 0
+      ? { rows: [] }
+      : db.execute(sql`
       SELECT phone, consent, existing_customer, timezone FROM contacts
       WHERE account_id = ${accountId} AND phone IN (SELECT jsonb_array_elements_text(${list}::jsonb))`),
   ]);

@@ -5,7 +5,7 @@ import { DEFAULT_VOICE } from '../voices.ts';
 import { createCallInputSchema, voiceInputSchema } from './calls.ts';
 
 /** The most contacts one campaign may call. */
-export const MAX_CAMPAIGN_CONTACTS = 5000;
+export const MAX_CAMPAIGN_CONTACTS = 20_000;
 /** The fastest pace a campaign may be spread at: one call a second. */
 export const MAX_CAMPAIGN_PACE_PER_HOUR = 3600;
 

@@ -42,13 +42,15 @@ const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/campaigns',
     {
       ...idempotent,
+      // 20,000 contact ids are about 800 KB of JSON, past Fastify's 1 MiB default once per-contact variables come.
+      bodyLimit: 8 * 1024 * 1024,
       schema: {
         tags,
         summary: 'Create a campaign',
         description:
-          `Calls up to ${MAX_CAMPAIGN_CONTACTS} contacts (contact_ids, or every contact with a tag) with one script, ` +
+          `Calls up to ${MAX_CAMPAIGN_CONTACTS.toLocaleString('en-US')} contacts (contact_ids, or every contact with a tag) with one script, ` +
           'at starts_at or spread at pace_per_hour. Every call is checked as for POST /v1/calls: a contact the ' +
-          'calling rules refuse (do-not-call, consent, invalid number, frequency cap) is skipped and listed in ' +
+          'calling rules refuse (do-not-call, consent, invalid number, frequency cap, a state rule) is skipped and listed in ' +
           '`skipped` with the reason; the others are created. A call due outside the recipient’s calling window ' +
           'waits for its next opening. On a free trial the calls left must cover the calls created (402 otherwise).',
         headers: idempotencyHeadersSchema,
