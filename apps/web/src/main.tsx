@@ -4,10 +4,15 @@ import { RouterProvider } from 'react-router/dom';
 import { AppErrorBoundary } from '@/app/app-error-boundary';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
+import { mayHaveSession, prefetchAuthClient } from '@/lib/auth-client';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
+
+// A signed-in user's page needs the auth client (its own chunk) before it can show anything: fetch its code
+// together with the page's code instead of after it. A visitor without a session never loads it.
+if (mayHaveSession()) prefetchAuthClient();
 
 const router = createAppRouter();
 

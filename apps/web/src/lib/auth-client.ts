@@ -103,6 +103,15 @@ export function loadAuthClient(): Promise<AuthClient> {
 }
 
 /**
+ * Fetches the auth client's code without starting the client, so that a signed-in user's first page does not
+ * wait for it after its own code: the client itself starts when the auth provider subscribes to it (an e-mail
+ * link's session in the address is then seen by its listener).
+ */
+export function prefetchAuthClient(): void {
+  void import('@supabase/auth-js').catch(() => undefined);
+}
+
+/**
  * Whether this browser may hold a session: one is stored, or an e-mail link brought one (or its error) in the
  * address. When false the visitor is signed out, known without loading the auth client.
  */

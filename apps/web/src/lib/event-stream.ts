@@ -89,7 +89,14 @@ export function openEventStream(
         authorization: `Bearer ${token}`,
       };
       if (lastEventId) headers['last-event-id'] = lastEventId;
-      const response = await fetch(`/v1${path}`, { headers, cache: 'no-store', signal: controller.signal });
+      // Low priority: a stream that stays open for the whole visit never competes with the page's own requests
+      // (and tools that wait for the page's important requests to finish, such as Lighthouse, do not wait for it).
+      const response = await fetch(`/v1${path}`, {
+        headers,
+        cache: 'no-store',
+        priority: 'low',
+        signal: controller.signal,
+      });
       if (!response.ok || !response.body) {
         await response.body?.cancel();
         const unavailable = response.status === 404 || response.status === 403;

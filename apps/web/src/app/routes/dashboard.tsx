@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarPlusIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { LoadError } from '@/components/load-error';
@@ -20,7 +20,6 @@ import { RecentCallsCard } from '@/features/dashboard/components/recent-calls-ca
 import { UpcomingAppointmentsCard } from '@/features/dashboard/components/upcoming-appointments-card';
 import { UsageCard } from '@/features/dashboard/components/usage-card';
 import { greeting } from '@/features/dashboard/utils/greeting';
-import { ScheduleCallView } from '@/features/schedule-call/components/schedule-call-view';
 import { meQueryOptions } from '@/features/settings/api/get-me';
 import { errorMessage } from '@/lib/errors';
 
@@ -40,6 +39,14 @@ function PanelSkeleton({ lines }: { lines: number }) {
     </Card>
   );
 }
+
+/**
+ * The schedule view (its form, the contact picker, the phone number checks) is its own chunk: the dashboard's
+ * first paint does not wait for it. It is fetched when the view opens, or earlier when the pointer or the focus
+ * reaches Schedule Call.
+ */
+const loadScheduleCallView = () => import('@/features/schedule-call/components/schedule-call-view');
+const ScheduleCallView = lazy(async () => ({ default: (await loadScheduleCallView()).ScheduleCallView }));
 
 const uuid = z.uuid();
 const idParam = (value: string | null) => (uuid.safeParse(value).success ? value : null);
@@ -71,19 +78,27 @@ export default function DashboardPage() {
 
   if (scheduling) {
     return (
-      <ScheduleCallView
-        usage={dashboard.data?.usage}
-        simulated={me.data?.carrier === 'simulator'}
-        contactId={idParam(params.get('contact'))}
-        scriptId={idParam(params.get('script'))}
-        testCallTo={params.get('test') === '1' ? (me.data?.phone_number ?? null) : null}
-        onClose={() => {
-          returning.current = true;
-          setParams({});
-        }}
-        onScheduled={() => setParams({ schedule: '1' }, { replace: true })}
-        costEstimate={<CostEstimate calls={1} />}
-      />
+      <Suspense
+        fallback={
+          <div role="status" aria-label="Loading..." className="grid gap-6">
+            <PanelSkeleton lines={5} />
+          </div>
+        }
+      >
+        <ScheduleCallView
+          usage={dashboard.data?.usage}
+          simulated={me.data?.carrier === 'simulator'}
+          contactId={idParam(params.get('contact'))}
+          scriptId={idParam(params.get('script'))}
+          testCallTo={params.get('test') === '1' ? (me.data?.phone_number ?? null) : null}
+          onClose={() => {
+            returning.current = true;
+            setParams({});
+          }}
+          onScheduled={() => setParams({ schedule: '1' }, { replace: true })}
+          costEstimate={<CostEstimate calls={1} />}
+        />
+      </Suspense>
     );
   }
 
@@ -152,7 +167,12 @@ export default function DashboardPage() {
             : 'Your calls at a glance: schedule new ones and see how recent ones went.'
         }
         actions={
-          <Button ref={scheduleButton} onClick={() => setParams({ schedule: '1' })}>
+          <Button
+            ref={scheduleButton}
+            onPointerEnter={() => void loadScheduleCallView()}
+            onFocus={() => void loadScheduleCallView()}
+            onClick={() => setParams({ schedule: '1' })}
+          >
             <CalendarPlusIcon aria-hidden="true" />
             Schedule Call
           </Button>
