@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, queryPrepared } from './client.ts';
+import { type DatabaseHandle, openDatabase, parseTimestamptz, queryPrepared } from './client.ts';
 import { expectedMigrationCount, migrationsApplied } from './migrate.ts';
 import { accounts, contacts } from './schema.ts';
 import { createTestDatabase } from './testing.ts';
@@ -104,5 +105,35 @@ describe('queryPrepared', () => {
         await single.close();
       }
     }
+  });
+});
+
+describe('parseTimestamptz', () => {
+  it('reads every form PostgreSQL writes as node-postgres does, to the millisecond', () => {
+    const reference = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (
+      text: string,
+    ) => Date | number;
+    const samples = [
+      '2026-11-26 23:01:34.784123+00',
+      '2026-11-26 23:01:34+00',
+      '2026-11-26 23:01:34.5+05:30',
+      '1999-01-08 04:05:06-08',
+      '2026-03-29 01:30:00.000001+01',
+      '2026-12-31 23:59:59.999999-03',
+      'infinity',
+      '-infinity',
+    ];
+    for (const text of samples) {
+      const ours = parseTimestamptz(text);
+      const theirs = reference(text);
+      expect(ours instanceof Date ? ours.getTime() : ours, text).toBe(
+        theirs instanceof Date ? theirs.getTime() : theirs,
+      );
+    }
+  });
+
+  it('gives the page rows on PostgreSQL their times as Date', async () => {
+    const [row] = await queryPrepared<{ at: unknown }>(handle.db, sql`SELECT now() AS at`);
+    expect(row?.at).toBeInstanceOf(Date);
   });
 });
