@@ -2,7 +2,7 @@
 // (10,000 calls due at once) with one `ROLE=api` and one `ROLE=worker` process, then with two of each, in the same
 // run. On a 2-core machine the load generator, PostgreSQL and the processes share the same two cores: the ratio
 // shows what a second process adds when nothing else is free, not what it adds on a bigger machine (see
-// docs/decisions/031-uncached-reads-and-scale.md). Run alone with `BENCH_ONLY=scale node --import tsx scripts/bench.ts`.
+// docs/decisions/031-performance-at-scale.md). Run alone with `BENCH_ONLY=scale node --import tsx scripts/bench.ts`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
