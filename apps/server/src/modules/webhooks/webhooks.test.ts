@@ -87,13 +87,22 @@ async function secretOf(owner: User): Promise<string> {
   return res.json().secret;
 }
 
-async function deliveriesOf(owner: User, callId: string): Promise<WebhookDelivery[]> {
-  const res = await t.app.inject({ url: `/v1/calls/${callId}/webhook-deliveries`, headers: owner.headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
+/**
+ * The call's delivery log once every delivery in it has ended (delivered or failed): the receiver has a request
+ * before the sender has written down its answer, so a log read at once may still say pending.
+ */
+async function deliveriesOf(owner: User, callId: string, timeoutMs = 5_000): Promise<WebhookDelivery[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.app.inject({ url: `/v1/calls/${callId}/webhook-deliveries`, headers: owner.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const log: WebhookDelivery[] = res.json().data;
+    if (log.every((delivery) => delivery.state !== 'pending') || Date.now() > deadline) return log;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
-/** The requests to a path, once one announces `status` and `settled` holds for the call's log. */
+/** The requests to a path, once one announces `status` and was answered with a 2xx. */
 async function waitFor(path: string, status: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
