@@ -13,7 +13,9 @@ import {
   measure,
   median,
   type Run,
+  seedBenchAccount,
   serverEntry,
+  signIn,
   stop,
   waitFor,
 } from './bench-load.ts';
@@ -21,50 +23,19 @@ import type { Recorder } from './bench-parts.ts';
 
 const ROUNDS = 5;
 
-const PASSWORD = 'Bench-Password-2026';
-
-/** An account on the Professional plan with 1,000 calls, an API key, and a user who can sign in. */
+/** The shared bench account (bench-load.ts) with an API key besides. */
 async function seed(url: string): Promise<{ key: string; email: string }> {
-  const { openDatabase } = await import('@callwise/db/client');
-  const { runMigrations } = await import('@callwise/db/migrate');
-  const { createAccountWithUser } = await import('@callwise/db/queries/users');
   const { insertApiKey } = await import('@callwise/db/queries/api-keys');
   const { generateApiKey } = await import('../apps/server/src/modules/api-keys/api-keys.service.ts');
-  const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
-  const handle = await openDatabase({ url, poolSize: 2 });
-  try {
-    await runMigrations(handle);
-    const email = `bench-api-${Date.now()}@callwise.local`;
-    const user = await createAccountWithUser(handle.db, {
-      businessName: 'Bench API',
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      userMetadata: {},
-    });
-    await handle.executeSql(`UPDATE accounts SET plan = 'professional' WHERE id = $1`, [user.accountId]);
-    await handle.executeSql('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
-    await handle.executeSql(
-      `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, outcome, attempts, duration,
-         cost, started_at, ended_at, estimated_duration, callback_url, created_at, scheduled_at)
-       SELECT $1, 'Recipient ' || g, '+1202555' || lpad((g % 10000)::text, 4, '0'),
-         'Hi Recipient ' || g || ', this is Harbor Dental reminding you of your cleaning tomorrow at 10 AM.', 'aria',
-         'completed', 'confirmed', 1, 20 + g % 60, 0.05, now() - make_interval(secs => g * 60),
-         now() - make_interval(secs => g * 60 - 30), 24, 'https://example.com/webhooks/callwise',
-         now() - make_interval(secs => g * 60), now() - make_interval(secs => g * 60)
-       FROM generate_series(1, 1000) AS g`,
-      [user.accountId],
-    );
-    await handle.executeSql('ANALYZE calls');
-    const key = generateApiKey();
+  const key = generateApiKey();
+  const { email } = await seedBenchAccount({ url }, async (handle, user) => {
     await insertApiKey(
       handle.db,
       { accountId: user.accountId, createdBy: user.id, name: 'Bench', prefix: key.prefix, keyHash: key.hash },
       20,
     );
-    return { key: key.key, email };
-  } finally {
-    await handle.close();
-  }
+  });
+  return { key: key.key, email };
 }
 
 export async function benchApi(record: Recorder) {
@@ -156,12 +127,7 @@ export async function benchApi(record: Recorder) {
 
     // For comparison: the web app's own requests (a signed-in session) are never cached, so every one is
     // authenticated and read from the database.
-    const signIn = await fetch(`http://127.0.0.1:${apiPort}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const token = await signIn(`http://127.0.0.1:${apiPort}`, email);
     const session = await measure(load, apiUrl, { authorization: `Bearer ${token}` });
     record({
       name: 'GET /v1/calls?limit=50, session (no page cache) req/s',

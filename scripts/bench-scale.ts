@@ -8,9 +8,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freshDatabase, loadGenerator, measure, serverEntry, sleep, stop, waitFor } from './bench-load.ts';
+import {
+  freshDatabase,
+  loadGenerator,
+  measure,
+  seedBenchAccount,
+  serverEntry,
+  signIn,
+  sleep,
+  stop,
+  waitFor,
+} from './bench-load.ts';
 import type { Recorder } from './bench-parts.ts';
-import { seed, signIn } from './bench-uncached.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CALLS = 10_000;
@@ -112,12 +121,7 @@ export async function benchScale(record: Recorder) {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-scale-'));
   try {
-    const email = await seed({ url: database.url });
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM accounts LIMIT 1');
-    await client.end();
-    const accountId = (rows[0] as { id: string }).id;
+    const { email, accountId } = await seedBenchAccount({ url: database.url });
     const one = { reads: await reads(database.url, dataDir, email, 1), rate: 0 };
     one.rate = await dispatch(database.url, dataDir, accountId, 1);
     const two = { reads: await reads(database.url, dataDir, email, 2), rate: 0 };

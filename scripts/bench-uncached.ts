@@ -14,7 +14,9 @@ import {
   measure,
   median,
   type Run,
+  seedBenchAccount,
   serverEntry,
+  signIn,
   stop,
   waitFor,
 } from './bench-load.ts';
@@ -22,70 +24,17 @@ import type { Recorder } from './bench-parts.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PASSWORD = 'Bench-Password-2026';
 const TARGETS = { postgres: 3000, pglite: 1500 } as const;
 const TARGET_P99_MS = 25;
-
-/** A confirmed user on the Professional plan with 1,000 calls and 1,000 contacts. */
-export async function seed(target: { url: string } | { dataDir: string }): Promise<string> {
-  const { openDatabase } = await import('@callwise/db/client');
-  const { runMigrations } = await import('@callwise/db/migrate');
-  const { createAccountWithUser } = await import('@callwise/db/queries/users');
-  const { hashPassword } = await import('../apps/server/src/modules/auth/passwords.ts');
-  const handle = await openDatabase('url' in target ? { url: target.url, poolSize: 2 } : target);
-  try {
-    await runMigrations(handle);
-    const email = `bench-uncached-${Date.now()}@callwise.local`;
-    const user = await createAccountWithUser(handle.db, {
-      businessName: 'Bench Clinic',
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      userMetadata: {},
-    });
-    await handle.executeSql(`UPDATE accounts SET plan = 'professional' WHERE id = $1`, [user.accountId]);
-    await handle.executeSql('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
-    await handle.executeSql(
-      `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, outcome, attempts, duration,
-         cost, started_at, ended_at, estimated_duration, created_at, scheduled_at)
-       SELECT $1, 'Recipient ' || g, '+1202555' || lpad((g % 10000)::text, 4, '0'),
-         'Hi Recipient ' || g || ', this is Harbor Dental reminding you of your cleaning tomorrow at 10 AM.', 'aria',
-         'completed', 'confirmed', 1, 20 + g % 60, 0.05, now() - make_interval(secs => g * 60),
-         now() - make_interval(secs => g * 60 - 30), 24, now() - make_interval(secs => g * 60),
-         now() - make_interval(secs => g * 60)
-       FROM generate_series(1, 1000) AS g`,
-      [user.accountId],
-    );
-    await handle.executeSql(
-      `INSERT INTO contacts (account_id, name, phone, email, company, tags, consent)
-       SELECT $1, 'Patient ' || g, '+1202' || lpad((3000000 + g)::text, 7, '0'), 'patient' || g || '@example.com',
-         'Company ' || (g % 50), ARRAY['vip'], 'informational'
-       FROM generate_series(1, 1000) AS g`,
-      [user.accountId],
-    );
-    await handle.executeSql('VACUUM (ANALYZE) calls');
-    await handle.executeSql('VACUUM (ANALYZE) contacts');
-    return email;
-  } finally {
-    await handle.close();
-  }
-}
-
-export async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 async function engine(record: Recorder, kind: 'postgres' | 'pglite') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-uncached-'));
   const database = kind === 'postgres' ? await freshDatabase() : null;
   const children: ChildProcess[] = [];
   try {
-    const email = await seed(database ? { url: database.url } : { dataDir: path.join(dataDir, 'pgdata') });
+    const { email } = await seedBenchAccount(
+      database ? { url: database.url } : { dataDir: path.join(dataDir, 'pgdata') },
+    );
     const apiPort = 3294;
     const helloPort = 3295;
     const { DATABASE_URL: _unused, ...env } = process.env;

@@ -72,10 +72,9 @@ const preparedTypes = {
  * half of the database's time). On PGlite, which has no named statements through its API, a plain query.
  */
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const internals = db as unknown as { dialect: PgDialect; session: { client?: unknown } };
-  const client = internals.session.client;
-  if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const { sql: text, params } = internals.dialect.sqlToQuery(query);
+  const client = nodePostgresClient(db);
+  if (client) {
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
     const name = `cw_${createHash('sha1').update(text).digest('base64url')}`;
     const result = await client.query({ name, text, values: params, types: preparedTypes });
     return result.rows as Row[];
@@ -85,9 +84,12 @@ export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[
 }
 
 /** Whether `db` (a database or a transaction) runs on PostgreSQL through node-postgres, not on PGlite. */
-export function onPostgres(db: Database): boolean {
+export const onPostgres = (db: Database): boolean => nodePostgresClient(db) !== null;
+
+/** The pool (or, in a transaction, the connection) under `db` on PostgreSQL; null on PGlite. */
+function nodePostgresClient(db: Database): pg.Pool | pg.Client | null {
   const client = (db as unknown as { session: { client?: unknown } }).session.client;
-  return client instanceof pg.Pool || client instanceof pg.Client;
+  return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

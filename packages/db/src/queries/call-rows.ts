@@ -67,7 +67,7 @@ export async function notifyCallsDue(db: Database): Promise<void> {
 export type NewCall = typeof calls.$inferInsert;
 
 /** The columns of a call by their names in `NewCall`, to write rows as JSON (insertCalls). */
-const insertableColumns = new Map(Object.entries(getTableColumns(calls)).filter(([key]) => key !== 'search'));
+const insertableColumns = new Map(Object.entries(callColumns));
 
 /** A value of a call as JSON for jsonb_populate_recordset: times as ISO strings, JSON columns as they are. */
 const jsonValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);

@@ -11,49 +11,35 @@ import {
 } from '@callwise/shared/calls';
 import { and, asc, type Column, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { type Call, callAttempts, calls } from '../schema.ts';
+import { callAttempts, calls } from '../schema.ts';
+import { type CallRow, callColumns } from './call-rows.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
 /**
- * The columns of a call in the history (its page, its CSV, the dashboard's recent calls): the engine's own
+ * What the call history leaves out of a call (its page, its CSV, the dashboard's recent calls): the engine's own
  * bookkeeping (claims, the carrier's ids, storage keys, the dialogue, versions) stays in the database, and a page
- * of 50 builds 40% fewer JSON values.
+ * of 50 reads and writes a third fewer values.
  */
-const { search: _search, ...storedCallColumns } = getTableColumns(calls);
-const {
-  accountId: _accountId,
-  dialogue: _dialogue,
-  claimedUntil: _claimedUntil,
-  providerCallId: _providerCallId,
-  recordingKey: _recordingKey,
-  recordingCreatedAt: _recordingCreatedAt,
-  messageAlertedAt: _messageAlertedAt,
-  version: _version,
-  updatedAt: _updatedAt,
-  slotOfferId: _slotOfferId,
-  overageUsd: _overageUsd,
-  reminderMinutesBefore: _reminderMinutesBefore,
-  handledBy: _handledBy,
-  ...callColumns
-} = storedCallColumns;
+const NOT_LISTED = [
+  'accountId',
+  'dialogue',
+  'claimedUntil',
+  'providerCallId',
+  'recordingKey',
+  'recordingCreatedAt',
+  'messageAlertedAt',
+  'version',
+  'updatedAt',
+  'slotOfferId',
+  'overageUsd',
+  'reminderMinutesBefore',
+  'handledBy',
+] as const satisfies ReadonlyArray<keyof CallRow>;
 /** A call as the history lists it. */
-export type CallListRow = Omit<
-  Call,
-  | 'search'
-  | 'accountId'
-  | 'dialogue'
-  | 'claimedUntil'
-  | 'providerCallId'
-  | 'recordingKey'
-  | 'recordingCreatedAt'
-  | 'messageAlertedAt'
-  | 'version'
-  | 'updatedAt'
-  | 'slotOfferId'
-  | 'overageUsd'
-  | 'reminderMinutesBefore'
-  | 'handledBy'
->;
+export type CallListRow = Omit<CallRow, (typeof NOT_LISTED)[number]>;
+const callListColumns = Object.fromEntries(
+  Object.entries(callColumns).filter(([key]) => !(NOT_LISTED as readonly string[]).includes(key)),
+) as Omit<typeof callColumns, (typeof NOT_LISTED)[number]>;
 
 /** What the call history can be filtered by (every one optional). */
 export interface CallFilter {
@@ -109,14 +95,14 @@ export async function listCalls(
 ) {
   return newestFirstPage<CallListRow>(
     db,
-    { table: calls, columns: callColumns, matching: (source) => callMatching(source, options) },
+    { table: calls, columns: callListColumns, matching: (source) => callMatching(source, options) },
     { scope: eq(calls.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },
   );
 }
 
 export async function getCall(db: Database, accountId: string, id: string) {
   const [row] = await db
-    .select(storedCallColumns)
+    .select(callColumns)
     .from(calls)
     .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
     .limit(1);

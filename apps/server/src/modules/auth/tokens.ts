@@ -81,10 +81,10 @@ export async function verifyAccessToken(
 ): Promise<VerifiedAccess> {
   const cacheKey = `${issuer}\u0000${secret}\u0000${token}`;
   const known = verified.get(cacheKey);
-  if (known && known.expiresAt > Date.now() / 1000) return known.access;
+  if (known && known.expiresAt > Date.now() / 1000) return known;
   const access = await verifySignedToken(secret, issuer, token);
   if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-  verified.set(cacheKey, { access, expiresAt: access.expiresAt });
+  verified.set(cacheKey, access);
   return access;
 }
 
@@ -93,7 +93,7 @@ export async function verifyAccessToken(
  * forgotten first). A signature check is the same every time; what can change, the session, is checked on every
  * request (checkBearer). Each web request checked its token again: a sixteenth of an uncached page's time.
  */
-const verified = new Map<string, { access: VerifiedAccess; expiresAt: number }>();
+const verified = new Map<string, VerifiedAccess>();
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 async function verifySignedToken(secret: string, issuer: string, token: string): Promise<VerifiedAccess> {
