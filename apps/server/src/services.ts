@@ -27,6 +27,7 @@ import { checkBearer } from './modules/auth/bearer.ts';
 import { LiveSessionCache } from './modules/auth/session-cache.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing-provider.ts';
+import { CallCountFolder } from './modules/calls/call-count-folder.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { CampaignService } from './modules/campaigns/campaigns.service.ts';
 import { UnsubscribeLinks } from './modules/consent/unsubscribe-links.ts';
@@ -113,6 +114,14 @@ export async function openServices(deps: {
   const events = new CallEventBus(database, log);
   await events.start();
   const offs: Array<() => void> = [];
+  const closing: Array<() => Promise<void>> = [];
+
+  // The call history's rollups are folded where calls are placed (ROLE=all|worker), soon after calls change.
+  if (config.ROLE !== 'api') {
+    const folder = new CallCountFolder({ db, log });
+    offs.push(events.onAccountChanged(() => folder.wake()));
+    closing.push(() => folder.close());
+  }
 
   const sessions = new LiveSessionCache(db);
   offs.push(events.onSessionChanged((notice) => sessions.forget(notice)));
@@ -275,6 +284,7 @@ export async function openServices(deps: {
     async close() {
       for (const off of offs.splice(0)) off();
       await engine.close();
+      for (const close of closing.splice(0)) await close();
       await events.close();
       await speech.close();
     },

@@ -12,6 +12,7 @@ import { PLANS, type PlanId, planIdOf } from '@callwise/shared/plans';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, billingCharges, calls } from '../schema.ts';
+import { countedCreated } from './call-counts.ts';
 import { type CallRow, insertCalls, type NewCall } from './call-rows.ts';
 import { afterCursor, type Cursor, cursorAt, toPage } from './cursor.ts';
 
@@ -57,24 +58,15 @@ export async function billingState(
 ): Promise<BillingState> {
   const plan: PlanId = planIdOf(account.plan);
   const period = plan === 'trial' ? null : billingPeriod(account.planStartedAt, now);
-  const where: SQL[] = [eq(calls.accountId, account.id), sql`${calls.status} <> 'canceled'`];
-  if (period) where.push(sql`${calls.createdAt} >= ${period.start}`);
-  const [row] = await db
-    .select({
-      used: sql<number>`count(*)::int`,
-      overageCalls: sql<number>`count(*) FILTER (WHERE ${calls.overageUsd} > 0)::int`,
-      overageCents: sql<number>`coalesce(round(sum(${calls.overageUsd}) * 100), 0)::int`,
-    })
-    .from(calls)
-    .where(and(...where));
+  const row = await countedCreated(db, account.id, period?.start ?? null);
   return {
     plan,
     periodStart: period?.start ?? account.planStartedAt,
     periodEnd: period?.end ?? null,
     included: PLANS[plan].callsIncluded,
-    used: Number(row?.used ?? 0),
-    overageCalls: Number(row?.overageCalls ?? 0),
-    overageCents: Number(row?.overageCents ?? 0),
+    used: row.used,
+    overageCalls: row.overageCalls,
+    overageCents: row.overageCents,
     budgetCents: account.monthlyBudgetUsd === null ? null : toCents(account.monthlyBudgetUsd),
   };
 }

@@ -352,7 +352,8 @@ export async function recordingsOlderThan(db: Database, before: Date, limit: num
 
 /**
  * What the database itself does when a call's status changes, in the statement that changes it (so a crash never
- * separates a change from its reaction): each trigger on `calls`, its function and its migration. The call
+ * separates a change from its reaction): each trigger on `calls`, its function and its migration (the counting
+ * triggers fire on every write of calls). The call
  * host's status writes (`applyCarrierStatuses`, `setCallOutcome`) and every cancellation set them off;
  * `call-status.test.ts` holds this list to the database. (An answer written back to an appointment sets off the
  * appointments' own triggers: its webhooks, calendar write-back and booking notice, decisions 018, 022, 024.)
@@ -376,4 +377,10 @@ export const CALL_STATUS_TRIGGERS = [
     migration: '0009_carrier_and_billing',
     does: 'refunds a cancelled extra call with a negative billing charge naming it',
   },
+  ...(['insert', 'update', 'delete'] as const).map((event) => ({
+    trigger: `calls_counted_on_${event}` as const,
+    function: 'callwise_count_calls' as const,
+    migration: '0037_call_counts' as const,
+    does: 'appends the net change of every statement that writes calls to call_count_changes: the call history’s counts (call-counts.ts, decision 032)',
+  })),
 ] as const;

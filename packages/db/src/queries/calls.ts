@@ -12,6 +12,7 @@ import {
 import { and, asc, type Column, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { callAttempts, calls } from '../schema.ts';
+import { type CallTotals, countedDays, countedTotals } from './call-counts.ts';
 import { type CallRow, callColumns } from './call-rows.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
 
@@ -131,9 +132,15 @@ const answered = sql`(${calls.status} = 'completed' AND ${calls.outcome} IS DIST
 
 /**
  * Counts by status group, placed calls, answered calls and the positive ones among them (success rate =
- * positive ÷ answered), average duration over completed calls, total cost; and how many need attention.
+ * positive ÷ answered), average duration over completed calls, total cost; and how many need attention. Without a
+ * search text they come from the rollups (call-counts.ts, decision 032); a search counts the calls it matches.
  */
-export async function summarizeCalls(db: Database, accountId: string, options: CallFilter) {
+export async function summarizeCalls(
+  db: Database,
+  accountId: string,
+  options: CallFilter,
+): Promise<CallTotals> {
+  if (!options.q) return countedTotals(db, accountId, options);
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -151,45 +158,16 @@ export async function summarizeCalls(db: Database, accountId: string, options: C
     })
     .from(calls)
     .where(and(...filters(accountId, options)));
-  return (
-    row ?? {
-      total: 0,
-      completed: 0,
-      failed: 0,
-      pending: 0,
-      inProgress: 0,
-      placed: 0,
-      notPlaced: 0,
-      answered: 0,
-      positive: 0,
-      needsAttention: 0,
-      averageDuration: 0,
-      totalCost: 0,
-    }
-  );
+  if (!row) throw new Error('no totals');
+  return row;
 }
 
 /**
  * Placed calls per day over the last `days` days, in the account's time zone: completed, failed (failed, busy,
  * no-answer), everything else (ringing, in progress). A call counts on the day it was placed (else ended, else
- * last changed); calls not placed yet and retries waiting for their time are left out.
+ * last changed); calls not placed yet and retries waiting for their time are left out. From the rollups
+ * (countedDays, decision 032).
  */
 export async function dailyCallCounts(db: Database, accountId: string, days: number, timeZone = 'UTC') {
-  const result = await db.execute<{ date: string; completed: number; failed: number; other: number }>(sql`
-    SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
-      coalesce(count(c.id) FILTER (WHERE c.status IN ${group('completed')}), 0)::int AS completed,
-      coalesce(count(c.id) FILTER (WHERE c.status IN ${group('failed')}), 0)::int AS failed,
-      coalesce(count(c.id) FILTER (WHERE c.status NOT IN ${group('completed')} AND c.status NOT IN ${group('failed')}), 0)::int AS other
-    FROM generate_series(
-      date_trunc('day', now() AT TIME ZONE ${timeZone}) - make_interval(days => ${days - 1}),
-      date_trunc('day', now() AT TIME ZONE ${timeZone}),
-      interval '1 day') AS d(day)
-    LEFT JOIN ${calls} c ON c.account_id = ${accountId}
-      AND c.status IN ${list(PLACED_STATUSES)}
-      AND coalesce(c.placed_at, c.ended_at, c.updated_at) >= (d.day AT TIME ZONE ${timeZone})
-      AND coalesce(c.placed_at, c.ended_at, c.updated_at) < ((d.day + interval '1 day') AT TIME ZONE ${timeZone})
-    GROUP BY d.day ORDER BY d.day`);
-  return (
-    result as unknown as { rows: Array<{ date: string; completed: number; failed: number; other: number }> }
-  ).rows;
+  return countedDays(db, accountId, days, timeZone);
 }

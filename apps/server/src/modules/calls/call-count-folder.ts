@@ -1,0 +1,65 @@
+import type { Database } from '@callwise/db/client';
+import { foldCallCounts } from '@callwise/db/queries/call-counts';
+import type { Logger } from '../../lib/logger.ts';
+
+/** After calls change, the changes are folded at most this often. */
+export const FOLD_WAKE_MS = 1_000;
+/** And at least this often, for changes whose notice was missed (a reconnection, another process's write). */
+export const FOLD_EVERY_MS = 15_000;
+
+/**
+ * Keeps the call history's rollups folded (decision 032): the changes the `calls` triggers append are moved into
+ * the rollups soon after calls change, so a count reads a few rows, however many calls the account has. Where the
+ * fold runs does not matter for a count's exactness (a count adds the changes not folded yet), only for its speed.
+ */
+export class CallCountFolder {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private lastFold = 0;
+  private closed = false;
+  private readonly interval: NodeJS.Timeout;
+
+  constructor(private readonly deps: { db: Database; log: Logger }) {
+    this.interval = setInterval(() => this.wake(), FOLD_EVERY_MS);
+    this.interval.unref();
+  }
+
+  /** Calls changed: fold within FOLD_WAKE_MS of the last fold. */
+  wake(): void {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => this.fold(), Math.max(0, this.lastFold + FOLD_WAKE_MS - Date.now()));
+    this.timer.unref();
+  }
+
+  /** Folds now (the tests, and the bench's wait); resolves when the changes committed before it are folded. */
+  async foldNow(): Promise<void> {
+    if (this.running) await this.running;
+    await this.fold();
+  }
+
+  private fold(): Promise<void> {
+    this.timer = null;
+    if (this.running) {
+      // One at a time: the running fold may not see the newest changes, so look again after it.
+      return this.running.then(() => this.wake());
+    }
+    this.lastFold = Date.now();
+    this.running = foldCallCounts(this.deps.db)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        if (!this.closed) this.deps.log.warn({ error }, 'call counts not folded; the next fold takes them');
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.interval);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,227 @@
+import {
+  type CallDirection,
+  type CallOutcome,
+  type CallView,
+  NEEDS_ATTENTION_OUTCOMES,
+  NEEDS_ATTENTION_STATUSES,
+  PLACED_STATUSES,
+  POSITIVE_OUTCOMES,
+  STATUS_GROUP_MEMBERS,
+  type StatusGroup,
+} from '@callwise/shared/calls';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+
+/**
+ * The call history's counts at any size (decision 032), read from the rollups the `calls_counted_*` triggers keep
+ * (migration 0037): each count is a folded table plus the changes not folded yet, in one statement, so it equals a
+ * full count of the calls in every snapshot — while a page of 1,000,000 calls is never scanned.
+ */
+
+const list = (values: readonly string[]) => sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
+const group = (name: StatusGroup) => list(STATUS_GROUP_MEMBERS[name]);
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+/** What the history's totals can be narrowed by without a search text (a search counts the matching calls). */
+export interface CountFilter {
+  status?: StatusGroup | 'all';
+  outcome?: CallOutcome;
+  campaignId?: string;
+  direction?: CallDirection;
+  view?: CallView;
+  placedOnly?: boolean;
+}
+
+/** The call history's totals; see summarizeCalls in calls.ts for what each one is. */
+export interface CallTotals {
+  total: number;
+  completed: number;
+  failed: number;
+  pending: number;
+  inProgress: number;
+  placed: number;
+  notPlaced: number;
+  answered: number;
+  positive: number;
+  needsAttention: number;
+  averageDuration: number;
+  totalCost: number;
+}
+
+/** The filter on the counted keys (`k`: campaign_id, direction, status, outcome, tried, handled). */
+function keyMatching(filter: CountFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.status && filter.status !== 'all') where.push(sql`k.status IN ${group(filter.status)}`);
+  if (filter.outcome) where.push(sql`k.outcome = ${filter.outcome}`);
+  if (filter.campaignId) where.push(sql`k.campaign_id = ${filter.campaignId}`);
+  if (filter.direction) where.push(sql`k.direction = ${filter.direction}`);
+  if (filter.view === 'needs_attention') where.push(sql`${needsAttention}`);
+  if (filter.placedOnly) where.push(sql`${placed}`);
+  return where;
+}
+
+const needsAttention = sql`(NOT k.handled AND (k.outcome IN ${list(NEEDS_ATTENTION_OUTCOMES)} OR k.status IN ${list(NEEDS_ATTENTION_STATUSES)}))`;
+const placed = sql`(k.status IN ${list(PLACED_STATUSES)} OR k.tried)`;
+const answered = sql`(k.status = 'completed' AND k.outcome IS DISTINCT FROM 'voicemail')`;
+
+/** The account's totals over its calls matching `filter`, from call_counts and the changes not folded yet. */
+export async function countedTotals(
+  db: Database,
+  accountId: string,
+  filter: CountFilter,
+): Promise<CallTotals> {
+  const where = [sql`true`, ...keyMatching(filter)];
+  const result = await db.execute(sql`
+    SELECT
+      coalesce(sum(k.calls), 0)::int AS total,
+      coalesce(sum(k.calls) FILTER (WHERE k.status IN ${group('completed')}), 0)::int AS completed,
+      coalesce(sum(k.calls) FILTER (WHERE k.status IN ${group('failed')}), 0)::int AS failed,
+      coalesce(sum(k.calls) FILTER (WHERE k.status IN ${group('pending')}), 0)::int AS pending,
+      coalesce(sum(k.calls) FILTER (WHERE k.status IN ${group('in-progress')}), 0)::int AS "inProgress",
+      coalesce(sum(k.calls) FILTER (WHERE ${placed}), 0)::int AS placed,
+      coalesce(sum(k.calls) FILTER (WHERE k.status IN ${group('pending')} AND NOT k.tried), 0)::int AS "notPlaced",
+      coalesce(sum(k.calls) FILTER (WHERE ${answered}), 0)::int AS answered,
+      coalesce(sum(k.calls) FILTER (WHERE ${answered} AND k.outcome IN ${list(POSITIVE_OUTCOMES)}), 0)::int AS positive,
+      coalesce(sum(k.calls) FILTER (WHERE ${needsAttention}), 0)::int AS "needsAttention",
+      coalesce(round(sum(k.duration_sum) FILTER (WHERE k.status = 'completed')
+        / nullif(sum(k.duration_count) FILTER (WHERE k.status = 'completed'), 0)), 0)::int AS "averageDuration",
+      coalesce(sum(k.cost_sum), 0)::float8 AS "totalCost"
+    FROM (
+      SELECT campaign_id, direction, status, outcome, tried, handled, calls, duration_sum, duration_count, cost_sum
+      FROM call_counts WHERE account_id = ${accountId}
+      UNION ALL
+      SELECT campaign_id, direction, status, outcome, tried, handled, calls, duration_sum, duration_count, cost_sum
+      FROM call_count_changes WHERE account_id = ${accountId}
+    ) AS k
+    WHERE ${sql.join(where, sql` AND `)}`);
+  const [row] = rowsOf<CallTotals>(result);
+  if (!row) throw new Error('no totals');
+  return row;
+}
+
+/**
+ * Placed calls per day over the last `days` days in `timeZone`, by result (see dailyCallCounts in calls.ts), from
+ * call_placed_quarters and the changes not folded yet: a quarter hour falls inside one day in every time zone.
+ */
+export async function countedDays(db: Database, accountId: string, days: number, timeZone: string) {
+  const result = await db.execute(sql`
+    WITH d AS (
+      SELECT day, day AT TIME ZONE ${timeZone} AS starts, (day + interval '1 day') AT TIME ZONE ${timeZone} AS ends
+      FROM generate_series(
+        date_trunc('day', now() AT TIME ZONE ${timeZone}) - make_interval(days => ${days - 1}),
+        date_trunc('day', now() AT TIME ZONE ${timeZone}),
+        interval '1 day') AS g(day)
+    ), q AS (
+      SELECT quarter, completed, failed, other FROM call_placed_quarters
+      WHERE account_id = ${accountId} AND quarter >= (SELECT min(starts) FROM d)
+      UNION ALL
+      SELECT placed_quarter,
+        CASE WHEN status IN ${group('completed')} THEN calls ELSE 0 END,
+        CASE WHEN status IN ${group('failed')} THEN calls ELSE 0 END,
+        CASE WHEN status NOT IN ${group('completed')} AND status NOT IN ${group('failed')} THEN calls ELSE 0 END
+      FROM call_count_changes
+      WHERE account_id = ${accountId} AND placed_quarter >= (SELECT min(starts) FROM d)
+    )
+    SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+      coalesce(sum(q.completed), 0)::int AS completed,
+      coalesce(sum(q.failed), 0)::int AS failed,
+      coalesce(sum(q.other), 0)::int AS other
+    FROM d LEFT JOIN q ON q.quarter >= d.starts AND q.quarter < d.ends
+    GROUP BY d.day ORDER BY d.day`);
+  return rowsOf<{ date: string; completed: number; failed: number; other: number }>(result);
+}
+
+/**
+ * The account's calls not cancelled created since `since` (all of them for null), and their extra-call charges:
+ * whole quarter hours from call_created_quarters and the changes not folded yet, the calls of the quarter hour
+ * `since` falls in (created at or after it) counted one by one.
+ */
+export async function countedCreated(db: Database, accountId: string, since: Date | null) {
+  const from = since ?? new Date(0);
+  const result = await db.execute(sql`
+    WITH edge AS (SELECT callwise_quarter(${from.toISOString()}::timestamptz) AS quarter),
+    parts AS (
+      SELECT calls, overage_calls, overage_usd FROM call_created_quarters
+      WHERE account_id = ${accountId} AND quarter > (SELECT quarter FROM edge)
+      UNION ALL
+      SELECT calls, overage_calls, overage_usd FROM call_count_changes
+      WHERE account_id = ${accountId} AND status <> 'canceled' AND created_quarter > (SELECT quarter FROM edge)
+      UNION ALL
+      SELECT count(*), count(*) FILTER (WHERE overage_usd > 0), coalesce(sum(overage_usd), 0) FROM calls
+      WHERE account_id = ${accountId} AND status <> 'canceled' AND created_at >= ${from.toISOString()}::timestamptz
+        AND created_at < (SELECT quarter FROM edge) + interval '15 minutes'
+    )
+    SELECT coalesce(sum(calls), 0)::int AS used, coalesce(sum(overage_calls), 0)::int AS "overageCalls",
+      coalesce(round(sum(overage_usd) * 100), 0)::int AS "overageCents"
+    FROM parts`);
+  const [row] = rowsOf<{ used: number; overageCalls: number; overageCents: number }>(result);
+  if (!row) throw new Error('no count');
+  return row;
+}
+
+/** The lock that keeps one fold at a time (two could otherwise add to the same rows in opposite orders). */
+const FOLD_LOCK = 0x63_77_66_6c; // 'cwfl'
+
+/**
+ * Moves the changes every process has committed into the folded tables, in one statement (a reader sees them
+ * either still as changes or already folded, never both or neither), and drops keys left with no calls. Answers
+ * how many changes it moved; 0 when another fold was running.
+ */
+export async function foldCallCounts(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${FOLD_LOCK}) AS locked`),
+    );
+    if (!lock?.locked) return 0;
+    const [moved] = rowsOf<{ changes: number; accounts: string[] | null }>(
+      await tx.execute(sql`
+        WITH moved AS (DELETE FROM call_count_changes RETURNING *),
+        totals AS (
+          INSERT INTO call_counts AS c
+          SELECT account_id, campaign_id, direction, status, outcome, tried, handled,
+            sum(calls), sum(duration_sum), sum(duration_count), sum(cost_sum)
+          FROM moved GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
+          ON CONFLICT ON CONSTRAINT call_counts_key DO UPDATE SET calls = c.calls + excluded.calls,
+            duration_sum = c.duration_sum + excluded.duration_sum,
+            duration_count = c.duration_count + excluded.duration_count,
+            cost_sum = c.cost_sum + excluded.cost_sum
+          RETURNING 1
+        ),
+        placed AS (
+          INSERT INTO call_placed_quarters AS p
+          SELECT account_id, placed_quarter,
+            coalesce(sum(calls) FILTER (WHERE status IN ${group('completed')}), 0),
+            coalesce(sum(calls) FILTER (WHERE status IN ${group('failed')}), 0),
+            coalesce(sum(calls) FILTER (WHERE status NOT IN ${group('completed')} AND status NOT IN ${group('failed')}), 0)
+          FROM moved WHERE placed_quarter IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
+          ON CONFLICT (account_id, quarter) DO UPDATE SET completed = p.completed + excluded.completed,
+            failed = p.failed + excluded.failed, other = p.other + excluded.other
+          RETURNING 1
+        ),
+        created AS (
+          INSERT INTO call_created_quarters AS q
+          SELECT account_id, created_quarter, sum(calls), sum(overage_calls), sum(overage_usd)
+          FROM moved WHERE status <> 'canceled' GROUP BY 1, 2 ORDER BY 1, 2
+          ON CONFLICT (account_id, quarter) DO UPDATE SET calls = q.calls + excluded.calls,
+            overage_calls = q.overage_calls + excluded.overage_calls, overage_usd = q.overage_usd + excluded.overage_usd
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM moved)::int AS changes,
+          (SELECT array_agg(DISTINCT account_id::text) FROM moved) AS accounts,
+          (SELECT count(*) FROM totals) + (SELECT count(*) FROM placed) + (SELECT count(*) FROM created) AS written`),
+    );
+    const accounts = moved?.accounts ?? [];
+    if (accounts.length > 0) {
+      const touched = sql`ANY(${`{${accounts.join(',')}}`}::uuid[])`;
+      await tx.execute(sql`DELETE FROM call_counts WHERE account_id = ${touched} AND calls = 0`);
+      await tx.execute(
+        sql`DELETE FROM call_placed_quarters WHERE account_id = ${touched} AND completed = 0 AND failed = 0 AND other = 0`,
+      );
+      await tx.execute(
+        sql`DELETE FROM call_created_quarters WHERE account_id = ${touched} AND calls = 0 AND overage_calls = 0 AND overage_usd = 0`,
+      );
+    }
+    return moved?.changes ?? 0;
+  });
+}
