@@ -11,6 +11,7 @@ import { benchApi } from './bench-api.ts';
 import { benchCampaigns } from './bench-campaigns.ts';
 import { benchConversation } from './bench-conversation.ts';
 import { benchDispatch } from './bench-dispatch.ts';
+import { benchMillion } from './bench-million.ts';
 import { benchScale } from './bench-scale.ts';
 import { benchSite } from './bench-site.ts';
 import { benchUncached } from './bench-uncached.ts';
@@ -116,6 +117,10 @@ async function main() {
   }
   if (only === 'uncached') {
     await benchUncached(record);
+    return save();
+  }
+  if (only === 'million') {
+    await benchMillion(record);
     return save();
   }
   if (only === 'conversation') {

@@ -12,7 +12,7 @@ import { createQueue, registerJobs, stopQueue } from '../src/lib/queue.ts';
 import { openServices, type Services } from '../src/services.ts';
 
 /** Engine logs in tests: problems are printed (they would otherwise vanish), nothing else. */
-const testLog = {
+export const testLog = {
   info: () => undefined,
   warn: (obj: object, msg: string) => {
     if (process.env.DEBUG_TEST) console.warn(msg, obj);

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, calls, scripts, users } from '../schema.ts';
 
@@ -44,25 +44,24 @@ export async function onboardingFacts(
   db: Database,
   accountId: string,
 ): Promise<{ hasScript: boolean; hasTestCall: boolean }> {
-  // A test call: one that completed to the own phone number of one of the account's people (Settings → Profile).
-  const ownNumbers = db
-    .select({ phone: users.phoneNumber })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), isNotNull(users.phoneNumber)));
+  // A test call: one that completed to the own phone number of one of the account's people (Settings → Profile),
+  // looked up from those few numbers (the account's calls by phone), never by scanning its completed calls.
   const [row] = await db
     .select({
       hasScript: exists(db.select({ one: sql`1` }).from(scripts).where(eq(scripts.accountId, accountId))),
       hasTestCall: exists(
         db
           .select({ one: sql`1` })
-          .from(calls)
-          .where(
+          .from(users)
+          .innerJoin(
+            calls,
             and(
-              eq(calls.accountId, accountId),
+              eq(calls.accountId, users.accountId),
+              eq(calls.phone, users.phoneNumber),
               eq(calls.status, 'completed'),
-              inArray(calls.phone, ownNumbers),
             ),
-          ),
+          )
+          .where(and(eq(users.accountId, accountId), isNotNull(users.phoneNumber))),
       ),
     })
     .from(accounts)

@@ -264,4 +264,39 @@ describe('the call history’s rollups', () => {
     expect(await countedTotals(handle.db, accountId, {})).toEqual(before);
     expect(before.completed).toBeGreaterThan(0);
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'never make one writer of an account’s calls wait for another (PostgreSQL: several connections)',
+    async () => {
+      const accountId = accountIds[1] as string;
+      await insertCalls(accountId, 20);
+      const ids = await rows<{ id: string }>(
+        `SELECT id FROM calls WHERE account_id = $1 AND status <> 'completed' ORDER BY id LIMIT 2`,
+        [accountId],
+      );
+      const pool = handle.pool;
+      if (!pool || ids.length < 2) throw new Error('two calls on PostgreSQL expected');
+      const first = await pool.connect();
+      const second = await pool.connect();
+      try {
+        // Both move a call of the same account from one key to the same other one: their counts add to the same
+        // rows, yet the second commits while the first still holds its transaction open.
+        await first.query('BEGIN');
+        await first.query(`UPDATE calls SET status = 'completed', outcome = 'confirmed' WHERE id = $1`, [
+          ids[0]?.id,
+        ]);
+        await second.query("SET statement_timeout = '3s'");
+        await second.query(`UPDATE calls SET status = 'completed', outcome = 'confirmed' WHERE id = $1`, [
+          ids[1]?.id,
+        ]);
+        await first.query('COMMIT');
+      } finally {
+        await second.query('RESET statement_timeout');
+        first.release();
+        second.release();
+      }
+      await foldCallCounts(handle.db);
+      expect(await countedTotals(handle.db, accountId, {})).toEqual(await fullTotals(accountId, {}));
+    },
+  );
 });

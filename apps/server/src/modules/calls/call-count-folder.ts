@@ -1,11 +1,13 @@
 import type { Database } from '@callwise/db/client';
-import { foldCallCounts } from '@callwise/db/queries/call-counts';
+import { foldCallCounts, vacuumCallCountChanges } from '@callwise/db/queries/call-counts';
 import type { Logger } from '../../lib/logger.ts';
 
 /** After calls change, the changes are folded at most this often. */
 export const FOLD_WAKE_MS = 1_000;
 /** And at least this often, for changes whose notice was missed (a reconnection, another process's write). */
 export const FOLD_EVERY_MS = 15_000;
+/** Folded changes whose space is freed at once (VACUUM) rather than left for (auto)vacuum. */
+export const VACUUM_AFTER_CHANGES = 10_000;
 
 /**
  * Keeps the call history's rollups folded (decision 032): the changes the `calls` triggers append are moved into
@@ -16,6 +18,7 @@ export class CallCountFolder {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private lastFold = 0;
+  private foldedSinceVacuum = 0;
   private closed = false;
   private readonly interval: NodeJS.Timeout;
 
@@ -45,7 +48,12 @@ export class CallCountFolder {
     }
     this.lastFold = Date.now();
     this.running = foldCallCounts(this.deps.db)
-      .then(() => undefined)
+      .then(async (moved) => {
+        this.foldedSinceVacuum += moved;
+        if (this.foldedSinceVacuum < VACUUM_AFTER_CHANGES) return;
+        this.foldedSinceVacuum = 0;
+        await vacuumCallCountChanges(this.deps.db);
+      })
       .catch((error: unknown) => {
         if (!this.closed) this.deps.log.warn({ error }, 'call counts not folded; the next fold takes them');
       })
