@@ -241,6 +241,7 @@ async function main() {
     await benchApi(record);
     await benchUncached(record);
     await benchScale(record);
+    await benchMillion(record);
     await benchSite(record);
   }
   save();
