@@ -25,6 +25,8 @@ export class CallCountFolder {
   constructor(private readonly deps: { db: Database; log: Logger }) {
     this.interval = setInterval(() => this.wake(), FOLD_EVERY_MS);
     this.interval.unref();
+    // What was left unfolded before a restart (or written while no process folded) goes soon after start.
+    this.wake();
   }
 
   /** Calls changed: fold within FOLD_WAKE_MS of the last fold. */
