@@ -216,7 +216,8 @@ async function openWith(trigger: Locator, opened: Locator) {
 async function choose(page: Page, select: string, option: string, address: RegExp) {
   await expect(async () => {
     const listed = page.getByRole('option', { name: option, exact: true });
-    if (!(await listed.isVisible())) await page.getByRole('combobox', { name: select }).click({ timeout: 5_000 });
+    if (!(await listed.isVisible()))
+      await page.getByRole('combobox', { name: select }).click({ timeout: 5_000 });
     await listed.click({ timeout: 5_000 });
     await expect(page).toHaveURL(address, { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
