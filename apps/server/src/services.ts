@@ -114,14 +114,10 @@ export async function openServices(deps: {
   const events = new CallEventBus(database, log);
   await events.start();
   const offs: Array<() => void> = [];
-  const closing: Array<() => Promise<void>> = [];
 
   // The call history's rollups are folded where calls are placed (ROLE=all|worker), soon after calls change.
-  if (config.ROLE !== 'api') {
-    const folder = new CallCountFolder({ db, log });
-    offs.push(events.onAccountChanged(() => folder.wake()));
-    closing.push(() => folder.close());
-  }
+  const folder = config.ROLE === 'api' ? null : new CallCountFolder({ db, log });
+  if (folder) offs.push(events.onAccountChanged(() => folder.wake()));
 
   const sessions = new LiveSessionCache(db);
   offs.push(events.onSessionChanged((notice) => sessions.forget(notice)));
@@ -284,7 +280,7 @@ export async function openServices(deps: {
     async close() {
       for (const off of offs.splice(0)) off();
       await engine.close();
-      for (const close of closing.splice(0)) await close();
+      await folder?.close();
       await events.close();
       await speech.close();
     },

@@ -13,7 +13,7 @@ import type { DatabaseHandle } from '../client.ts';
 import { accounts, campaigns } from '../schema.ts';
 import { createTestDatabase } from '../testing.ts';
 import {
-  type CountFilter,
+  type CallFilter,
   countedCreated,
   countedDays,
   countedTotals,
@@ -119,9 +119,10 @@ async function changeCalls(accountId: string) {
 const group = (name: keyof typeof STATUS_GROUP_MEMBERS) => `(${quoted(STATUS_GROUP_MEMBERS[name])})`;
 
 /** The history's totals by counting every call, as summarizeCalls did before decision 032. */
-async function fullTotals(accountId: string, filter: CountFilter) {
+async function fullTotals(accountId: string, filter: CallFilter) {
   const where = ['account_id = $1'];
   if (filter.status && filter.status !== 'all') where.push(`status IN ${group(filter.status)}`);
+  if (filter.q) where.push(`search LIKE '%${filter.q.toLowerCase()}%'`);
   if (filter.outcome) where.push(`outcome = '${filter.outcome}'`);
   if (filter.campaignId) where.push(`campaign_id = '${filter.campaignId}'`);
   if (filter.direction) where.push(`direction = '${filter.direction}'`);
@@ -178,7 +179,7 @@ async function fullCreated(accountId: string, since: Date | null) {
   return row;
 }
 
-const FILTERS: CountFilter[] = [
+const FILTERS: CallFilter[] = [
   {},
   ...STATUS_GROUPS.map((status) => ({ status })),
   { outcome: 'confirmed' },
@@ -188,11 +189,14 @@ const FILTERS: CountFilter[] = [
   { view: 'needs_attention' },
   { view: 'needs_attention', outcome: 'message_taken' },
   { placedOnly: true },
+  // A search counts the calls it matches instead of the rollups.
+  { q: 'Caller 1' },
+  { q: 'caller 2', status: 'failed', view: 'needs_attention' },
 ];
 
 async function expectExact(round: number) {
   for (const [index, accountId] of accountIds.entries()) {
-    const filters: CountFilter[] = [
+    const filters: CallFilter[] = [
       ...FILTERS,
       { campaignId: campaignIds[index * 2] },
       { campaignId: campaignIds[index * 2 + 1], view: 'needs_attention' },

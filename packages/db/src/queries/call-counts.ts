@@ -11,6 +11,7 @@ import {
 } from '@callwise/shared/calls';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
+import { searchTerm } from './cursor.ts';
 
 /**
  * The call history's counts at any size (decision 032), read from the rollups the `calls_counted_*` triggers keep
@@ -23,13 +24,16 @@ const group = (name: StatusGroup) => list(STATUS_GROUP_MEMBERS[name]);
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** What the history's totals can be narrowed by without a search text (a search counts the matching calls). */
-export interface CountFilter {
+/** What the call history (its list, totals and export) can be filtered by, every one optional. */
+export interface CallFilter {
+  /** A search text: the calls it matches are counted one by one (through the trigram index), not the rollups. */
+  q?: string;
   status?: StatusGroup | 'all';
   outcome?: CallOutcome;
   campaignId?: string;
   direction?: CallDirection;
   view?: CallView;
+  /** Only placed calls (internal: the dashboard's recent activity). */
   placedOnly?: boolean;
 }
 
@@ -50,7 +54,7 @@ export interface CallTotals {
 }
 
 /** The filter on the counted keys (`k`: campaign_id, direction, status, outcome, tried, handled). */
-function keyMatching(filter: CountFilter): SQL[] {
+function keyMatching(filter: CallFilter): SQL[] {
   const where: SQL[] = [];
   if (filter.status && filter.status !== 'all') where.push(sql`k.status IN ${group(filter.status)}`);
   if (filter.outcome) where.push(sql`k.outcome = ${filter.outcome}`);
@@ -61,15 +65,33 @@ function keyMatching(filter: CountFilter): SQL[] {
   return where;
 }
 
+const KEY_COLUMNS = sql.raw(
+  'campaign_id, direction, status, outcome, tried, handled, calls, duration_sum, duration_count, cost_sum',
+);
+/** The account's counted keys: folded, and the changes not folded yet. */
+const countedKeys = (accountId: string) => sql`(
+  SELECT ${KEY_COLUMNS} FROM call_counts WHERE account_id = ${accountId}
+  UNION ALL
+  SELECT ${KEY_COLUMNS} FROM call_count_changes WHERE account_id = ${accountId})`;
+/** The account's calls a search text matches, as keys of one call each (the trigger's key of a call). */
+const searchedKeys = (accountId: string, q: string) => sql`(
+  SELECT campaign_id, direction, status, outcome, attempts > 0 AS tried, handled_at IS NOT NULL AS handled,
+    1::bigint AS calls, coalesce(duration, 0)::bigint AS duration_sum, (duration IS NOT NULL)::int::bigint AS duration_count,
+    coalesce(cost, 0) AS cost_sum
+  FROM calls WHERE account_id = ${accountId} AND search LIKE ${searchTerm(q)})`;
+
 const needsAttention = sql`(NOT k.handled AND (k.outcome IN ${list(NEEDS_ATTENTION_OUTCOMES)} OR k.status IN ${list(NEEDS_ATTENTION_STATUSES)}))`;
 const placed = sql`(k.status IN ${list(PLACED_STATUSES)} OR k.tried)`;
 const answered = sql`(k.status = 'completed' AND k.outcome IS DISTINCT FROM 'voicemail')`;
 
-/** The account's totals over its calls matching `filter`, from call_counts and the changes not folded yet. */
+/**
+ * The account's totals over its calls matching `filter`: from call_counts and the changes not folded yet, or, for a
+ * search text, from the calls it matches, each one a key of one call.
+ */
 export async function countedTotals(
   db: Database,
   accountId: string,
-  filter: CountFilter,
+  filter: CallFilter,
 ): Promise<CallTotals> {
   const where = [sql`true`, ...keyMatching(filter)];
   const result = await db.execute(sql`
@@ -87,13 +109,7 @@ export async function countedTotals(
       coalesce(round(sum(k.duration_sum) FILTER (WHERE k.status = 'completed')
         / nullif(sum(k.duration_count) FILTER (WHERE k.status = 'completed'), 0)), 0)::int AS "averageDuration",
       coalesce(sum(k.cost_sum), 0)::float8 AS "totalCost"
-    FROM (
-      SELECT campaign_id, direction, status, outcome, tried, handled, calls, duration_sum, duration_count, cost_sum
-      FROM call_counts WHERE account_id = ${accountId}
-      UNION ALL
-      SELECT campaign_id, direction, status, outcome, tried, handled, calls, duration_sum, duration_count, cost_sum
-      FROM call_count_changes WHERE account_id = ${accountId}
-    ) AS k
+    FROM ${filter.q ? searchedKeys(accountId, filter.q) : countedKeys(accountId)} AS k
     WHERE ${sql.join(where, sql` AND `)}`);
   const [row] = rowsOf<CallTotals>(result);
   if (!row) throw new Error('no totals');
@@ -186,7 +202,6 @@ export async function foldCallCounts(db: Database): Promise<number> {
             duration_sum = c.duration_sum + excluded.duration_sum,
             duration_count = c.duration_count + excluded.duration_count,
             cost_sum = c.cost_sum + excluded.cost_sum
-          RETURNING 1
         ),
         placed AS (
           INSERT INTO call_placed_quarters AS p
@@ -197,7 +212,6 @@ export async function foldCallCounts(db: Database): Promise<number> {
           FROM moved WHERE placed_quarter IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
           ON CONFLICT (account_id, quarter) DO UPDATE SET completed = p.completed + excluded.completed,
             failed = p.failed + excluded.failed, other = p.other + excluded.other
-          RETURNING 1
         ),
         created AS (
           INSERT INTO call_created_quarters AS q
@@ -205,11 +219,9 @@ export async function foldCallCounts(db: Database): Promise<number> {
           FROM moved WHERE status <> 'canceled' GROUP BY 1, 2 ORDER BY 1, 2
           ON CONFLICT (account_id, quarter) DO UPDATE SET calls = q.calls + excluded.calls,
             overage_calls = q.overage_calls + excluded.overage_calls, overage_usd = q.overage_usd + excluded.overage_usd
-          RETURNING 1
         )
         SELECT (SELECT count(*) FROM moved)::int AS changes,
-          (SELECT array_agg(DISTINCT account_id::text) FROM moved) AS accounts,
-          (SELECT count(*) FROM totals) + (SELECT count(*) FROM placed) + (SELECT count(*) FROM created) AS written`),
+          (SELECT array_agg(DISTINCT account_id::text) FROM moved) AS accounts`),
     );
     const accounts = moved?.accounts ?? [];
     if (accounts.length > 0) {

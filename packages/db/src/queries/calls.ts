@@ -1,20 +1,18 @@
 import {
-  type CallDirection,
-  type CallOutcome,
-  type CallView,
   NEEDS_ATTENTION_OUTCOMES,
   NEEDS_ATTENTION_STATUSES,
   PLACED_STATUSES,
-  POSITIVE_OUTCOMES,
   STATUS_GROUP_MEMBERS,
-  type StatusGroup,
 } from '@callwise/shared/calls';
-import { and, asc, type Column, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { callAttempts, calls } from '../schema.ts';
-import { type CallTotals, countedDays, countedTotals } from './call-counts.ts';
+import { type CallFilter, type CallTotals, countedDays, countedTotals } from './call-counts.ts';
+
 import { type CallRow, callColumns } from './call-rows.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
+
+export type { CallFilter };
 
 /**
  * What the call history leaves out of a call (its page, its CSV, the dashboard's recent calls): the engine's own
@@ -41,18 +39,6 @@ export type CallListRow = Omit<CallRow, (typeof NOT_LISTED)[number]>;
 const callListColumns = Object.fromEntries(
   Object.entries(callColumns).filter(([key]) => !(NOT_LISTED as readonly string[]).includes(key)),
 ) as Omit<typeof callColumns, (typeof NOT_LISTED)[number]>;
-
-/** What the call history can be filtered by (every one optional). */
-export interface CallFilter {
-  q?: string;
-  status?: StatusGroup | 'all';
-  outcome?: CallOutcome;
-  campaignId?: string;
-  direction?: CallDirection;
-  view?: CallView;
-  /** Only placed calls (internal: the dashboard's recent activity). */
-  placedOnly?: boolean;
-}
 
 /** Needs attention and not handled yet (see NEEDS_ATTENTION_OUTCOMES in @callwise/shared/calls). */
 function needsAttention(source: Record<string, Column>): SQL {
@@ -82,10 +68,6 @@ function callMatching(source: Record<string, Column>, options: CallFilter): SQL[
     );
   }
   return where;
-}
-
-function filters(accountId: string, options: CallFilter): SQL[] {
-  return [eq(calls.accountId, accountId), ...callMatching(getTableColumns(calls), options)];
 }
 
 /** One page of the call history, newest first, filtered by search text and status group (see newestFirstPage). */
@@ -121,45 +103,17 @@ export async function listCallAttempts(db: Database, accountId: string, callId: 
     .orderBy(asc(callAttempts.attempt));
 }
 
-const group = (name: StatusGroup) =>
-  sql.raw(`(${STATUS_GROUP_MEMBERS[name].map((status) => `'${status}'`).join(', ')})`);
-
-const list = (values: readonly string[]) => sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`);
-/** Placed calls (PLACED_STATUSES, or tried before): the calls the dashboard counts. */
-const placed = sql`(${calls.status} IN ${list(PLACED_STATUSES)} OR ${calls.attempts} > 0)`;
-/** Answered by a person: completed and not a voicemail (the success rate's base). */
-const answered = sql`(${calls.status} = 'completed' AND ${calls.outcome} IS DISTINCT FROM 'voicemail')`;
-
 /**
  * Counts by status group, placed calls, answered calls and the positive ones among them (success rate =
- * positive ÷ answered), average duration over completed calls, total cost; and how many need attention. Without a
- * search text they come from the rollups (call-counts.ts, decision 032); a search counts the calls it matches.
+ * positive ÷ answered), average duration over completed calls, total cost; and how many need attention: from the
+ * rollups (countedTotals, decision 032), or the calls a search text matches.
  */
 export async function summarizeCalls(
   db: Database,
   accountId: string,
   options: CallFilter,
 ): Promise<CallTotals> {
-  if (!options.q) return countedTotals(db, accountId, options);
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('completed')})::int`,
-      failed: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('failed')})::int`,
-      pending: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('pending')})::int`,
-      inProgress: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('in-progress')})::int`,
-      placed: sql<number>`count(*) FILTER (WHERE ${placed})::int`,
-      notPlaced: sql<number>`count(*) FILTER (WHERE ${calls.status} IN ${group('pending')} AND ${calls.attempts} = 0)::int`,
-      answered: sql<number>`count(*) FILTER (WHERE ${answered})::int`,
-      positive: sql<number>`count(*) FILTER (WHERE ${answered} AND ${calls.outcome} IN ${list(POSITIVE_OUTCOMES)})::int`,
-      needsAttention: sql<number>`count(*) FILTER (WHERE ${needsAttention(getTableColumns(calls))})::int`,
-      averageDuration: sql<number>`coalesce(round(avg(${calls.duration}) FILTER (WHERE ${calls.status} = 'completed')), 0)::int`,
-      totalCost: sql<number>`coalesce(sum(${calls.cost}), 0)::float8`,
-    })
-    .from(calls)
-    .where(and(...filters(accountId, options)));
-  if (!row) throw new Error('no totals');
-  return row;
+  return countedTotals(db, accountId, options);
 }
 
 /**
