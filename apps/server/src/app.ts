@@ -122,6 +122,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   await fastify.register(authRoutes, {
     prefix: '/auth/v1',
     auth: options.services.auth,
+    mfa: options.services.mfa,
     rateLimitPer5Min: options.config.AUTH_RATE_LIMIT_PER_5_MIN,
   });
   if (!options.config.SMTP_URL) await fastify.register(devMailRoutes);

@@ -24,6 +24,7 @@ import {
 import { WaitlistService } from './modules/appointments/waitlist.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { checkBearer } from './modules/auth/bearer.ts';
+import { MfaService } from './modules/auth/mfa.service.ts';
 import { LiveSessionCache } from './modules/auth/session-cache.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing-provider.ts';
@@ -51,6 +52,8 @@ export interface Services {
   events: CallEventBus;
   /** Sign-up, sign-in, sessions and recovery (GoTrue-compatible). */
   auth: AuthService;
+  /** Two-factor sign-in: TOTP factors and recovery codes (decision 033). */
+  mfa: MfaService;
   /** Who a request is from: sessions believed for seconds, API keys cached with their plan. */
   identity: {
     sessions: LiveSessionCache;
@@ -125,6 +128,9 @@ export async function openServices(deps: {
   offs.push(events.onApiKeyRevoked((hash) => apiKeys.forget(hash)));
   const bearer = { secret: config.JWT_SECRET, issuer: `${config.PUBLIC_URL}/auth/v1`, sessions };
   const auth = new AuthService({ db, config, queue });
+  // Credentials and second-factor secrets are kept sealed with a key derived from the server's secret.
+  const secrets = new SecretBox(config.JWT_SECRET);
+  const mfa = new MfaService({ db, secrets });
   const billing = new BillingService({
     db,
     provider: createBillingProvider(),
@@ -246,7 +252,7 @@ export async function openServices(deps: {
   const calendarWritebacks = new CalendarWritebackSender({
     db,
     calcom: (apiKey) => new CalcomClient({ apiKey, baseUrl: config.CALCOM_API_BASE_URL }),
-    secrets: new SecretBox(config.JWT_SECRET),
+    secrets,
     google: { writeBack: (...args) => calendars.google.writeBack(...args) },
   });
 
@@ -257,6 +263,7 @@ export async function openServices(deps: {
     mail,
     events,
     auth,
+    mfa,
     identity: {
       sessions,
       apiKeys,

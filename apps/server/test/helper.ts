@@ -199,3 +199,33 @@ export async function createApiKey(t: TestApp, user: { headers: Record<string, s
   const created = res.json() as { id: string; key: string; prefix: string };
   return { ...created, headers: { authorization: `Bearer ${created.key}` } };
 }
+
+/**
+ * A user with two-factor sign-in on (a verified TOTP factor, enrolled through the API) and a new session of
+ * theirs that has not verified a code yet (aal1): the API answers it 403 mfa_required.
+ */
+export async function userAwaitingSecondFactor(t: TestApp) {
+  const { generate } = await import('otplib');
+  const user = await signedInUser(t);
+  const send = async (url: string, payload: unknown, headers: Record<string, string> = user.headers) => {
+    const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const factor = await send('/auth/v1/factors', { factor_type: 'totp' });
+  const challenge = await send(`/auth/v1/factors/${factor.id}/challenge`, {});
+  await send(`/auth/v1/factors/${factor.id}/verify`, {
+    challenge_id: challenge.id,
+    code: await generate({ secret: factor.totp.secret }),
+  });
+  const signIn = await send(
+    '/auth/v1/token?grant_type=password',
+    { email: user.email, password: 'Harbor-Lantern-64' },
+    {},
+  );
+  return {
+    ...user,
+    factorId: factor.id as string,
+    headers: { authorization: `Bearer ${signIn.access_token}` },
+  };
+}

@@ -32,7 +32,13 @@ import {
   type FakeGoogle,
   startFakeGoogle,
 } from '../src/modules/appointments/sources/google-calendar-test-server.ts';
-import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
+import {
+  createApiKey,
+  listenTestApp,
+  signedInUser,
+  type TestApp,
+  userAwaitingSecondFactor,
+} from './helper.ts';
 import { type ExampleObject, type Json, type Operation, operationsOf } from './openapi-document.ts';
 
 /**
@@ -49,6 +55,8 @@ let document: {
 let owner: Awaited<ReturnType<typeof signedInUser>>;
 let apiKey: string;
 let starterKey: string;
+/** A session still waiting for its second factor (403 mfa_required everywhere). */
+let awaitingCode: string;
 let google: FakeGoogle;
 const EXAMPLE_GOOGLE_REFRESH_TOKEN = '1//example-refresh-token';
 const executed = new Set<string>();
@@ -94,6 +102,7 @@ beforeAll(async () => {
   apiKey = (await createApiKey(t, owner, 'Examples')).key;
   const starter = await signedInUser(t, { plan: 'professional' });
   starterKey = (await createApiKey(t, starter)).key;
+  awaitingCode = (await userAwaitingSecondFactor(t)).headers.authorization;
   await t.database.executeSql("UPDATE accounts SET plan = 'starter' WHERE id = $1", [starter.accountId]);
 
   const res = await fetch(`${t.baseUrl}/v1/openapi.json`);
@@ -783,10 +792,12 @@ describe('every example in the document, against the real server', () => {
         ? [
             ['unauthorized', `Bearer cw_live_${'A'.repeat(40)}`, 401],
             ['plan_upgrade_required', `Bearer ${starterKey}`, 403],
+            ['mfa_required', awaitingCode, 403],
           ]
         : [
             ['session_invalid', 'Bearer not-a-token', 401],
             ['session_required', `Bearer ${apiKey}`, 403],
+            ['mfa_required', awaitingCode, 403],
           ];
       for (const [name, authorization, status] of cases) {
         const listed = Object.values(operation.responses[String(status)]?.content ?? {}).some(

@@ -471,8 +471,73 @@ export const authSessions = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Authenticator assurance level (GoTrue's `aal`): aal1 after a password or an e-mail link, aal2 once a second
+     * factor (a TOTP code or a recovery code) was verified in this session. Kept across refreshes.
+     */
+    aal: text('aal').$type<'aal1' | 'aal2'>().notNull().default('aal1'),
+    /** The second factor verified in this session (`totp` or `recovery_code`) and when: the token's `amr`. */
+    secondFactorMethod: text('second_factor_method'),
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('auth_sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * A user's second factors (GoTrue's `mfa_factors`): TOTP authenticator apps. Unverified until a first code is
+ * verified; the secret is sealed (SecretBox) and never shown again after enrolment.
+ */
+export const mfaFactors = pgTable(
+  'mfa_factors',
+  {
+    id: id(),
+    accountId: accountRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendlyName: text('friendly_name').notNull(),
+    factorType: text('factor_type').$type<'totp'>().notNull().default('totp'),
+    status: text('status').$type<'unverified' | 'verified'>().notNull().default('unverified'),
+    /** The TOTP secret (base32), sealed. */
+    secret: text('secret').notNull(),
+    /** The last 30-second time step a code was accepted for: a code works once. */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('mfa_factors_user_name_key').on(table.userId, table.friendlyName)],
+);
+
+/** A challenge of a factor (GoTrue's `mfa_challenges`): verified once, within five minutes, from the same address. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    accountId: accountRef(),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('mfa_challenges_factor_idx').on(table.factorId)],
+);
+
+/** One-use recovery codes of a user with a second factor, stored hashed (SHA-256: they are random). */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: accountRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('mfa_recovery_codes_user_hash_key').on(table.userId, table.codeHash)],
 );
 
 /** Opaque refresh tokens, stored hashed, rotated on every use. */
@@ -836,6 +901,7 @@ export const oauthStates = pgTable(
 
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type MfaFactor = typeof mfaFactors.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Script = typeof scripts.$inferSelect;
 export type Call = typeof calls.$inferSelect;

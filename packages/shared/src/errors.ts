@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   plan_upgrade_required: 403,
   /** An API key on an endpoint that needs a signed-in session (keys, billing, profile, password). */
   session_required: 403,
+  /** The user has two-factor sign-in on and this session has not verified a code yet (it is aal1). */
+  mfa_required: 403,
   call_limit_reached: 402,
   /** The calls would take this billing month's extra-call charges past the account's monthly budget. */
   budget_reached: 402,

@@ -54,7 +54,8 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
     '(`budget_reached`: raise it in Settings → Billing).',
   '403':
     'Not allowed: the plan does not include API access (`plan_upgrade_required`), the endpoint needs a ' +
-    'signed-in session (`session_required`), or the plan does not include what was asked for (`forbidden`).',
+    'signed-in session (`session_required`), the user has two-factor sign-in on and the session has not verified a ' +
+    'code yet (`mfa_required`), or the plan does not include what was asked for (`forbidden`).',
   '404': 'No such resource in your account (ids of other accounts answer 404 too).',
   '409':
     'Conflicts with the current state (see `error.message`), or the same Idempotency-Key is still running.',
@@ -100,6 +101,10 @@ const SHARED_EXAMPLES: Json = {
     summary: 'An API key where only a signed-in session may act',
     value: errorExample('session_required', AUTH_MESSAGES.sessionRequired),
   },
+  mfa_required: {
+    summary: 'A session of a user with two-factor sign-in on, before a code was verified in it',
+    value: errorExample('mfa_required', AUTH_MESSAGES.mfaRequired),
+  },
 };
 
 const OVERVIEW = `Schedule AI voice calls, manage contacts and scripts, and follow every call's progress and outcome.
@@ -110,7 +115,8 @@ This is the same API the ${PRODUCT_NAME} web app uses. Requests and answers are 
 keys in the web app under Settings → API Keys; a key is shown once, only its SHA-256 hash is stored, and a
 revoked key stops working at once. API access is included in the free trial, Professional and Enterprise plans
 (Starter answers 403 \`plan_upgrade_required\`). Managing keys, billing, the profile and the password needs a
-signed-in session (an API key gets 403 \`session_required\`).
+signed-in session (an API key gets 403 \`session_required\`). A user with two-factor sign-in on finishes signing
+in with a code (GoTrue's \`/auth/v1/factors/{id}/verify\`); until then their session gets 403 \`mfa_required\`.
 
 **Rate limits.** 100 requests per minute per API key (a fixed window that starts with the key's first request),
 shared by all our servers. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
@@ -291,7 +297,12 @@ export function finishDocument(document: Json): Json {
                   : 'session_required'
                 : null;
         if (shared)
-          media.examples = { [shared]: { $ref: `#/components/examples/${shared}` }, ...media.examples };
+          media.examples = {
+            [shared]: { $ref: `#/components/examples/${shared}` },
+            // Every secured operation takes a session, which may still lack its second factor.
+            ...(status === '403' ? { mfa_required: { $ref: '#/components/examples/mfa_required' } } : {}),
+            ...media.examples,
+          };
       }
       attachExamples(operation, API_EXAMPLES[`${method.toUpperCase()} ${path}`] ?? []);
     }

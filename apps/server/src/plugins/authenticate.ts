@@ -126,6 +126,10 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
     const check = await checkBearer(request.headers.authorization);
     if (!check.ok) throw new AppError('unauthorized', AUTH_MESSAGES[check.reason]);
     await limit(sessionLimiter, check.session.userId, reply);
+    // A user with a second factor is signed in once a code was verified in the session (GoTrue's aal2).
+    if (check.session.secondFactorRequired && check.session.aal !== 'aal2') {
+      throw new AppError('mfa_required', AUTH_MESSAGES.mfaRequired);
+    }
     request.auth = {
       kind: 'session',
       userId: check.session.userId,

@@ -3,8 +3,9 @@ import type { Database } from '../client.ts';
 import { authSessions, oneTimeTokens, refreshTokens, users } from '../schema.ts';
 
 /**
- * Where the database announces (by trigger, migration 0011) a session that ended, as 's:<session id>', and a
- * user whose e-mail changed, as 'u:<user id>': the servers' caches of checked sessions forget them.
+ * Where the database announces (by trigger, migrations 0011 and 0038) a session that ended or changed its
+ * assurance level, as 's:<session id>', and a user whose e-mail or second factors changed, as 'u:<user id>': the
+ * servers' caches of checked sessions forget them.
  */
 export const SESSIONS_CHANNEL = 'callwise_sessions';
 
@@ -146,6 +147,9 @@ export async function findLiveSession(db: Database, sessionId: string, userId: s
       createdAt: authSessions.createdAt,
       accountId: users.accountId,
       email: users.email,
+      aal: authSessions.aal,
+      /** The user has a verified second factor: an aal1 session of theirs may only finish signing in. */
+      secondFactorRequired: sql<boolean>`EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = ${authSessions.userId} AND f.status = 'verified')`,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
@@ -161,4 +165,24 @@ export async function pruneOneTimeTokens(db: Database): Promise<void> {
     .where(
       sql`${oneTimeTokens.expiresAt} < now() - interval '7 days' OR ${oneTimeTokens.usedAt} < now() - interval '7 days'`,
     );
+}
+
+export async function findSession(db: Database, sessionId: string) {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId)).limit(1);
+  return row;
+}
+
+/**
+ * Gives a session a new refresh token after it changed (a second factor verified): the tokens it had are spent,
+ * so presenting one of them again counts as reuse and ends the session, as after a rotation.
+ */
+export async function reissueRefreshToken(db: Database, sessionId: string, tokenHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ revoked: true })
+      .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.revoked, false)))
+      .returning({ id: refreshTokens.id });
+    await tx.insert(refreshTokens).values({ sessionId, tokenHash, parentId: spent.at(-1)?.id ?? null });
+  });
 }

@@ -13,7 +13,7 @@ import {
   sessionMissing,
   validationFailed,
 } from './gotrue-error.ts';
-import { userResponse } from './user-response.ts';
+import type { MfaService } from './mfa.service.ts';
 
 const emailField = z
   .string({ error: 'Unable to validate email address: invalid format' })
@@ -75,6 +75,18 @@ const verifyQuery = z.object({
   redirect_to: z.string().optional(),
 });
 
+const enrollBody = z.object({
+  factor_type: z.literal('totp', { error: 'factor_type needs to be totp' }),
+  friendly_name: z.string().max(120, 'friendly_name is at most 120 characters').optional(),
+  issuer: z.string().max(120, 'issuer is at most 120 characters').optional(),
+});
+const verifyBody = z.object({
+  challenge_id: z.uuid('challenge_id must be the id of a challenge'),
+  code: z.string({ error: 'code is required' }).min(1, 'code is required').max(40, 'code is too long'),
+});
+/** A factor id that is not a UUID names no factor (and must not reach the database's uuid column). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw validationFailed(result.error.issues[0]?.message ?? 'Invalid request');
@@ -85,11 +97,15 @@ const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: reques
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  mfa: MfaService;
   rateLimitPer5Min: number;
 }
 
 /** GoTrue's HTTP surface, as @supabase/auth-js speaks it. */
-const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth, rateLimitPer5Min }) => {
+const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  fastify,
+  { auth, mfa, rateLimitPer5Min },
+) => {
   const WINDOW = 300;
 
   // auth-js sends `content-type: application/json` with no body on logout: an empty body is no body.
@@ -243,15 +259,61 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { auth
 
   fastify.get('/user', async (request) => {
     const { userId } = await requireSession(request);
-    return userResponse(await auth.getUser(userId));
+    return auth.userWithFactors(await auth.getUser(userId));
   });
 
   fastify.put('/user', async (request) => {
     const session = await requireSession(request);
     const body = parse(updateUserBody, request.body);
     const user = await auth.updateUser(session, { ...body, data: body.data ?? undefined });
-    return userResponse(user);
+    return auth.userWithFactors(user);
   });
+
+  // Two-factor sign-in: GoTrue's MFA API (auth-js `mfa.*`), TOTP factors only; recovery codes are ours.
+  const factorId = (request: FastifyRequest) => {
+    const id = (request.params as { id: string }).id;
+    if (!UUID.test(id)) throw new GoTrueError(404, 'mfa_factor_not_found', 'Factor not found');
+    return id;
+  };
+
+  fastify.post('/factors', async (request) => {
+    const session = await requireSession(request);
+    await auth.rateLimit('mfa-enroll', session.userId, 20, WINDOW);
+    const type = (request.body as { factor_type?: unknown } | undefined)?.factor_type;
+    if (type === 'phone')
+      throw new GoTrueError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+    if (type === 'webauthn') {
+      throw new GoTrueError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+    }
+    const body = parse(enrollBody, request.body);
+    return mfa.enroll(session, { friendlyName: body.friendly_name, issuer: body.issuer });
+  });
+
+  fastify.post('/factors/:id/challenge', async (request) => {
+    const session = await requireSession(request);
+    await auth.rateLimit('mfa-challenge', session.userId, 60, WINDOW);
+    return mfa.challenge(session, factorId(request), request.ip);
+  });
+
+  fastify.post('/factors/:id/verify', async (request) => {
+    const session = await requireSession(request);
+    // Six digits are guessed in a million tries: ten per five minutes for a user, and the address's own limit.
+    await auth.rateLimit('mfa-verify', session.userId, 10, WINDOW);
+    await auth.rateLimit('mfa-verify-ip', request.ip, rateLimitPer5Min, WINDOW);
+    const id = factorId(request);
+    const body = parse(verifyBody, request.body);
+    await mfa.verify(session, id, { challengeId: body.challenge_id, code: body.code }, request.ip);
+    return auth.reissue(session.id);
+  });
+
+  fastify.delete('/factors/:id', async (request) => {
+    const session = await requireSession(request);
+    return mfa.unenroll(session, factorId(request));
+  });
+
+  fastify.get('/recovery_codes', async (request) => mfa.recoveryCodeStatus(await requireSession(request)));
+
+  fastify.post('/recovery_codes', async (request) => mfa.createRecoveryCodes(await requireSession(request)));
 };
 
 export default authRoutes;

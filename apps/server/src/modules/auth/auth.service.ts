@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@callwise/db/client';
 import { renameAccount } from '@callwise/db/queries/accounts';
+import { listFactors } from '@callwise/db/queries/mfa';
 import {
   consumeOneTimeToken,
   createOneTimeToken,
@@ -8,11 +9,13 @@ import {
   deleteSession,
   deleteUserSessions,
   findRefreshToken,
+  findSession,
+  reissueRefreshToken,
   revokeOneTimeTokens,
   rotateRefreshToken,
 } from '@callwise/db/queries/sessions';
 import { createAccountWithUser, findUserByEmail, findUserById, updateUser } from '@callwise/db/queries/users';
-import type { User } from '@callwise/db/schema';
+import type { AuthSession, User } from '@callwise/db/schema';
 import { isValidTimezone } from '@callwise/shared/phone';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
@@ -247,16 +250,26 @@ export class AuthService {
       refreshTokenHash: hashToken(refreshToken),
     });
     const signedIn = await updateUser(this.deps.db, user.id, { lastSignInAt: new Date() });
-    return this.sessionResponse(signedIn, session.id, method, refreshToken);
+    return this.sessionResponse(signedIn, session, refreshToken);
   }
 
-  private async sessionResponse(user: User, sessionId: string, method: string, refreshToken: string) {
+  /** The session's tokens and user, as GoTrue answers a sign-in: its assurance level and methods in the token. */
+  private async sessionResponse(user: User, session: AuthSession, refreshToken: string) {
     const { token, expiresAt } = await signAccessToken(this.deps.config.JWT_SECRET, this.issuer, {
       sub: user.id,
       email: user.email,
-      session_id: sessionId,
+      session_id: session.id,
       user_metadata: user.userMetadata,
-      method,
+      method: session.method,
+      aal: session.aal,
+      ...(session.secondFactorMethod && session.secondFactorAt
+        ? {
+            secondFactor: {
+              method: session.secondFactorMethod,
+              timestamp: Math.floor(session.secondFactorAt.getTime() / 1000),
+            },
+          }
+        : {}),
     });
     return {
       access_token: token,
@@ -264,8 +277,23 @@ export class AuthService {
       expires_in: ACCESS_TOKEN_SECONDS,
       expires_at: expiresAt,
       refresh_token: refreshToken,
-      user: userResponse(user),
+      user: await this.userWithFactors(user),
     };
+  }
+
+  /** A user as GoTrue answers one, with their second factors (auth-js reads the assurance level from them). */
+  async userWithFactors(user: User) {
+    return userResponse(user, await listFactors(this.deps.db, user.id));
+  }
+
+  /** New tokens for a session that changed (a second factor verified in it): GoTrue's answer to a verify. */
+  async reissue(sessionId: string) {
+    const session = await findSession(this.deps.db, sessionId);
+    if (!session) throw new GoTrueError(404, 'session_not_found', 'Session not found');
+    const user = await this.getUser(session.userId);
+    const refreshToken = randomToken(24);
+    await reissueRefreshToken(this.deps.db, session.id, hashToken(refreshToken));
+    return this.sessionResponse(user, session, refreshToken);
   }
 
   /** Password sign-in. Unknown address and wrong password answer alike, after the same amount of work. */
@@ -307,7 +335,7 @@ export class AuthService {
       await deleteSession(this.deps.db, found.session.id);
       throw reused();
     }
-    return this.sessionResponse(user, found.session.id, found.session.method, next);
+    return this.sessionResponse(user, found.session, next);
   }
 
   async logout(userId: string, sessionId: string, scope: 'global' | 'local' | 'others') {

@@ -10,6 +10,10 @@ export interface AccessClaims {
   user_metadata: Record<string, unknown>;
   /** How the session began (password, signup, recovery, email_change). */
   method: string;
+  /** The session's assurance level: aal2 once a second factor was verified in it (aal1 when absent). */
+  aal?: 'aal1' | 'aal2';
+  /** The second factor verified in the session (totp or recovery_code) and when, in seconds: first in `amr`. */
+  secondFactor?: { method: string; timestamp: number };
 }
 
 const encoder = new TextEncoder();
@@ -37,8 +41,9 @@ export async function signAccessToken(
     email: claims.email,
     phone: '',
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: claims.method, timestamp: iat }],
+    aal: claims.aal ?? 'aal1',
+    // GoTrue's order: the latest method first.
+    amr: [...(claims.secondFactor ? [claims.secondFactor] : []), { method: claims.method, timestamp: iat }],
     session_id: claims.session_id,
     is_anonymous: false,
     app_metadata: { provider: 'email', providers: ['email'] },
@@ -104,7 +109,10 @@ async function verifySignedToken(secret: string, issuer: string, token: string):
     requiredClaims: [...REQUIRED_CLAIMS],
   });
   const sessionId = payload.session_id;
-  const amr = Array.isArray(payload.amr) ? (payload.amr[0] as { method?: string } | undefined) : undefined;
+  // How the session began: the last method of `amr` (a second factor comes before it).
+  const amr = Array.isArray(payload.amr)
+    ? (payload.amr.at(-1) as { method?: string } | undefined)
+    : undefined;
   if (
     typeof payload.sub !== 'string' ||
     !UUID.test(payload.sub) ||

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { User } from '@callwise/db/schema';
+import type { MfaFactor, User } from '@callwise/db/schema';
 
 /**
  * The id of a user's one identity (GoTrue's `identities.id`, answered as `identity_id`). We keep no identities
@@ -35,8 +35,11 @@ export function emailIdentity(user: User) {
   };
 }
 
-/** A user as GoTrue describes one, which is what @supabase/auth-js expects. */
-export function userResponse(user: User) {
+/**
+ * A user as GoTrue describes one, which is what @supabase/auth-js expects. `factors` appears when the user has
+ * any (GoTrue leaves it out otherwise); auth-js reads the next assurance level from the verified ones.
+ */
+export function userResponse(user: User, factors: MfaFactor[] = []) {
   return {
     id: user.id,
     aud: 'authenticated',
@@ -49,6 +52,18 @@ export function userResponse(user: User) {
     app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: user.userMetadata,
     identities: [emailIdentity(user)],
+    ...(factors.length > 0
+      ? {
+          factors: factors.map((factor) => ({
+            id: factor.id,
+            friendly_name: factor.friendlyName,
+            factor_type: factor.factorType,
+            status: factor.status,
+            created_at: factor.createdAt.toISOString(),
+            updated_at: factor.updatedAt.toISOString(),
+          })),
+        }
+      : {}),
     ...(user.emailChange ? { new_email: user.emailChange } : {}),
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
