@@ -26,6 +26,7 @@ import waitlistRoutes from './modules/appointments/waitlist.routes.ts';
 import assistantRoutes from './modules/assistant/assistant.routes.ts';
 import businessNumberRoutes from './modules/assistant/business-number.routes.ts';
 import testCallsRoutes from './modules/assistant/test-calls.routes.ts';
+import auditLogRoutes from './modules/audit-log/audit-log.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import billingRoutes, { billingEstimateRoutes } from './modules/billing/billing.routes.ts';
 import callsRoutes from './modules/calls/calls.routes.ts';
@@ -51,6 +52,7 @@ import {
   webhookEndpointRoutes,
   webhookSecretRoutes,
 } from './modules/webhooks/webhooks.routes.ts';
+import auditLog from './plugins/audit.ts';
 import authenticate from './plugins/authenticate.ts';
 import callPages from './plugins/call-pages.ts';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
@@ -118,6 +120,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   await fastify.register(inputGuard);
   await fastify.register(healthRoutes);
   await fastify.register(authenticate);
+  // What routes note with audit() is written to the account's audit log with their successful answer.
+  await fastify.register(auditLog);
   await fastify.register(callPages);
   await fastify.register(authRoutes, {
     prefix: '/auth/v1',
@@ -185,6 +189,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await sessionV1.register(webhookEndpointRoutes);
         await sessionV1.register(calendarConnectionsRoutes);
         await sessionV1.register(testCallsRoutes);
+        await sessionV1.register(auditLogRoutes);
       });
     },
     { prefix: '/v1' },

@@ -6,6 +6,7 @@ import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/
 import {
   EXAMPLE_API_KEY,
   EXAMPLE_APPOINTMENT,
+  EXAMPLE_AUDIT_EVENT,
   EXAMPLE_BOOKING_SETTINGS_INPUT,
   EXAMPLE_CALENDAR_CONNECTION,
   EXAMPLE_CALL,
@@ -413,6 +414,25 @@ async function resetExampleAccount() {
     await db.executeSql(`DELETE FROM ${table} WHERE account_id = $1`, [account]);
   }
   await db.executeSql('DELETE FROM api_keys WHERE id = $1', [EXAMPLE_IDS.apiKey]);
+  // The audit log holds its one example event (what the examples before did is forgotten).
+  await db.executeSql('DELETE FROM audit_events WHERE account_id = $1', [account]);
+  await db.executeSql(
+    `INSERT INTO audit_events (id, account_id, action, summary, actor_type, actor, target_type, target_id, details,
+       ip, created_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
+    [
+      EXAMPLE_AUDIT_EVENT.id,
+      account,
+      EXAMPLE_AUDIT_EVENT.action,
+      EXAMPLE_AUDIT_EVENT.summary,
+      EXAMPLE_AUDIT_EVENT.actor_type,
+      EXAMPLE_AUDIT_EVENT.actor,
+      EXAMPLE_AUDIT_EVENT.target_type,
+      EXAMPLE_AUDIT_EVENT.target_id,
+      JSON.stringify(EXAMPLE_AUDIT_EVENT.details),
+      EXAMPLE_AUDIT_EVENT.ip,
+      EXAMPLE_AUDIT_EVENT.created_at,
+    ],
+  );
   await db.executeSql('UPDATE accounts SET webhook_url = NULL WHERE id = $1', [account]);
   await db.executeSql(
     `UPDATE accounts SET follow_up_text_call_types = DEFAULT, follow_up_text = DEFAULT, missed_call_text_back = DEFAULT,

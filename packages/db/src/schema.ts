@@ -540,6 +540,40 @@ export const mfaRecoveryCodes = pgTable(
   (table) => [uniqueIndex('mfa_recovery_codes_user_hash_key').on(table.userId, table.codeHash)],
 );
 
+/**
+ * The account's audit log: who did what and when (sign-ins, security changes, keys, plan, calling rules,
+ * deletions, exports). Written with the answer of the request that did it; kept a year (AUDIT_RETENTION_DAYS).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    accountId: accountRef(),
+    action: text('action').notNull(),
+    summary: text('summary').notNull(),
+    actorType: text('actor_type').$type<'user' | 'api_key'>().notNull(),
+    /** The user or the API key (no reference: the log outlives them). */
+    actorId: uuid('actor_id'),
+    /** The user's e-mail address or the key's name, as they were then. */
+    actor: text('actor').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_events_account_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('audit_events_account_action_idx').on(
+      table.accountId,
+      table.action,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('audit_events_created_idx').on(table.createdAt),
+  ],
+);
+
 /** Opaque refresh tokens, stored hashed, rotated on every use. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -902,6 +936,7 @@ export const oauthStates = pgTable(
 export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type MfaFactor = typeof mfaFactors.$inferSelect;
+export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Script = typeof scripts.$inferSelect;
 export type Call = typeof calls.$inferSelect;

@@ -427,6 +427,27 @@ describe('recordings', () => {
     expect((await t.app.inject({ url: call.recording_url, headers: owner.headers })).statusCode).toBe(404);
     const after = (await t.app.inject({ url: `/v1/calls/${call.id}`, headers: owner.headers })).json();
     expect(after.recording_url).toBeNull();
+    // The deletion is in the account's audit log; deleting again (404) adds nothing.
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/v1/calls/${call.id}/recording`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const log = (
+      await t.app.inject({ url: '/v1/audit-log?action=recording.deleted', headers: owner.headers })
+    ).json();
+    expect(log.data).toMatchObject([
+      {
+        summary: 'Deleted the recording of a call',
+        target_type: 'call',
+        target_id: call.id,
+        actor: owner.email,
+      },
+    ]);
   });
 });
 

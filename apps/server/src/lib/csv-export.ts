@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Cursor } from '@callwise/db/queries/cursor';
 import { csvLine } from '@callwise/shared/csv';
 import type { FastifyReply } from 'fastify';
+import { audit } from './audit.ts';
 import { parseCursor } from './pagination.ts';
 
 const EXPORT_PAGE = 1000;
@@ -16,6 +17,15 @@ const EXPORT_PAGE = 1000;
  * and the connection is cut without the end of the chunked body (Fastify destroys the socket; compressed, the
  * compressor fails with it): a client sees a broken download, never a complete-looking, truncated file.
  */
+/** What each export holds, as the audit log words it ("Downloaded the contacts as CSV"). */
+const EXPORT_LABELS: Record<string, string> = {
+  contacts: 'the contacts',
+  calls: 'the call history',
+  'do-not-call': 'the do-not-call list',
+  'consent-records': 'the consent records',
+  'audit-log': 'the audit log',
+};
+
 export async function sendCsvExport<T>(
   reply: FastifyReply,
   options: {
@@ -26,6 +36,12 @@ export async function sendCsvExport<T>(
     cells: (row: T) => unknown[];
   },
 ): Promise<FastifyReply> {
+  // Every download of the account's data is in its audit log.
+  audit(reply.request, {
+    action: 'data.exported',
+    summary: `Downloaded ${EXPORT_LABELS[options.name] ?? options.name} as CSV`,
+    details: { what: options.name },
+  });
   const rowsOf = (rows: T[]) => rows.map((row) => csvLine(options.cells(row), options.raw)).join('');
   const first = await options.page(EXPORT_PAGE, null);
   const head = csvLine(options.columns) + rowsOf(first.rows);

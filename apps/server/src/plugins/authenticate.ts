@@ -27,6 +27,8 @@ export interface SessionAuth {
 export interface ApiKeyAuth {
   kind: 'api_key';
   apiKeyId: string;
+  /** The key's name, as the audit log shows who acted. */
+  apiKeyName: string;
   accountId: string;
 }
 
@@ -120,7 +122,7 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
       const plan = PLANS[key.plan];
       if (!plan.apiAccess) throw new AppError('plan_upgrade_required', AUTH_MESSAGES.planUpgrade(plan.name));
       await limit(apiLimiter, key.id, reply);
-      request.auth = { kind: 'api_key', apiKeyId: key.id, accountId: key.accountId };
+      request.auth = { kind: 'api_key', apiKeyId: key.id, apiKeyName: key.name, accountId: key.accountId };
       return;
     }
     const check = await checkBearer(request.headers.authorization);

@@ -53,18 +53,22 @@ export async function listApiKeys(db: Database, accountId: string): Promise<List
 
 /**
  * Revokes an active key of the account and announces it (delivered on commit) so that every process drops it
- * from its cache. Returns the key's hash, or null when the account has no such active key.
+ * from its cache. Returns the key's hash and name, or null when the account has no such active key.
  */
-export async function revokeApiKey(db: Database, accountId: string, id: string): Promise<string | null> {
+export async function revokeApiKey(
+  db: Database,
+  accountId: string,
+  id: string,
+): Promise<{ keyHash: string; name: string } | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-      .returning({ keyHash: apiKeys.keyHash });
+      .returning({ keyHash: apiKeys.keyHash, name: apiKeys.name });
     if (!row) return null;
     await tx.execute(sql`SELECT pg_notify(${API_KEYS_CHANNEL}, ${row.keyHash})`);
-    return row.keyHash;
+    return row;
   });
 }
 

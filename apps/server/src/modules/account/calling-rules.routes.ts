@@ -1,9 +1,18 @@
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { callingRulesSchema, updateCallingRulesInputSchema } from '@callwise/shared/schemas/calling-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audit } from '../../lib/audit.ts';
 import { changeCallingRules, readCallingRules } from './calling-rules.service.ts';
 
 const tags = ['account'];
+
+/** The rules as the audit log names them when they change. */
+const RULE_NAMES = [
+  ['calling_window_start', 'calling hours'],
+  ['calling_window_end', 'calling hours'],
+  ['daily_call_cap', 'calls per contact per day'],
+  ['disclosure', 'the opening disclosure'],
+] as const;
 
 /** The account's calling rules: the calling window, the daily cap per contact and the opening disclosure. */
 const callingRulesRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -37,7 +46,24 @@ const callingRulesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: callingRulesSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => changeCallingRules(db(), request.auth.accountId, request.body),
+    async (request) => {
+      const { accountId } = request.auth;
+      const before = await readCallingRules(db(), accountId);
+      const after = await changeCallingRules(db(), accountId, request.body);
+      const changed = RULE_NAMES.filter(([field]) => before[field] !== after[field]);
+      if (changed.length > 0) {
+        audit(request, {
+          action: 'calling_rules.changed',
+          summary: `Changed the calling rules: ${[...new Set(changed.map(([, name]) => name))].join(', ')}`,
+          targetType: 'account',
+          targetId: accountId,
+          details: Object.fromEntries(
+            changed.map(([field]) => [field, { from: before[field], to: after[field] }]),
+          ),
+        });
+      }
+      return after;
+    },
   );
 };
 

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
 import { AUTH_MESSAGES, sessionAuth } from '../../plugins/authenticate.ts';
 import { generateApiKey } from './api-keys.service.ts';
 
@@ -90,6 +91,12 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (fastify) => {
           `You have ${MAX_API_KEYS} active API keys, the most an account may have. Revoke one you no longer use first.`,
         );
       }
+      audit(request, {
+        action: 'api_key.created',
+        summary: `Created the API key “${row.name}”`,
+        targetType: 'api_key',
+        targetId: row.id,
+      });
       return reply.status(201).send({ ...apiKeyResponse(row), key: generated.key });
     },
   );
@@ -113,9 +120,15 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const hash = await revokeApiKey(db(), request.auth.accountId, request.params.id);
-      if (!hash) throw notFound('API key');
-      fastify.apiKeyVerifier.forget(hash);
+      const revoked = await revokeApiKey(db(), request.auth.accountId, request.params.id);
+      if (!revoked) throw notFound('API key');
+      fastify.apiKeyVerifier.forget(revoked.keyHash);
+      audit(request, {
+        action: 'api_key.revoked',
+        summary: `Revoked the API key “${revoked.name}”`,
+        targetType: 'api_key',
+        targetId: request.params.id,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -25,6 +25,8 @@ const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9]{${SECRET_LENGTH}}$
 
 export interface VerifiedApiKey {
   id: string;
+  /** The name its owner gave it (the audit log names the key that acted). */
+  name: string;
   accountId: string;
   plan: PlanId;
 }
@@ -93,7 +95,7 @@ export class ApiKeyVerifier {
       const plan = (PLAN_IDS as readonly string[]).includes(row.plan) ? (row.plan as PlanId) : 'trial';
       const found: CacheEntry = {
         hash,
-        key: { id: row.id, accountId: row.accountId, plan },
+        key: { id: row.id, name: row.name, accountId: row.accountId, plan },
         expiresAt: Date.now() + CACHE_TTL_MS,
         touchedAt: this.cache.get(hash)?.touchedAt ?? row.lastUsedAt?.getTime() ?? 0,
       };

@@ -1,13 +1,15 @@
 import type { Database } from '@callwise/db/client';
+import { pruneAuditEvents } from '@callwise/db/queries/audit-log';
 import { pruneMail } from '@callwise/db/queries/mail';
 import { pruneRateLimits } from '@callwise/db/queries/rate-limits';
 import { pruneOneTimeTokens } from '@callwise/db/queries/sessions';
+import { AUDIT_RETENTION_DAYS } from '@callwise/shared/schemas/audit-log';
 import { z } from 'zod';
 import { defineJob } from '../../lib/queue.ts';
 
 export const AUTH_MAINTENANCE = 'auth-maintenance';
 
-/** Daily: forget finished rate-limit windows, old e-mail links and old local mail. */
+/** Daily: forget finished rate-limit windows, old e-mail links, old local mail and audit events past a year. */
 export function authMaintenanceJob(db: Database) {
   return defineJob({
     name: AUTH_MAINTENANCE,
@@ -17,6 +19,7 @@ export function authMaintenanceJob(db: Database) {
       await pruneRateLimits(db, 86_400);
       await pruneOneTimeTokens(db);
       await pruneMail(db);
+      await pruneAuditEvents(db, AUDIT_RETENTION_DAYS);
     },
   });
 }

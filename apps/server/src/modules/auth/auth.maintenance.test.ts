@@ -1,6 +1,6 @@
 import { hitRateLimit } from '@callwise/db/queries/rate-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { AUTH_MAINTENANCE } from './auth-maintenance.job.ts';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('auth maintenance', () => {
-  it('is scheduled daily and prunes finished rate-limit windows', async () => {
+  it('is scheduled daily and prunes finished rate-limit windows and audit events past a year', async () => {
     const schedules = await t.app.queue.getSchedules();
     expect(schedules.find((s) => s.name === AUTH_MAINTENANCE)?.cron).toBe('17 3 * * *');
 
@@ -21,6 +21,18 @@ describe('auth maintenance', () => {
       `UPDATE rate_limits SET window_start = now() - interval '2 days' WHERE key = 'test:old'`,
     );
     await hitRateLimit(t.database.db, 'test:fresh', 60);
+    // The audit log keeps a year.
+    const { accountId } = await signedInUser(t);
+    for (const [summary, age] of [
+      ['a year and a day ago', '366 days'],
+      ['a day short of a year ago', '364 days'],
+    ]) {
+      await t.database.executeSql(
+        `INSERT INTO audit_events (account_id, action, summary, actor_type, actor, created_at)
+           VALUES ($1, 'password.changed', $2, 'user', 'owner@example.com', now() - $3::interval)`,
+        [accountId, summary, age],
+      );
+    }
     const id = await t.app.queue.send(AUTH_MAINTENANCE, {});
     const deadline = Date.now() + 10_000;
     let state = '';
@@ -33,5 +45,10 @@ describe('auth maintenance', () => {
       `SELECT key FROM rate_limits WHERE key LIKE 'test:%' ORDER BY key`,
     );
     expect(rows).toEqual([{ key: 'test:fresh' }]);
+    const kept = await t.database.executeSql(
+      `SELECT summary FROM audit_events WHERE account_id = $1 AND action = 'password.changed'`,
+      [accountId],
+    );
+    expect(kept.rows).toEqual([{ summary: 'a day short of a year ago' }]);
   });
 });

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@callwise/shared/product';
 import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { audit } from '../../lib/audit.ts';
 import { NulCharacterError } from '../../plugins/input-guard.ts';
 import type { AuthService, LinkType } from './auth.service.ts';
 import { checkBearer } from './bearer.ts';
@@ -151,7 +152,18 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   const bearer = { secret: fastify.config.JWT_SECRET, issuer: `${fastify.config.PUBLIC_URL}/auth/v1` };
   async function requireSession(request: FastifyRequest) {
     const check = await checkBearer(fastify.database.db, bearer, request.headers.authorization);
-    if (check.ok) return check.session;
+    if (check.ok) {
+      const { session } = check;
+      // Who acts, for the audit log (as the /v1 routes' authentication sets it).
+      request.auth = {
+        kind: 'session',
+        userId: session.userId,
+        accountId: session.accountId,
+        sessionId: session.id,
+        email: session.email,
+      };
+      return session;
+    }
     if (check.reason === 'missing') throw noAuthorization();
     if (looksLikeApiKey(/^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '')) {
       throw new GoTrueError(
@@ -192,7 +204,15 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     if (grantType === 'password') {
       await auth.rateLimit('signin', request.ip, rateLimitPer5Min, WINDOW);
       const body = parse(passwordGrantBody, request.body);
-      return auth.signInWithPassword(body.email, body.password, client(request));
+      const session = await auth.signInWithPassword(body.email, body.password, client(request));
+      audit(request, {
+        action: 'session.signed_in',
+        summary: 'Signed in with the password',
+        actor: { accountId: session.accountId, userId: session.user.id, email: session.user.email },
+        details: { user_agent: request.headers['user-agent'] ?? null },
+      });
+      const { accountId: _account, ...answer } = session;
+      return answer;
     }
     if (grantType === 'refresh_token') {
       await auth.rateLimit('refresh', request.ip, rateLimitPer5Min * 5, WINDOW);
@@ -265,7 +285,25 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   fastify.put('/user', async (request) => {
     const session = await requireSession(request);
     const body = parse(updateUserBody, request.body);
+    const before = await auth.getUser(session.userId);
     const user = await auth.updateUser(session, { ...body, data: body.data ?? undefined });
+    if (body.password !== undefined) {
+      audit(request, {
+        action: 'password.changed',
+        summary: 'Changed the password',
+        targetType: 'user',
+        targetId: user.id,
+      });
+    }
+    if (user.emailChange && user.emailChange !== before.emailChange) {
+      audit(request, {
+        action: 'email.change_requested',
+        summary: `Asked to change the e-mail address to ${user.emailChange}`,
+        targetType: 'user',
+        targetId: user.id,
+        details: { from: user.email, to: user.emailChange },
+      });
+    }
     return auth.userWithFactors(user);
   });
 
@@ -302,18 +340,44 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     await auth.rateLimit('mfa-verify-ip', request.ip, rateLimitPer5Min, WINDOW);
     const id = factorId(request);
     const body = parse(verifyBody, request.body);
-    await mfa.verify(session, id, { challengeId: body.challenge_id, code: body.code }, request.ip);
+    const verified = await mfa.verify(
+      session,
+      id,
+      { challengeId: body.challenge_id, code: body.code },
+      request.ip,
+    );
+    if (verified.enabled) {
+      audit(request, {
+        action: 'two_factor.enabled',
+        summary: `Turned on two-factor sign-in with “${verified.factor.friendlyName}”`,
+        targetType: 'factor',
+        targetId: verified.factor.id,
+      });
+    }
     return auth.reissue(session.id);
   });
 
   fastify.delete('/factors/:id', async (request) => {
     const session = await requireSession(request);
-    return mfa.unenroll(session, factorId(request));
+    const { factor } = await mfa.unenroll(session, factorId(request));
+    if (factor.status === 'verified') {
+      audit(request, {
+        action: 'two_factor.disabled',
+        summary: `Removed “${factor.friendlyName}” from two-factor sign-in`,
+        targetType: 'factor',
+        targetId: factor.id,
+      });
+    }
+    return { id: factor.id };
   });
 
   fastify.get('/recovery_codes', async (request) => mfa.recoveryCodeStatus(await requireSession(request)));
 
-  fastify.post('/recovery_codes', async (request) => mfa.createRecoveryCodes(await requireSession(request)));
+  fastify.post('/recovery_codes', async (request) => {
+    const codes = await mfa.createRecoveryCodes(await requireSession(request));
+    audit(request, { action: 'two_factor.recovery_codes_created', summary: 'Created new recovery codes' });
+    return codes;
+  });
 };
 
 export default authRoutes;

@@ -304,7 +304,8 @@ export class AuthService {
       : await verifyAgainstDummy(password);
     if (!user || !valid) throw invalidCredentials();
     if (!user.emailConfirmedAt) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');
-    return this.startSession(user, 'password', client);
+    // The account, for the audit log's sign-in event (not part of GoTrue's answer).
+    return { ...(await this.startSession(user, 'password', client)), accountId: user.accountId };
   }
 
   /**

@@ -70,7 +70,7 @@ async function turnOn(client: Client) {
   const enrolled = await client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
   expect(enrolled.error).toBeNull();
   const factor = enrolled.data;
-  if (!factor || factor.type !== 'totp') throw new Error('no totp factor');
+  if (factor?.type !== 'totp') throw new Error('no totp factor');
   const { code, step } = await freshCode(factor.totp.secret);
   const verified = await client.mfa.challengeAndVerify({ factorId: factor.id, code });
   expect(verified.error).toBeNull();
@@ -101,9 +101,11 @@ describe('two-factor sign-in through @supabase/auth-js (GoTrue MFA API)', () => 
     const enrolled = await client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
     expect(enrolled.error).toBeNull();
     const factor = enrolled.data;
-    if (!factor || factor.type !== 'totp') throw new Error('no totp factor');
+    if (factor?.type !== 'totp') throw new Error('no totp factor');
     expect(factor.friendly_name).toBe('Phone');
     expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    // Usable as it is as an image address: nothing in it ends the address early.
+    expect(factor.totp.qr_code).not.toContain('#');
     expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     const uri = new URL(factor.totp.uri);
     expect(uri.protocol).toBe('otpauth:');

@@ -88,7 +88,11 @@ export class MfaService {
         'Maximum number of verified factors reached, unenroll to continue',
       );
     }
-    const qrCode = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    // auth-js puts the SVG after `data:image/svg+xml;utf-8,` as it is: a `#` there would end the address, so the
+    // colours are named instead of written in hex.
+    const qrCode = (await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      .replaceAll('"#ffffff"', '"white"')
+      .replaceAll('"#000000"', '"black"');
     return {
       id: factor.id,
       type: 'totp' as const,
@@ -164,7 +168,7 @@ export class MfaService {
       if (!(await completeChallenge(this.deps.db, { ...base, method: 'totp', step }))) {
         throw verificationFailed();
       }
-      return;
+      return { factor, method: 'totp' as const, enabled: factor.status === 'unverified' };
     }
     const recovery = factor.status === 'verified' ? normalizeRecoveryCode(code) : null;
     if (!recovery) throw verificationFailed();
@@ -179,6 +183,7 @@ export class MfaService {
     ) {
       throw verificationFailed();
     }
+    return { factor, method: 'recovery_code' as const, enabled: false };
   }
 
   /** Removes a factor; a verified one only from an aal2 session (GoTrue's rule). */
@@ -187,7 +192,7 @@ export class MfaService {
     if (factor.status === 'verified' && session.aal !== 'aal2')
       throw aal2Required('unenroll verified factor');
     await deleteFactor(this.deps.db, session.userId, factor.id);
-    return { id: factor.id };
+    return { factor };
   }
 
   /** New recovery codes (the old ones stop working), shown this once: only from an aal2 session. */

@@ -9,6 +9,7 @@ import {
 } from '@callwise/shared/schemas/billing';
 import { pageQuerySchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audit } from '../../lib/audit.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 
 const tags = ['billing'];
@@ -45,7 +46,18 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: billingSchema, 400: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => billing.changePlan(request.auth.accountId, request.body.plan),
+    async (request) => {
+      const before = await billing.summary(request.auth.accountId);
+      const after = await billing.changePlan(request.auth.accountId, request.body.plan);
+      audit(request, {
+        action: 'plan.changed',
+        summary: `Changed the plan from ${before.plan_name} to ${after.plan_name}`,
+        targetType: 'account',
+        targetId: request.auth.accountId,
+        details: { from: before.plan, to: after.plan, price_usd: after.price_usd },
+      });
+      return after;
+    },
   );
 
   fastify.patch(
@@ -61,7 +73,19 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: billingSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => billing.setBudget(request.auth.accountId, request.body.monthly_budget_usd),
+    async (request) => {
+      const budget = request.body.monthly_budget_usd;
+      const after = await billing.setBudget(request.auth.accountId, budget);
+      audit(request, {
+        action: 'budget.changed',
+        summary:
+          budget === null ? 'Removed the monthly budget' : `Set the monthly budget to $${budget.toFixed(2)}`,
+        targetType: 'account',
+        targetId: request.auth.accountId,
+        details: { monthly_budget_usd: budget },
+      });
+      return after;
+    },
   );
 
   fastify.get(

@@ -19,6 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { type CachedPage, preferredEncoding } from '../../lib/page-cache.ts';
 import { iso, parseCursor } from '../../lib/pagination.ts';
@@ -402,6 +403,12 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       await calls().deleteRecording(request.auth.accountId, request.params.id);
+      audit(request, {
+        action: 'recording.deleted',
+        summary: 'Deleted the recording of a call',
+        targetType: 'call',
+        targetId: request.params.id,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -15,6 +15,7 @@ import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
@@ -209,8 +210,25 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: bulkContactsResultSchema, 400: apiErrorSchema },
       },
     },
-    async (request) =>
-      bulkContacts(db(), request.auth.accountId, request.body, consentRecorder(request.auth)),
+    async (request) => {
+      const result = await bulkContacts(
+        db(),
+        request.auth.accountId,
+        request.body,
+        consentRecorder(request.auth),
+      );
+      if (result.action === 'delete' && result.changed > 0) {
+        audit(request, {
+          action: 'contacts.deleted',
+          summary: `Deleted ${result.changed} contact${result.changed === 1 ? '' : 's'}`,
+          details: {
+            count: result.changed,
+            ...(request.body.ids ? {} : { filter: request.body.filter ?? {} }),
+          },
+        });
+      }
+      return result;
+    },
   );
 
   fastify.get(
@@ -265,7 +283,15 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
+      const contact = await getContact(db(), request.auth.accountId, request.params.id);
       await removeContact(db(), request.auth.accountId, request.params.id);
+      audit(request, {
+        action: 'contacts.deleted',
+        summary: `Deleted the contact “${contact?.name ?? 'Unknown'}”`,
+        targetType: 'contact',
+        targetId: request.params.id,
+        details: { count: 1 },
+      });
       return reply.status(204).send(null);
     },
   );
