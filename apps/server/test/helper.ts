@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { createTestDatabase } from '@callwise/db/testing';
+import { AuthClient } from '@supabase/auth-js';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '../src/app.ts';
@@ -228,4 +229,20 @@ export async function userAwaitingSecondFactor(t: TestApp) {
     factorId: factor.id as string,
     headers: { authorization: `Bearer ${signIn.access_token}` },
   };
+}
+
+/** The real auth-js client, as the web app and supabase-js use it, against a listening test app; its own storage. */
+export function newAuthClient(baseUrl: string): InstanceType<typeof AuthClient> {
+  const store = new Map<string, string>();
+  return new AuthClient({
+    url: `${baseUrl}/auth/v1`,
+    storage: {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    },
+    autoRefreshToken: false,
+    persistSession: true,
+    detectSessionInUrl: false,
+  });
 }

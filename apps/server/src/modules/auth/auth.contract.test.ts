@@ -1,8 +1,9 @@
-import { AuthClient, AuthWeakPasswordError, isAuthApiError } from '@supabase/auth-js';
+import { AuthWeakPasswordError, isAuthApiError } from '@supabase/auth-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   listenTestApp,
+  newAuthClient,
   TEST_JWT_SECRET,
   type TestApp,
   verifyLinkOf,
@@ -14,26 +15,9 @@ let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 const PASSWORD = 'Tulip-Harbor-42';
 
-function memoryStorage() {
-  const store = new Map<string, string>();
-  return {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-  };
-}
-
+/** The real auth-js client, as the web app uses it. */
+const newClient = () => newAuthClient(t.baseUrl);
 type Client = ReturnType<typeof newClient>;
-
-/** The real auth-js client, as the web app and supabase-js use it. */
-const newClient = () =>
-  new AuthClient({
-    url: `${t.baseUrl}/auth/v1`,
-    storage: memoryStorage(),
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-  });
 
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON bodies
 const json = async (res: Response): Promise<any> => res.json();

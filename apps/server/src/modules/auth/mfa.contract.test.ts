@@ -1,29 +1,13 @@
-import { AuthClient, isAuthApiError } from '@supabase/auth-js';
+import { isAuthApiError } from '@supabase/auth-js';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { listenTestApp, newAuthClient, signedInUser, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp & { baseUrl: string };
 
-function memoryStorage() {
-  const store = new Map<string, string>();
-  return {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-  };
-}
-
 /** The real auth-js client, as the web app uses it. */
-const newClient = () =>
-  new AuthClient({
-    url: `${t.baseUrl}/auth/v1`,
-    storage: memoryStorage(),
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-  });
+const newClient = () => newAuthClient(t.baseUrl);
 type Client = ReturnType<typeof newClient>;
 
 const PASSWORD = 'Harbor-Lantern-64';
