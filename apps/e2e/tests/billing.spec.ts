@@ -55,7 +55,11 @@ test('upgrading from the trial in Settings charges the plan, lists it in the his
   const dialog = page.getByRole('dialog', { name: 'Choose a plan' });
   await expect(dialog.getByRole('radio', { name: /Professional/ })).toBeChecked();
   await expect(dialog.getByTestId('plan-change-summary')).toContainText(
-    '$79.00 will be charged today for a month of Professional, with 500 calls.',
+    '$79.00 for a month of Professional, with 500 calls.',
+  );
+  // No payment provider: the dialog says plainly that nothing is paid.
+  await expect(dialog.getByTestId('plan-change-summary')).toContainText(
+    'Billing is simulated on this installation: no card is asked for and no payment is taken.',
   );
   // Starter: smaller, and without API access; the dialog says so before the button.
   await dialog.getByRole('radio', { name: /Starter/ }).check();

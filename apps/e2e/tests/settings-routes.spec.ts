@@ -15,6 +15,7 @@ const SECTIONS: [path: string, label: string, heading: string][] = [
   ['/settings/api-keys', 'API keys', 'API Keys'],
   ['/settings/webhooks', 'Webhooks', 'Webhooks'],
   ['/settings/billing', 'Billing', 'Billing'],
+  ['/settings/audit-log', 'Audit log', 'Audit log'],
 ];
 
 const subnav = (page: Page) => page.getByRole('navigation', { name: 'Settings sections' });

@@ -42,6 +42,7 @@ const PAGES: Record<string, string> = {
   '/settings/api-keys': '/settings/api-keys',
   '/settings/webhooks': '/settings/webhooks',
   '/settings/billing': '/settings/billing',
+  '/settings/audit-log': '/settings/audit-log',
   '/help': '/help',
   '/api': '/api',
 };
@@ -572,6 +573,7 @@ for (const width of WIDTHS) {
         ['/settings/api-keys', 'API keys', ['API Keys']],
         ['/settings/webhooks', 'Webhooks', ['Webhooks']],
         ['/settings/billing', 'Billing', ['Billing', 'Billing History']],
+        ['/settings/audit-log', 'Audit log', ['Audit log']],
       ];
       const subnav = page.getByRole('navigation', { name: 'Settings sections' });
       for (const [path, label, headings] of sections) {

@@ -32,6 +32,7 @@ export const paths = {
   settingsDoNotCall: '/settings/do-not-call',
   settingsSecurity: '/settings/security',
   settingsApiKeys: '/settings/api-keys',
+  settingsAuditLog: '/settings/audit-log',
   settingsWebhooks: '/settings/webhooks',
   settingsBilling: '/settings/billing',
   help: '/help',
@@ -65,6 +66,7 @@ export const WORKSPACE_PATHS: readonly AppPath[] = [
   paths.settingsDoNotCall,
   paths.settingsSecurity,
   paths.settingsApiKeys,
+  paths.settingsAuditLog,
   paths.settingsWebhooks,
   paths.settingsBilling,
 ];
@@ -85,6 +87,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'api-keys', label: 'API keys', path: paths.settingsApiKeys },
   { id: 'webhooks', label: 'Webhooks', path: paths.settingsWebhooks },
   { id: 'billing', label: 'Billing', path: paths.settingsBilling },
+  { id: 'audit-log', label: 'Audit log', path: paths.settingsAuditLog },
 ] as const;
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];

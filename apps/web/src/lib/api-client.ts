@@ -21,6 +21,22 @@ function sessionEnded(message: string): Promise<void> {
   return endingSession;
 }
 
+let refreshingAssurance: Promise<void> | null = null;
+
+/**
+ * The error hook for a 403 `mfa_required`: the session is at aal1 but its user has turned on two-factor sign-in
+ * (on another device, after this session was stored with no factor). A refreshed session carries the user's
+ * factors, so the auth state turns to `mfa-required` and the route guard shows the code step.
+ */
+function secondFactorRequired(): Promise<void> {
+  refreshingAssurance ??= (async () => {
+    await (await loadAuthClient()).refreshSession();
+  })().finally(() => {
+    refreshingAssurance = null;
+  });
+  return refreshingAssurance;
+}
+
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -46,6 +62,9 @@ async function send(
     return await sendToApi(path, { method, body, signal, headers });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) await sessionEnded(error.message);
+    if (error instanceof ApiError && error.status === 403 && error.code === 'mfa_required') {
+      await secondFactorRequired().catch(() => undefined);
+    }
     throw error;
   }
 }

@@ -22,10 +22,12 @@ declare module '@tanstack/react-query' {
 
 /**
  * The one error hook of the server-state cache: a failed query or mutation shows a toast with its title and the
- * server's message. A 401 has already been handled by the API client (session ended, back to sign-in).
+ * server's message. A 401 has already been handled by the API client (session ended, back to sign-in), and so has
+ * a 403 `mfa_required` (the two-factor code step).
  */
 function notifyError(error: unknown, meta: RequestMeta | undefined, mutation = false) {
-  if (meta?.silentErrors || (isApiError(error) && error.status === 401)) return;
+  if (meta?.silentErrors || (isApiError(error) && (error.status === 401 || error.code === 'mfa_required')))
+    return;
   const title = meta?.errorTitle ?? 'Error';
   const description = errorMessage(error);
   // One toast for one problem, however many requests report it at once.

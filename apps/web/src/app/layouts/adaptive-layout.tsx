@@ -7,11 +7,14 @@ const WorkspaceLayout = lazy(async () => ({
   default: (await import('@/app/layouts/workspace-layout')).WorkspaceLayout,
 }));
 
-/** A page for everyone: inside the workspace for a signed-in user, with the public header for a visitor. */
+/**
+ * A page for everyone: inside the workspace for a signed-in user, with the public header for a visitor (and for
+ * a sign-in still waiting for its two-factor code, which the workspace's API calls would refuse).
+ */
 export function AdaptiveLayout() {
   const { status } = useAuth();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'signed-out') return <PublicLayout />;
+  if (status !== 'signed-in') return <PublicLayout />;
   return (
     <Suspense fallback={<PageLoader />}>
       <WorkspaceLayout />

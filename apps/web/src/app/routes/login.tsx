@@ -9,6 +9,11 @@ import { LocalMailboxNotice } from '@/features/auth/components/local-mailbox-not
 import type { ResetPasswordValues } from '@/features/auth/components/reset-password-dialog';
 import { SetPasswordForm } from '@/features/auth/components/set-password-form';
 import { SignInForm, type SignInValues } from '@/features/auth/components/sign-in-form';
+import {
+  SECOND_FACTOR_DESCRIPTION,
+  type SecondFactorKind,
+  TwoFactorStep,
+} from '@/features/auth/components/two-factor-step';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RETURN_PARAM, safeReturnPath } from '@/features/auth/utils/return-path';
 import { errorMessage } from '@/lib/errors';
@@ -43,14 +48,39 @@ function AuthCard({
 }
 
 export default function LoginPage() {
-  const { status, user, recovery, signIn, resetPassword, updatePassword } = useAuth();
+  const { status, user, recovery, signIn, verifySecondFactor, signOut, resetPassword, updatePassword } =
+    useAuth();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? paths.home;
   // Where a signed-in user is sent from here; set before the action whose success signs them in.
   const afterAuth = useRef<string | null>(null);
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
+  const [codeKind, setCodeKind] = useState<SecondFactorKind>('app');
 
   if (status === 'loading') return <Spinner className="flex-1 py-32" size="lg" label="Loading..." />;
+
+  // A password (or link) sign-in of a user with two-factor sign-in on: the code first, then on as below. Also where
+  // the route guard sends a stored session that is still waiting for its code.
+  if (status === 'mfa-required') {
+    const verify = async (code: string) => {
+      await verifySecondFactor(code);
+      flowSuccess('sign-in', 'Welcome back!', { description: 'You have successfully signed in.' });
+    };
+    const cancel = async () => {
+      try {
+        await signOut();
+      } catch (error) {
+        flowError('sign-in', 'Sign Out Error', { description: errorMessage(error) });
+        return;
+      }
+      setCodeKind('app');
+    };
+    return (
+      <AuthCard title="Two-factor sign-in" description={SECOND_FACTOR_DESCRIPTION[codeKind]}>
+        <TwoFactorStep kind={codeKind} onKindChange={setCodeKind} onVerify={verify} onCancel={cancel} />
+      </AuthCard>
+    );
+  }
 
   if (status === 'signed-in' && recovery) {
     const setPassword = async (password: string) => {
@@ -84,12 +114,15 @@ export default function LoginPage() {
   if (status === 'signed-in') return <Navigate to={afterAuth.current ?? returnTo} replace />;
 
   const handleSignIn = async ({ email, password, remember }: SignInValues) => {
+    let secondFactor: boolean;
     try {
-      await signIn(email, password, remember);
+      ({ secondFactor } = await signIn(email, password, remember));
     } catch (error) {
       flowError('sign-in', 'Sign In Error', { description: errorMessage(error) });
       return;
     }
+    // The code step follows; its success says welcome.
+    if (secondFactor) return;
     // An earlier failed attempt's toast goes with the success.
     flowSuccess('sign-in', 'Welcome back!', { description: 'You have successfully signed in.' });
   };

@@ -7,6 +7,7 @@ import { useMe } from '@/features/settings/api/get-me';
 import { updateMe } from '@/features/settings/api/update-me';
 import { ApiKeysCard } from '@/features/settings/components/api-keys-card';
 import { AssistantSection } from '@/features/settings/components/assistant-section';
+import { AuditLogCard } from '@/features/settings/components/audit-log-card';
 import { BookingSection } from '@/features/settings/components/booking-section';
 import { CallingRulesCard } from '@/features/settings/components/calling-rules-card';
 import { DoNotCallCard } from '@/features/settings/components/do-not-call-card';
@@ -16,6 +17,7 @@ import { ProfileCard, type ProfileChanges } from '@/features/settings/components
 import { SettingsNav } from '@/features/settings/components/settings-nav';
 import { SettingsError, SettingsSkeleton } from '@/features/settings/components/settings-states';
 import { TextSettingsCard } from '@/features/settings/components/text-settings-card';
+import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
 import { WebhooksCard } from '@/features/settings/components/webhooks-card';
 import { errorMessage } from '@/lib/errors';
 
@@ -28,10 +30,11 @@ const DESCRIPTIONS: Record<SettingsSectionId, string> = {
   assistant:
     'The phone assistant that answers your business number: what it knows, who it puts callers through to, how it greets them.',
   'do-not-call': 'Numbers that are never called.',
-  security: 'Change the password you sign in with.',
+  security: 'Your password and two-factor sign-in.',
   'api-keys': 'Keys for the REST API.',
   webhooks: 'The secret that signs the webhooks Callwise sends you.',
   billing: 'Your plan, usage and invoices.',
+  'audit-log': 'Sign-ins, security changes, API keys, plan and rule changes, deletions and exports.',
 };
 
 /** The section a path names (/settings/<id>), or null. */
@@ -109,12 +112,19 @@ function SettingsSection({ section }: { section: SettingsSectionId }) {
     case 'do-not-call':
       return <DoNotCallCard />;
     case 'security':
-      return <PasswordCard email={user?.email ?? ''} onChangePassword={changePassword} />;
+      return (
+        <>
+          <PasswordCard email={user?.email ?? ''} onChangePassword={changePassword} />
+          <TwoFactorCard />
+        </>
+      );
     case 'api-keys':
       return <ApiKeysCard planId={me.data?.account.plan ?? null} />;
     case 'webhooks':
       return <WebhooksCard />;
     case 'billing':
       return <BillingSection />;
+    case 'audit-log':
+      return <AuditLogCard />;
   }
 }

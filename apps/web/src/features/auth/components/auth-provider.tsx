@@ -9,6 +9,7 @@ import {
   type SignUpInput,
   type UserMetadata,
 } from '@/features/auth/hooks/use-auth';
+import { type Assurance, assuranceOf, needsSecondFactor } from '@/features/auth/utils/assurance';
 import {
   AUTH_STORAGE_KEY,
   authRedirect,
@@ -70,6 +71,7 @@ function tidyAddress() {
 interface AuthState {
   status: AuthContextValue['status'];
   user: AuthUser | null;
+  assurance: Assurance | null;
   recovery: boolean;
   signedOutByUser: boolean;
 }
@@ -77,7 +79,8 @@ interface AuthState {
 /**
  * Holds the session for the whole app (product spec section 4): loading until the auth client has resolved
  * the stored session (or the one an e-mail link brought), then signed in or signed out, following every event
- * of the client (sign-in, sign-out, token refresh, user update, password recovery).
+ * of the client (sign-in, sign-out, token refresh, user update, password recovery, multi-factor verified). A
+ * session at aal1 whose user has a verified factor is `mfa-required`: the sign-in page asks for the code.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -85,6 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A visitor without a session is known to be signed out at once, before the auth client has loaded.
     status: mayHaveSession() ? 'loading' : 'signed-out',
     user: null,
+    assurance: null,
     recovery: authRedirect.type === 'recovery' || rememberedRecovery(),
     signedOutByUser: false,
   }));
@@ -122,9 +126,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (event === 'INITIAL_SESSION') reportRedirectError();
         if (event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') tidyAddress();
 
+        const assurance = assuranceOf(session);
         setState((current) => ({
-          status: user ? 'signed-in' : 'signed-out',
+          status: user ? (needsSecondFactor(assurance) ? 'mfa-required' : 'signed-in') : 'signed-out',
           user,
+          assurance: user ? assurance : null,
           recovery: user !== null && (event === 'PASSWORD_RECOVERY' || current.recovery),
           signedOutByUser: user
             ? false
@@ -151,7 +157,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string, remember = true) => {
       // Before the sign-in stores its session: it goes to localStorage or to sessionStorage by this choice.
       setRememberMe(remember);
-      const { error } = await (await client()).signInWithPassword({ email, password });
+      const { data, error } = await (await client()).signInWithPassword({ email, password });
+      if (error) throw error;
+      return { secondFactor: needsSecondFactor(assuranceOf(data.session)) };
+    },
+    [client],
+  );
+
+  const verifySecondFactor = useCallback(
+    async (code: string) => {
+      const authClient = await client();
+      const { data, error: listError } = await authClient.mfa.listFactors();
+      if (listError) throw listError;
+      const factor = data.totp[0];
+      if (!factor) throw new Error('No authenticator app is set up for this account.');
+      // A recovery code goes the same way as a code from the app: the server accepts either (each once).
+      const { error } = await authClient.mfa.challengeAndVerify({ factorId: factor.id, code });
       if (error) throw error;
     },
     [client],
@@ -231,13 +252,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ...state,
       getAccessToken,
       signIn,
+      verifySecondFactor,
       signUp,
       signOut,
       resetPassword,
       updatePassword,
       updateProfile,
     }),
-    [state, signIn, signUp, signOut, resetPassword, updatePassword, updateProfile],
+    [state, signIn, verifySecondFactor, signUp, signOut, resetPassword, updatePassword, updateProfile],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -6,7 +6,9 @@ import { signInPathFor } from '@/features/auth/utils/return-path';
 
 /**
  * The guard of the signed-in workspace: a spinner while the session resolves; a visitor goes to the sign-in
- * page, which brings them back here afterwards. After the user's own Sign Out the way leads home instead.
+ * page, which brings them back here afterwards. After the user's own Sign Out the way leads home instead. A
+ * session still waiting for its two-factor code (a tab closed at that step) goes to the sign-in page's code step,
+ * never into the app, whose API calls it could not make.
  */
 export function RequireAuth() {
   const { status, signedOutByUser } = useAuth();
@@ -18,6 +20,9 @@ export function RequireAuth() {
         <Spinner size="lg" label="Loading..." />
       </div>
     );
+  }
+  if (status === 'mfa-required') {
+    return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
   }
   if (status === 'signed-out') {
     const target = signedOutByUser ? paths.home : signInPathFor(`${location.pathname}${location.search}`);

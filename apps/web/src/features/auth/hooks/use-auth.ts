@@ -1,6 +1,11 @@
 import { createContext, useContext } from 'react';
+import type { Assurance } from '@/features/auth/utils/assurance';
 
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+/**
+ * `mfa-required`: a password (or link) sign-in of a user with two-factor sign-in on, whose code is still to be
+ * entered. The session exists but opens nothing: the API refuses it (403 `mfa_required`) until the code is verified.
+ */
+export type AuthStatus = 'loading' | 'signed-in' | 'mfa-required' | 'signed-out';
 
 /** The profile fields kept on the user (sign-up form, Settings). */
 export interface UserMetadata {
@@ -38,6 +43,11 @@ export interface AuthContextValue {
   status: AuthStatus;
   user: AuthUser | null;
   /**
+   * The session's assurance level and the one its user's factors call for (null when signed out); refreshed on
+   * every auth event: sign-in, token refresh (after a factor is removed), MFA_CHALLENGE_VERIFIED.
+   */
+  assurance: Assurance | null;
+  /**
    * True after a password-reset link signed the user in (PASSWORD_RECOVERY) until a new password is set: the
    * sign-in page then asks for the new password.
    */
@@ -47,8 +57,16 @@ export interface AuthContextValue {
   /** The session's access token, refreshed first when it is about to expire; null when signed out. */
   getAccessToken: () => Promise<string | null>;
   /** Each action below throws the server's error (an AuthError with `code` and `message`) when it fails. */
-  /** `remember` (default true): keep the session after the browser closes (localStorage), else sessionStorage. */
-  signIn: (email: string, password: string, remember?: boolean) => Promise<void>;
+  /**
+   * `remember` (default true): keep the session after the browser closes (localStorage), else sessionStorage.
+   * Resolves `secondFactor: true` when the user must now enter a code (status `mfa-required`).
+   */
+  signIn: (email: string, password: string, remember?: boolean) => Promise<{ secondFactor: boolean }>;
+  /**
+   * Completes a sign-in at `mfa-required` with a code from the authenticator app or a recovery code (each works
+   * once). Throws the server's error: `mfa_verification_failed` for a wrong code, HTTP 429 for too many tries.
+   */
+  verifySecondFactor: (code: string) => Promise<void>;
   /** Creates the account; the user signs in by opening the link e-mailed to them. */
   signUp: (input: SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;

@@ -43,7 +43,7 @@ export function suggestedPlan(plan: PlanId): PaidPlanId {
 }
 
 /**
- * Picks a paid plan and changes to it: the price charged now, the new month's calls, and what the account loses
+ * Picks a paid plan and changes to it: the price recorded now, the new month's calls, and what the account loses
  * on a smaller plan, said before the button that does it.
  */
 export function ChangePlanDialog({
@@ -83,8 +83,8 @@ export function ChangePlanDialog({
           <DialogHeader>
             <DialogTitle>{currentPlan === 'trial' ? 'Choose a plan' : 'Change plan'}</DialogTitle>
             <DialogDescription>
-              The new plan starts today: its price is charged now and a new billing month begins with its
-              calls. The rest of your current month is not credited.
+              The new plan starts today and a new billing month begins with its calls. The rest of your
+              current month is not credited.
             </DialogDescription>
           </DialogHeader>
 
@@ -131,11 +131,17 @@ export function ChangePlanDialog({
                 You are on the {next.name} plan. Choose another to change.
               </p>
             ) : (
-              <p>
-                <span className="font-medium">{formatUsd(next.price)}</span> will be charged today for a month
-                of {next.name}, with {next.callsIncluded.toLocaleString()} calls. Extra calls cost{' '}
-                {formatUsd(EXTRA_CALL_PRICE_USD)} each.
-              </p>
+              <>
+                <p>
+                  <span className="font-medium">{formatUsd(next.price)}</span> for a month of {next.name},
+                  with {next.callsIncluded.toLocaleString()} calls. Extra calls cost{' '}
+                  {formatUsd(EXTRA_CALL_PRICE_USD)} each.
+                </p>
+                {/* No payment provider is connected: the charge is recorded in Billing History, nothing is paid. */}
+                <p className="text-muted-foreground">
+                  Billing is simulated on this installation: no card is asked for and no payment is taken.
+                </p>
+              </>
             )}
             {notes.map((note) => (
               <p key={note} className="rounded-md bg-warning-soft px-3 py-2 text-warning-soft-foreground">
