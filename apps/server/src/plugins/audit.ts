@@ -41,12 +41,15 @@ function toRow(request: FastifyRequest, entry: AuditEntry): NewAuditEvent | null
  */
 export default fp(async function auditLog(fastify: FastifyInstance) {
   fastify.decorateRequest('auditEntries', null);
-  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  // Callback style: the requests that noted nothing (nearly all) pass without a promise of their own.
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const entries = request.auditEntries;
     request.auditEntries = null;
-    if (!entries || reply.statusCode >= 400) return payload;
+    if (!entries || reply.statusCode >= 400) return done(null, payload);
     const rows = entries.map((entry) => toRow(request, entry)).filter((row) => row !== null);
-    await insertAuditEvents(fastify.database.db, rows);
-    return payload;
+    insertAuditEvents(fastify.database.db, rows).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 });

@@ -50,6 +50,22 @@ declare module 'fastify' {
   }
 }
 
+/** What a request acting through a live session carries as `request.auth` (the /v1 hook and /auth/v1 alike). */
+export function sessionAuthOf(session: {
+  id: string;
+  userId: string;
+  accountId: string;
+  email: string;
+}): SessionAuth {
+  return {
+    kind: 'session',
+    userId: session.userId,
+    accountId: session.accountId,
+    sessionId: session.id,
+    email: session.email,
+  };
+}
+
 /** The caller of a session-only route (its hook made sure of it). */
 export function sessionAuth(request: FastifyRequest): SessionAuth {
   if (request.auth?.kind !== 'session') throw new AppError('session_required', AUTH_MESSAGES.sessionRequired);
@@ -132,13 +148,7 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
     if (check.session.secondFactorRequired && check.session.aal !== 'aal2') {
       throw new AppError('mfa_required', AUTH_MESSAGES.mfaRequired);
     }
-    request.auth = {
-      kind: 'session',
-      userId: check.session.userId,
-      accountId: check.session.accountId,
-      sessionId: check.session.id,
-      email: check.session.email,
-    };
+    request.auth = sessionAuthOf(check.session);
   }
 
   fastify.decorate('authenticate', (request: FastifyRequest, reply: FastifyReply) =>

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, max, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { authSessions, type MfaFactor, mfaChallenges, mfaFactors, mfaRecoveryCodes } from '../schema.ts';
 
@@ -140,7 +140,7 @@ export async function completeChallenge(
     });
 }
 
-const isRollback = (error: unknown) => error instanceof Error && error.name === 'TransactionRollbackError';
+const isRollback = (error: unknown) => error instanceof TransactionRollbackError;
 
 /**
  * Removes a factor. When no verified factor is left, the user's recovery codes go too and their sessions return
@@ -181,22 +181,6 @@ export async function replaceRecoveryCodes(
         input.codeHashes.map((codeHash) => ({ accountId: input.accountId, userId: input.userId, codeHash })),
       );
   });
-}
-
-/** Whether the user has this unused recovery code (hashed). */
-export async function hasRecoveryCode(db: Database, userId: string, codeHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: mfaRecoveryCodes.id })
-    .from(mfaRecoveryCodes)
-    .where(
-      and(
-        eq(mfaRecoveryCodes.userId, userId),
-        eq(mfaRecoveryCodes.codeHash, codeHash),
-        isNull(mfaRecoveryCodes.usedAt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** How many of the user's recovery codes are left, and when they were made (null: none made). */

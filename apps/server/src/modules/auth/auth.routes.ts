@@ -3,6 +3,7 @@ import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../lib/audit.ts';
+import { sessionAuthOf } from '../../plugins/authenticate.ts';
 import { NulCharacterError } from '../../plugins/input-guard.ts';
 import type { AuthService, LinkType } from './auth.service.ts';
 import { checkBearer } from './bearer.ts';
@@ -153,16 +154,9 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   async function requireSession(request: FastifyRequest) {
     const check = await checkBearer(fastify.database.db, bearer, request.headers.authorization);
     if (check.ok) {
-      const { session } = check;
       // Who acts, for the audit log (as the /v1 routes' authentication sets it).
-      request.auth = {
-        kind: 'session',
-        userId: session.userId,
-        accountId: session.accountId,
-        sessionId: session.id,
-        email: session.email,
-      };
-      return session;
+      request.auth = sessionAuthOf(check.session);
+      return check.session;
     }
     if (check.reason === 'missing') throw noAuthorization();
     if (looksLikeApiKey(/^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '')) {
@@ -285,7 +279,6 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   fastify.put('/user', async (request) => {
     const session = await requireSession(request);
     const body = parse(updateUserBody, request.body);
-    const before = await auth.getUser(session.userId);
     const user = await auth.updateUser(session, { ...body, data: body.data ?? undefined });
     if (body.password !== undefined) {
       audit(request, {
@@ -295,7 +288,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         targetId: user.id,
       });
     }
-    if (user.emailChange && user.emailChange !== before.emailChange) {
+    // A new address asked for (the same as the current one changes nothing): its link was sent.
+    if (body.email !== undefined && user.emailChange === body.email) {
       audit(request, {
         action: 'email.change_requested',
         summary: `Asked to change the e-mail address to ${user.emailChange}`,

@@ -247,4 +247,27 @@ describe('two-factor sign-in through @supabase/auth-js (GoTrue MFA API)', () => 
     }
     expect(statuses).toEqual([422, 422, 422, 422, 422, 422, 422, 429]);
   });
+  // Waits for the next 30-second TOTP step once.
+  it('accepts one code once when two sessions send it at the same moment', { timeout: 90_000 }, async () => {
+    const owner = await userWithClient();
+    const factor = await turnOn(owner.client);
+    const [a, b] = [newClient(), newClient()];
+    for (const client of [a, b]) await client.signInWithPassword({ email: owner.email, password: PASSWORD });
+    const { code } = await freshCode(factor.secret, factor.step);
+    const [first, second] = await Promise.all(
+      [a, b].map((client) => client.mfa.challengeAndVerify({ factorId: factor.id, code })),
+    );
+    // The loser is refused: the code was spent, or (when the winner committed first) its session, still aal1,
+    // was ended by the winner's verification.
+    const outcomes = [first, second].map((result) =>
+      !result?.error
+        ? 'verified'
+        : isAuthApiError(result.error) && result.error.code === 'mfa_verification_failed'
+          ? 'refused'
+          : result.error.name === 'AuthSessionMissingError'
+            ? 'refused'
+            : result.error.message,
+    );
+    expect(outcomes.sort()).toEqual(['refused', 'verified']);
+  });
 });

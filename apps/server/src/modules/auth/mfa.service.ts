@@ -7,7 +7,6 @@ import {
   deleteFactor,
   findChallenge,
   findFactor,
-  hasRecoveryCode,
   recoveryCodesLeft,
   replaceRecoveryCodes,
 } from '@callwise/db/queries/mfa';
@@ -173,7 +172,6 @@ export class MfaService {
     const recovery = factor.status === 'verified' ? normalizeRecoveryCode(code) : null;
     if (!recovery) throw verificationFailed();
     const codeHash = hashToken(recovery);
-    if (!(await hasRecoveryCode(this.deps.db, session.userId, codeHash))) throw verificationFailed();
     if (
       !(await completeChallenge(this.deps.db, {
         ...base,
