@@ -46,6 +46,8 @@ import messagesRoutes from './modules/messages/messages.routes.ts';
 import textSettingsRoutes from './modules/messages/text-settings.routes.ts';
 import scriptsRoutes from './modules/scripts/scripts.routes.ts';
 import supportRoutes from './modules/support/support.routes.ts';
+import invitationRoutes from './modules/team/invitation.routes.ts';
+import teamRoutes from './modules/team/team.routes.ts';
 import voicesRoutes from './modules/voices/voices.routes.ts';
 import {
   webhookDeliveriesRoutes,
@@ -151,6 +153,8 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
       await v1.register(selfServiceRoutes);
       // The unsubscribe link of a customer's e-mails: the signed link is the credential, rate-limited per address.
       await v1.register(unsubscribeRoutes);
+      // An invitation's page and joining through it: the link's token is the credential, rate-limited per address.
+      await v1.register(invitationRoutes);
       // Everything else under /v1 needs a caller. The integrator API: an API key or a signed-in session.
       await v1.register(async (privateV1) => {
         privateV1.addHook('onRoute', documentAudience('integrator'));
@@ -190,6 +194,7 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
         await sessionV1.register(calendarConnectionsRoutes);
         await sessionV1.register(testCallsRoutes);
         await sessionV1.register(auditLogRoutes);
+        await sessionV1.register(teamRoutes);
       });
     },
     { prefix: '/v1' },

@@ -36,6 +36,7 @@ import { createMailProvider, type MailProvider } from './modules/mail/mail.provi
 import { MessageSender, SEND_MESSAGES } from './modules/messages/message-sender.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
 import { TEXT_FOLLOW_UPS, TextFollowUps } from './modules/messages/text-follow-ups.ts';
+import { TeamService } from './modules/team/team.service.ts';
 import { createSpeechService, type SpeechService } from './providers/speech/speech.ts';
 import { createFileStorage, type FileStorage } from './providers/storage/index.ts';
 
@@ -54,6 +55,8 @@ export interface Services {
   auth: AuthService;
   /** Two-factor sign-in: TOTP factors and recovery codes (decision 033). */
   mfa: MfaService;
+  /** Invitations to join an account (decision 035). */
+  team: TeamService;
   /** Who a request is from: sessions believed for seconds, API keys cached with their plan. */
   identity: {
     sessions: LiveSessionCache;
@@ -131,6 +134,7 @@ export async function openServices(deps: {
   // Credentials and second-factor secrets are kept sealed with a key derived from the server's secret.
   const secrets = new SecretBox(config.JWT_SECRET);
   const mfa = new MfaService({ db, secrets });
+  const team = new TeamService({ db, config, queue, auth });
   const billing = new BillingService({
     db,
     provider: createBillingProvider(),
@@ -264,6 +268,7 @@ export async function openServices(deps: {
     events,
     auth,
     mfa,
+    team,
     identity: {
       sessions,
       apiKeys,

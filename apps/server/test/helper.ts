@@ -188,6 +188,39 @@ export async function signedInUser(t: TestApp, options: { plan?: string } = {}) 
   };
 }
 
+/** Another member of an account, with a role, signed in through the real token endpoint. */
+export async function signedInMember(t: TestApp, accountId: string, role: 'owner' | 'admin' | 'staff') {
+  const { hashPassword } = await import('../src/modules/auth/passwords.ts');
+  const email = `${role}-${Date.now()}-${++userCounter}@example.com`;
+  const password = 'Harbor-Lantern-64';
+  const { rows } = await t.database.executeSql(
+    `INSERT INTO users (account_id, email, password_hash, user_metadata, role, email_confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
+    [
+      accountId,
+      email,
+      await hashPassword(password),
+      JSON.stringify({ first_name: 'Test', last_name: role }),
+      role,
+    ],
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/token?grant_type=password',
+    payload: { email, password },
+    remoteAddress: `10.78.${Math.floor(userCounter / 250)}.${userCounter % 250}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  const token = res.json().access_token as string;
+  return {
+    email,
+    userId: rows[0]?.id as string,
+    accountId,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
 /** A new API key of the user's account, created through the API with their session. */
 export async function createApiKey(t: TestApp, user: { headers: Record<string, string> }, name = 'Test key') {
   const res = await t.app.inject({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type Role, roleAllows } from '@callwise/shared/roles';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,14 +29,23 @@ import {
   EXAMPLE_TEST_CALL,
   EXAMPLE_WAITLIST_ENTRY,
 } from '../src/lib/api-examples.ts';
+import { minimumRole } from '../src/lib/role-policy.ts';
+import {
+  EXAMPLE_INVITATION,
+  EXAMPLE_INVITATION_TOKEN,
+  EXAMPLE_MEMBER,
+  EXAMPLE_TEAM_IDS,
+} from '../src/lib/team-examples.ts';
 import { GOOGLE_CALENDAR_SCOPES } from '../src/modules/appointments/sources/google-calendar.ts';
 import {
   type FakeGoogle,
   startFakeGoogle,
 } from '../src/modules/appointments/sources/google-calendar-test-server.ts';
+import { hashToken } from '../src/modules/auth/tokens.ts';
 import {
   createApiKey,
   listenTestApp,
+  signedInMember,
   signedInUser,
   type TestApp,
   userAwaitingSecondFactor,
@@ -58,6 +68,10 @@ let apiKey: string;
 let starterKey: string;
 /** A session still waiting for its second factor (403 mfa_required everywhere). */
 let awaitingCode: string;
+/** A member without a second factor of an account that requires one (403 mfa_enrollment_required). */
+let enrolling: string;
+/** An admin and a staff member of the examples' account (the role matrix). */
+const members: Partial<Record<Role, { headers: { authorization: string }; userId: string }>> = {};
 let google: FakeGoogle;
 const EXAMPLE_GOOGLE_REFRESH_TOKEN = '1//example-refresh-token';
 const executed = new Set<string>();
@@ -104,6 +118,13 @@ beforeAll(async () => {
   const starter = await signedInUser(t, { plan: 'professional' });
   starterKey = (await createApiKey(t, starter)).key;
   awaitingCode = (await userAwaitingSecondFactor(t)).headers.authorization;
+  const strict = await signedInUser(t, { plan: 'professional' });
+  await t.database.executeSql('UPDATE accounts SET require_two_factor = true WHERE id = $1', [
+    strict.accountId,
+  ]);
+  enrolling = strict.headers.authorization;
+  members.admin = await signedInMember(t, owner.accountId, 'admin');
+  members.staff = await signedInMember(t, owner.accountId, 'staff');
   await t.database.executeSql("UPDATE accounts SET plan = 'starter' WHERE id = $1", [starter.accountId]);
 
   const res = await fetch(`${t.baseUrl}/v1/openapi.json`);
@@ -433,6 +454,44 @@ async function resetExampleAccount() {
       EXAMPLE_AUDIT_EVENT.created_at,
     ],
   );
+  // The team: the owner (an owner again after a transfer), the matrix's admin and staff, the examples' member and
+  // invitation; anyone who joined through an example is gone.
+  const kept = [owner.userId, members.admin?.userId, members.staff?.userId].filter(Boolean);
+  await db.executeSql("UPDATE users SET role = 'owner' WHERE id = $1", [owner.userId]);
+  for (const role of ['admin', 'staff'] as const) {
+    const member = members[role];
+    if (member) await db.executeSql('UPDATE users SET role = $1 WHERE id = $2', [role, member.userId]);
+  }
+  await db.executeSql(`DELETE FROM users WHERE account_id = $1 AND NOT (id = ANY($2::uuid[]))`, [
+    account,
+    kept,
+  ]);
+  await db.executeSql(
+    `INSERT INTO users (id, account_id, email, password_hash, user_metadata, role, email_confirmed_at, created_at)
+       VALUES ($1, $2, $3, 'not-a-hash', $4, 'staff', now(), $5)`,
+    [
+      EXAMPLE_TEAM_IDS.member,
+      account,
+      EXAMPLE_MEMBER.email,
+      JSON.stringify({ first_name: 'Sam', last_name: 'Lee' }),
+      EXAMPLE_MEMBER.joined_at,
+    ],
+  );
+  await db.executeSql('DELETE FROM invitations WHERE account_id = $1', [account]);
+  await db.executeSql(
+    `INSERT INTO invitations (id, account_id, email, role, token_hash, invited_by, invited_by_email, invited_by_name,
+       expires_at, sent_at, created_at) VALUES ($1, $2, $3, 'staff', $4, $5, $6, 'Dana Reyes', now() + interval '7 days', $7, $7)`,
+    [
+      EXAMPLE_TEAM_IDS.invitation,
+      account,
+      EXAMPLE_INVITATION.email,
+      hashToken(EXAMPLE_INVITATION_TOKEN),
+      owner.userId,
+      owner.email,
+      EXAMPLE_INVITATION.sent_at,
+    ],
+  );
+  await db.executeSql('UPDATE accounts SET require_two_factor = false WHERE id = $1', [account]);
   await db.executeSql('UPDATE accounts SET webhook_url = NULL WHERE id = $1', [account]);
   await db.executeSql(
     `UPDATE accounts SET follow_up_text_call_types = DEFAULT, follow_up_text = DEFAULT, missed_call_text_back = DEFAULT,
@@ -733,6 +792,56 @@ function silentWav(): Buffer {
 }
 
 describe('every example in the document, against the real server', () => {
+  /** Runs one example against a server; what differs from the document. */
+  async function checkExample(
+    base: string,
+    method: string,
+    path: string,
+    example: RunnableExample,
+    authorization: string,
+    where: string,
+  ): Promise<string[]> {
+    const failures: string[] = [];
+    const { response, type, text } = await send(base, method, path, example, authorization);
+    if (response.status !== example.status) {
+      return [`${where}: answered ${response.status}, documented ${example.status}: ${text.slice(0, 300)}`];
+    }
+    const documented = example.response;
+    if (!documented) {
+      if (response.status !== 204 && !/^audio\//.test(type))
+        failures.push(`${where}: undocumented ${type} answer`);
+      return failures;
+    }
+    if (!type.startsWith(documented.type))
+      failures.push(`${where}: content type ${type}, documented ${documented.type}`);
+    if (documented.type === 'application/json') {
+      const body = JSON.parse(text) as unknown;
+      failures.push(...shapeProblems(body, documented.value).map((problem) => `${where}: ${problem}`));
+      // The example itself fits the documented schema.
+      const check = z
+        .fromJSONSchema(documented.schema as Parameters<typeof z.fromJSONSchema>[0])
+        .safeParse(documented.value);
+      if (!check.success)
+        failures.push(`${where}: the example does not fit its schema: ${check.error.message}`);
+      if (example.status >= 400) {
+        const error = (body as { error: { code: string; message: string } }).error;
+        const expected = (documented.value as { error: { code: string; message: string } }).error;
+        if (error.code !== expected.code || error.message !== expected.message) {
+          failures.push(`${where}: ${JSON.stringify(error)} vs documented ${JSON.stringify(expected)}`);
+        }
+      }
+    } else {
+      // Text (CSV, an event stream): the first line is the documented one.
+      const firstLine = (value: string) => value.split(/\r?\n/)[0];
+      if (firstLine(text) !== firstLine(String(documented.value))) {
+        failures.push(
+          `${where}: first line ${JSON.stringify(firstLine(text))}, documented ${JSON.stringify(firstLine(String(documented.value)))}`,
+        );
+      }
+    }
+    return failures;
+  }
+
   it('answers each operation’s examples as documented', async () => {
     const failures: string[] = [];
     for (const { path, method, operation } of operations()) {
@@ -751,51 +860,108 @@ describe('every example in the document, against the real server', () => {
       const base = onTwilio ? twilioApp.baseUrl : t.baseUrl;
       for (const example of examples) {
         const where = `${method.toUpperCase()} ${path} «${example.name}»`;
-        const { response, type, text } = await send(base, method, path, example, authorization);
         executed.add(`${method} ${path} ${example.name}`);
-        if (response.status !== example.status) {
-          failures.push(
-            `${where}: answered ${response.status}, documented ${example.status}: ${text.slice(0, 300)}`,
-          );
-          continue;
-        }
-        const documented = example.response;
-        if (!documented) {
-          if (response.status !== 204 && !/^audio\//.test(type))
-            failures.push(`${where}: undocumented ${type} answer`);
-          continue;
-        }
-        if (!type.startsWith(documented.type))
-          failures.push(`${where}: content type ${type}, documented ${documented.type}`);
-        if (documented.type === 'application/json') {
-          const body = JSON.parse(text) as unknown;
-          failures.push(...shapeProblems(body, documented.value).map((problem) => `${where}: ${problem}`));
-          // The example itself fits the documented schema.
-          const check = z
-            .fromJSONSchema(documented.schema as Parameters<typeof z.fromJSONSchema>[0])
-            .safeParse(documented.value);
-          if (!check.success)
-            failures.push(`${where}: the example does not fit its schema: ${check.error.message}`);
-          if (example.status >= 400) {
-            const error = (body as { error: { code: string; message: string } }).error;
-            const expected = (documented.value as { error: { code: string; message: string } }).error;
-            if (error.code !== expected.code || error.message !== expected.message) {
-              failures.push(`${where}: ${JSON.stringify(error)} vs documented ${JSON.stringify(expected)}`);
-            }
-          }
-        } else {
-          // Text (CSV, an event stream): the first line is the documented one.
-          const firstLine = (value: string) => value.split(/\r?\n/)[0];
-          if (firstLine(text) !== firstLine(String(documented.value))) {
-            failures.push(
-              `${where}: first line ${JSON.stringify(firstLine(text))}, documented ${JSON.stringify(firstLine(String(documented.value)))}`,
-            );
-          }
-        }
+        failures.push(...(await checkExample(base, method, path, example, authorization, where)));
       }
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  /**
+   * Where a role the operation allows is still refused by the operation's own rule (documented in its
+   * description): staff change their own number but not the business's time zone, and leave but remove no one.
+   */
+  const REFUSED_BY_THE_OPERATION: Record<string, Partial<Record<Role, number>>> = {
+    'patch /v1/me timezone': { staff: 403 },
+    'delete /v1/members/{id} remove': { staff: 403 },
+    'delete /v1/members/{id} missing': { staff: 403 },
+  };
+
+  it('walks the role matrix: each role gets what the document allows it and 403 forbidden_role elsewhere', async () => {
+    const failures: string[] = [];
+    let forbidden = 0;
+    let allowed = 0;
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      const sentence = /Roles: ([a-z, ]+) \(an API key acts as an admin\)\./.exec(
+        operation.description ?? '',
+      );
+      if (!sentence?.[1]) {
+        failures.push(`${method} ${path}: the description does not say which roles may call it`);
+        continue;
+      }
+      const documentedRoles = sentence[1].split(', ');
+      // The document and the policy the server enforces say the same.
+      const minimum = minimumRole(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'));
+      const policyRoles = (['owner', 'admin', 'staff'] as const).filter((role) => roleAllows(role, minimum));
+      if (documentedRoles.join() !== policyRoles.join()) {
+        failures.push(
+          `${method} ${path}: documents ${documentedRoles.join()}, enforces ${policyRoles.join()}`,
+        );
+      }
+      for (const role of ['admin', 'staff'] as const) {
+        const member = members[role];
+        if (!member) throw new Error('no member');
+        const where = `${method.toUpperCase()} ${path} as ${role}`;
+        if (!documentedRoles.includes(role)) {
+          forbidden++;
+          await resetExampleAccount();
+          const { response, text } = await send(
+            t.baseUrl,
+            method,
+            path,
+            anyRequest(operation),
+            member.headers.authorization,
+          );
+          const body = (
+            response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : {}
+          ) as {
+            error?: { code: string; details?: { required?: string[] } };
+          };
+          if (
+            response.status !== 403 ||
+            body.error?.code !== 'forbidden_role' ||
+            body.error.details?.required?.join() !== documentedRoles.join()
+          ) {
+            failures.push(
+              `${where}: ${response.status} ${text.slice(0, 200)}, documented 403 forbidden_role`,
+            );
+          }
+          continue;
+        }
+        // The business number's operations need the Twilio server, where these members are not: the policy check
+        // above covers them.
+        if (TWILIO_ONLY.test(path)) continue;
+        const examples = examplesOf(operation);
+        if (examples.length > 0) await resetExampleAccount();
+        for (const example of examples) {
+          allowed++;
+          const refused = REFUSED_BY_THE_OPERATION[`${method} ${path} ${example.name}`]?.[role];
+          const expected = refused ? { ...example, status: refused, response: undefined } : example;
+          if (refused) {
+            const { response } = await send(t.baseUrl, method, path, example, member.headers.authorization);
+            if (response.status !== refused)
+              failures.push(`${where} «${example.name}»: ${response.status}, not ${refused}`);
+            continue;
+          }
+          failures.push(
+            ...(await checkExample(
+              t.baseUrl,
+              method,
+              path,
+              expected,
+              member.headers.authorization,
+              `${where} «${example.name}»`,
+            )),
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Both kinds were walked (the matrix is not empty on either side).
+    expect(forbidden).toBeGreaterThan(40);
+    expect(allowed).toBeGreaterThan(100);
+  }, 600_000);
 
   /** A request each operation answers before looking at its input: the first example's, or nothing. */
   const anyRequest = (operation: Operation) => {
@@ -804,6 +970,7 @@ describe('every example in the document, against the real server', () => {
   };
 
   it('answers the shared 401 and 403 examples on every operation', async () => {
+    await resetExampleAccount();
     const shared = document.components.examples;
     const failures: string[] = [];
     for (const { path, method, operation } of operations()) {
@@ -819,6 +986,12 @@ describe('every example in the document, against the real server', () => {
             ['session_required', `Bearer ${apiKey}`, 403],
             ['mfa_required', awaitingCode, 403],
           ];
+      if (!(method === 'get' && path === '/v1/me')) cases.push(['mfa_enrollment_required', enrolling, 403]);
+      const minimum = minimumRole(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'));
+      const staffHeaders = members.staff?.headers.authorization ?? '';
+      const adminHeaders = members.admin?.headers.authorization ?? '';
+      if (minimum === 'admin') cases.push(['forbidden_role', staffHeaders, 403]);
+      if (minimum === 'owner') cases.push(['owner_required', adminHeaders, 403]);
       for (const [name, authorization, status] of cases) {
         const listed = Object.values(operation.responses[String(status)]?.content ?? {}).some(
           (media) => media.examples?.[name],

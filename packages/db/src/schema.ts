@@ -1,4 +1,5 @@
 import type { CallDialogue } from '@callwise/shared/call-dialogue';
+import type { Role } from '@callwise/shared/roles';
 import type { AssistantSettings } from '@callwise/shared/schemas/assistant';
 import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import { sql } from 'drizzle-orm';
@@ -35,6 +36,8 @@ const accountRef = () =>
 export const accounts = pgTable('accounts', {
   id: id(),
   name: text('name').notNull(),
+  /** Every member must sign in with a second factor (set by an owner, decision 035). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   plan: text('plan').notNull().default('trial'),
   defaultCountry: text('default_country').notNull().default('US'),
   timezone: text('timezone').notNull().default('America/New_York'),
@@ -106,6 +109,8 @@ export const users = pgTable(
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
     /** The user's own phone number (E.164), where their test calls go (Settings → Profile). */
     phoneNumber: text('phone_number'),
+    /** Their role in the account (decision 035): owner, admin or staff. The one who signs up is its owner. */
+    role: text('role').$type<Role>().notNull().default('owner'),
     notificationSettings: jsonb('notification_settings')
       .$type<{
         emailNotifications: boolean;
@@ -574,6 +579,37 @@ export const auditEvents = pgTable(
   ],
 );
 
+/**
+ * Invitations to join an account (decision 035): the link's token is stored hashed; a pending invitation is one
+ * not accepted or revoked, and its link works until `expiresAt`. Resending replaces the token.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    accountId: accountRef(),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who invited, as they were then (the inviter may leave). */
+    invitedByEmail: text('invited_by_email').notNull(),
+    invitedByName: text('invited_by_name').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('invitations_token_key').on(table.tokenHash),
+    uniqueIndex('invitations_pending_email_key')
+      .on(table.accountId, sql`lower(${table.email})`)
+      .where(sql`${table.acceptedAt} IS NULL AND ${table.revokedAt} IS NULL`),
+    index('invitations_account_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
 /** Opaque refresh tokens, stored hashed, rotated on every use. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -937,6 +973,7 @@ export type Account = typeof accounts.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type MfaFactor = typeof mfaFactors.$inferSelect;
 export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type Script = typeof scripts.$inferSelect;
 export type Call = typeof calls.$inferSelect;

@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   session_required: 403,
   /** The user has two-factor sign-in on and this session has not verified a code yet (it is aal1). */
   mfa_required: 403,
+  /** The caller's role (owner, admin, staff) may not do this: `details.required` names the roles that may. */
+  forbidden_role: 403,
+  /** The account requires two-factor sign-in and the member has no second factor yet: set one up first. */
+  mfa_enrollment_required: 403,
   call_limit_reached: 402,
   /** The calls would take this billing month's extra-call charges past the account's monthly budget. */
   budget_reached: 402,
@@ -41,6 +45,12 @@ export const ERROR_STATUS = {
   consent_required: 422,
   /** A request with the same Idempotency-Key is still being processed. */
   idempotency_key_in_use: 409,
+  /** The account's last owner cannot stop being one (make another member owner first). */
+  last_owner: 409,
+  /** The address already signs in to Callwise (a person belongs to one business) or is already invited. */
+  already_member: 409,
+  /** An invitation's link that is unknown, used or revoked. */
+  invitation_invalid: 404,
   unprocessable: 422,
   /** The Idempotency-Key was used before with a different request. */
   idempotency_key_reused: 422,

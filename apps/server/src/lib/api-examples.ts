@@ -22,6 +22,7 @@ import type { TestCall } from '@callwise/shared/schemas/test-calls';
 import type { WaitlistEntry } from '@callwise/shared/schemas/waitlist';
 import type { WebhookDelivery } from '@callwise/shared/schemas/webhooks';
 import { ACCOUNT_WEBHOOK_EVENTS } from '@callwise/shared/schemas/webhooks';
+import { TEAM_EXAMPLES } from './team-examples.ts';
 
 /** One example of an operation: the request and the answer it gets (executed by test/openapi.test.ts). */
 export interface OperationExample {
@@ -641,6 +642,7 @@ const EXAMPLE_ASSISTANT_INPUT = {
 } satisfies AssistantSettingsInput;
 
 export const API_EXAMPLES: Record<string, OperationExample[]> = {
+  ...TEAM_EXAMPLES,
   'GET /v1/calls': [
     {
       name: 'first_page',
@@ -2463,6 +2465,8 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
           message_alerts: true,
         },
         carrier: 'simulator',
+        role: 'owner',
+        require_two_factor: false,
       },
     },
   ],
@@ -2488,6 +2492,8 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
           message_alerts: true,
         },
         carrier: 'simulator',
+        role: 'owner',
+        require_two_factor: false,
       },
     },
     {
@@ -2511,6 +2517,8 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
           message_alerts: true,
         },
         carrier: 'simulator',
+        role: 'owner',
+        require_two_factor: false,
       },
     },
     {
@@ -2546,6 +2554,8 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
           message_alerts: true,
         },
         carrier: 'simulator',
+        role: 'owner',
+        require_two_factor: false,
       },
     },
   ],

@@ -6,6 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import { API_EXAMPLES, type OperationExample } from './api-examples.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
+import { minimumRole, rolesSentence } from './role-policy.ts';
 
 /** Who may call a group of routes: an API key or a session (the integrator API), or a session only. */
 export type Audience = 'integrator' | 'session';
@@ -23,8 +24,14 @@ export function documentAudience(audience: Audience) {
   return (route: RouteOptions) => {
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const response = (schema.response ?? {}) as Record<string, unknown>;
+    // The role the operation needs at least (decision 035): checked with every request, said in its description.
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const minimum = minimumRole(String(methods[0]).toUpperCase(), route.url);
+    route.config = { ...(route.config as object), minimumRole: minimum } as typeof route.config;
+    const description = typeof schema.description === 'string' ? `${schema.description}\n\n` : '';
     route.schema = {
       ...schema,
+      description: `${description}${rolesSentence(minimum)}`,
       security: SECURITY[audience],
       response: { ...response, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
     };
@@ -55,7 +62,9 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '403':
     'Not allowed: the plan does not include API access (`plan_upgrade_required`), the endpoint needs a ' +
     'signed-in session (`session_required`), the user has two-factor sign-in on and the session has not verified a ' +
-    'code yet (`mfa_required`), or the plan does not include what was asked for (`forbidden`).',
+    'code yet (`mfa_required`), the account requires two-factor sign-in and the member has not set it up ' +
+    '(`mfa_enrollment_required`), the caller’s role does not allow the operation (`forbidden_role`: ' +
+    '`error.details.required` lists the roles that may), or the plan does not include what was asked for (`forbidden`).',
   '404': 'No such resource in your account (ids of other accounts answer 404 too).',
   '409':
     'Conflicts with the current state (see `error.message`), or the same Idempotency-Key is still running.',
@@ -105,6 +114,24 @@ const SHARED_EXAMPLES: Json = {
     summary: 'A session of a user with two-factor sign-in on, before a code was verified in it',
     value: errorExample('mfa_required', AUTH_MESSAGES.mfaRequired),
   },
+  mfa_enrollment_required: {
+    summary: 'A member without a second factor, in an account that requires one',
+    value: errorExample('mfa_enrollment_required', AUTH_MESSAGES.mfaEnrollmentRequired),
+  },
+  forbidden_role: {
+    summary: 'A staff member on an operation for owners and admins',
+    value: errorExample('forbidden_role', AUTH_MESSAGES.forbiddenRole('staff', ['owner', 'admin']), {
+      role: 'staff',
+      required: ['owner', 'admin'],
+    }),
+  },
+  owner_required: {
+    summary: 'An admin on an operation for owners',
+    value: errorExample('forbidden_role', AUTH_MESSAGES.forbiddenRole('admin', ['owner']), {
+      role: 'admin',
+      required: ['owner'],
+    }),
+  },
 };
 
 const OVERVIEW = `Schedule AI voice calls, manage contacts and scripts, and follow every call's progress and outcome.
@@ -117,6 +144,9 @@ revoked key stops working at once. API access is included in the free trial, Pro
 (Starter answers 403 \`plan_upgrade_required\`). Managing keys, billing, the profile and the password needs a
 signed-in session (an API key gets 403 \`session_required\`). A user with two-factor sign-in on finishes signing
 in with a code (GoTrue's \`/auth/v1/factors/{id}/verify\`); until then their session gets 403 \`mfa_required\`.
+
+**Roles.** An account's members are owners, admins or staff. Each operation's description names the roles that
+may call it; another role gets 403 \`forbidden_role\`. An API key acts as an admin (it cannot reach billing).
 
 **Rate limits.** 100 requests per minute per API key (a fixed window that starts with the key's first request),
 shared by all our servers. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
@@ -175,6 +205,11 @@ const TAGS = [
   },
   { name: 'account', description: 'The signed-in user (web app session only).' },
   { name: 'api-keys', description: 'Create, list and revoke API keys (web app session only).' },
+  {
+    name: 'team',
+    description:
+      'The account’s members and their roles (owner, admin, staff), invitations by e-mail, and joining through one.',
+  },
 ];
 
 function operationId(method: string, path: string): string {
@@ -251,6 +286,23 @@ function addInputErrors(operation: Operation) {
 }
 
 /**
+ * The 403 examples every secured operation shows beyond its audience's: a session still lacking its second factor
+ * (or, where the account requires one, a member who has not set one up), and a role the operation does not allow.
+ */
+function roleAndFactorExamples(method: string, path: string): Json {
+  const minimum = minimumRole(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'));
+  const ref = (name: string) => ({ $ref: `#/components/examples/${name}` });
+  return {
+    mfa_required: ref('mfa_required'),
+    ...(method === 'get' && path === '/v1/me'
+      ? {}
+      : { mfa_enrollment_required: ref('mfa_enrollment_required') }),
+    ...(minimum === 'admin' ? { forbidden_role: ref('forbidden_role') } : {}),
+    ...(minimum === 'owner' ? { owner_required: ref('owner_required') } : {}),
+  };
+}
+
+/**
  * The finished document: operation ids, the words of each error status, the rate-limit and idempotency headers,
  * the shared error examples, and the examples of every operation (apps/server/src/lib/api-examples.ts).
  */
@@ -299,8 +351,7 @@ export function finishDocument(document: Json): Json {
         if (shared)
           media.examples = {
             [shared]: { $ref: `#/components/examples/${shared}` },
-            // Every secured operation takes a session, which may still lack its second factor.
-            ...(status === '403' ? { mfa_required: { $ref: '#/components/examples/mfa_required' } } : {}),
+            ...(status === '403' ? roleAndFactorExamples(method, path) : {}),
             ...media.examples,
           };
       }

@@ -1,4 +1,5 @@
 import { PLANS } from '@callwise/shared/plans';
+import { type Role, roleAllows, rolesAllowed } from '@callwise/shared/roles';
 import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +23,8 @@ export interface SessionAuth {
   accountId: string;
   sessionId: string;
   email: string;
+  /** The user's role in the account (decision 035). */
+  role: Role;
 }
 
 export interface ApiKeyAuth {
@@ -30,6 +33,8 @@ export interface ApiKeyAuth {
   /** The key's name, as the audit log shows who acted. */
   apiKeyName: string;
   accountId: string;
+  /** An API key acts as an admin (decision 035). */
+  role: 'admin';
 }
 
 export type RequestAuth = SessionAuth | ApiKeyAuth;
@@ -37,6 +42,10 @@ export type RequestAuth = SessionAuth | ApiKeyAuth;
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth;
+  }
+  interface FastifyContextConfig {
+    /** The role a /v1 operation needs at least (set for every authenticated route from lib/role-policy.ts). */
+    minimumRole?: Role;
   }
   interface FastifyInstance {
     /** onRequest hook: a signed-in session or an API key (the integrator resources). */
@@ -56,6 +65,7 @@ export function sessionAuthOf(session: {
   userId: string;
   accountId: string;
   email: string;
+  role: Role;
 }): SessionAuth {
   return {
     kind: 'session',
@@ -63,6 +73,7 @@ export function sessionAuthOf(session: {
     accountId: session.accountId,
     sessionId: session.id,
     email: session.email,
+    role: session.role,
   };
 }
 
@@ -70,6 +81,17 @@ export function sessionAuthOf(session: {
 export function sessionAuth(request: FastifyRequest): SessionAuth {
   if (request.auth?.kind !== 'session') throw new AppError('session_required', AUTH_MESSAGES.sessionRequired);
   return request.auth;
+}
+
+/** The caller's role must allow the route (its minimum role, decision 035): otherwise 403 forbidden_role. */
+function checkRole(request: FastifyRequest) {
+  const minimum = request.routeOptions.config.minimumRole;
+  if (!minimum || roleAllows(request.auth.role, minimum)) return;
+  const required = rolesAllowed(minimum);
+  throw new AppError('forbidden_role', AUTH_MESSAGES.forbiddenRole(request.auth.role, required), {
+    role: request.auth.role,
+    required,
+  });
 }
 
 function setLimitHeaders(reply: FastifyReply, decision: LimitDecision) {
@@ -138,7 +160,14 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
       const plan = PLANS[key.plan];
       if (!plan.apiAccess) throw new AppError('plan_upgrade_required', AUTH_MESSAGES.planUpgrade(plan.name));
       await limit(apiLimiter, key.id, reply);
-      request.auth = { kind: 'api_key', apiKeyId: key.id, apiKeyName: key.name, accountId: key.accountId };
+      request.auth = {
+        kind: 'api_key',
+        apiKeyId: key.id,
+        apiKeyName: key.name,
+        accountId: key.accountId,
+        role: 'admin',
+      };
+      checkRole(request);
       return;
     }
     const check = await checkBearer(request.headers.authorization);
@@ -148,7 +177,17 @@ export default fp(async function authenticate(fastify: FastifyInstance) {
     if (check.session.secondFactorRequired && check.session.aal !== 'aal2') {
       throw new AppError('mfa_required', AUTH_MESSAGES.mfaRequired);
     }
+    // An account that requires a second factor: a member without one may only read who they are (to be sent to
+    // set one up) until they have.
+    if (
+      check.session.accountRequiresSecondFactor &&
+      !check.session.secondFactorRequired &&
+      !(request.method === 'GET' && request.routeOptions.url === '/v1/me')
+    ) {
+      throw new AppError('mfa_enrollment_required', AUTH_MESSAGES.mfaEnrollmentRequired);
+    }
     request.auth = sessionAuthOf(check.session);
+    checkRole(request);
   }
 
   fastify.decorate('authenticate', (request: FastifyRequest, reply: FastifyReply) =>

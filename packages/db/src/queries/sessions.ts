@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { authSessions, oneTimeTokens, refreshTokens, users } from '../schema.ts';
+import { accounts, authSessions, oneTimeTokens, refreshTokens, users } from '../schema.ts';
 
 /**
  * Where the database announces (by trigger, migrations 0011 and 0038) a session that ended or changed its
@@ -147,12 +147,16 @@ export async function findLiveSession(db: Database, sessionId: string, userId: s
       createdAt: authSessions.createdAt,
       accountId: users.accountId,
       email: users.email,
+      role: users.role,
       aal: authSessions.aal,
       /** The user has a verified second factor: an aal1 session of theirs may only finish signing in. */
       secondFactorRequired: sql<boolean>`EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = ${authSessions.userId} AND f.status = 'verified')`,
+      /** The account requires every member to sign in with a second factor. */
+      accountRequiresSecondFactor: accounts.requireTwoFactor,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
     .limit(1);
   return row;

@@ -23,6 +23,14 @@ export const AUDIT_ACTION_LABELS = {
   'contacts.deleted': 'Contacts deleted',
   'recording.deleted': 'Recording deleted',
   'data.exported': 'Data exported',
+  'member.invited': 'Member invited',
+  'member.invitation_revoked': 'Invitation revoked',
+  'member.joined': 'Member joined',
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
+  'member.left': 'Member left',
+  'member.ownership_transferred': 'Ownership transferred',
+  'team.two_factor_requirement_changed': 'Two-factor requirement changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -36,7 +44,7 @@ export const auditEventSchema = z.object({
   target_type: z
     .string()
     .nullable()
-    .describe('What it was done to: api_key, call, contact, account, user, factor, or null'),
+    .describe('What it was done to: api_key, call, contact, account, user, factor, invitation, or null'),
   target_id: z.string().nullable().describe('The id of what it was done to, when it has one'),
   details: z
     .record(z.string(), z.unknown())

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimezone } from '../phone.ts';
 import { PLAN_IDS } from '../plans.ts';
+import { ROLES } from '../roles.ts';
 
 export const notificationSettingsSchema = z.object({
   email_notifications: z.boolean().describe('E-mail me about my account and calls'),
@@ -41,6 +42,10 @@ export const meSchema = z.object({
   carrier: z
     .enum(['simulator', 'twilio'])
     .describe('Who places the calls: the built-in simulated carrier (no real phone rings) or Twilio'),
+  role: z.enum(ROLES).describe('The user’s role in the business: owner, admin or staff'),
+  require_two_factor: z
+    .boolean()
+    .describe('Whether the business requires every member to sign in with a second factor'),
 });
 export type Me = z.infer<typeof meSchema>;
 

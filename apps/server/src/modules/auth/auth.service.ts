@@ -390,6 +390,11 @@ export class AuthService {
     return this.startSession(user, type, client);
   }
 
+  /** The first session of a member who joined through an invitation (GoTrue's `invite` method). */
+  startInvitedSession(user: User, client: ClientInfo) {
+    return this.startSession(user, 'invite', client);
+  }
+
   async getUser(userId: string) {
     const user = await findUserById(this.deps.db, userId);
     if (!user) throw new GoTrueError(404, 'user_not_found', 'User not found');

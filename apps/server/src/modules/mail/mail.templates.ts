@@ -76,6 +76,27 @@ export function verificationMail(input: { name?: string; url: string }): Rendere
   };
 }
 
+export function invitationMail(input: {
+  businessName: string;
+  invitedBy: string;
+  role: string;
+  url: string;
+  days: number;
+}): RenderedMail {
+  return {
+    subject: `You're invited to join ${input.businessName} on ${PRODUCT_NAME}`,
+    ...layout({
+      greeting: 'Hi,',
+      lines: [
+        `${input.invitedBy} invited you to join ${input.businessName} on ${PRODUCT_NAME} as ${input.role}.`,
+        `${PRODUCT_NAME} places the business's AI phone calls: reminders, confirmations and follow-ups. Choose a password to join. The link works once and expires in ${input.days} days.`,
+      ],
+      action: { label: `Join ${input.businessName}`, url: input.url },
+      footer: `If you did not expect this invitation, ignore this e-mail. ${footer}`,
+    }),
+  };
+}
+
 export function recoveryMail(input: { name?: string; url: string }): RenderedMail {
   return {
     subject: `Reset your ${PRODUCT_NAME} password`,

@@ -3,13 +3,15 @@ import { findUserById, updateUser } from '@callwise/db/queries/users';
 import type { User } from '@callwise/db/schema';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import type { PlanId } from '@callwise/shared/plans';
+import { roleAllows, rolesAllowed } from '@callwise/shared/roles';
 import {
   meSchema,
   updateMeInputSchema,
   updateNotificationSettingsInputSchema,
 } from '@callwise/shared/schemas/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { AUTH_MESSAGES } from '../../lib/auth-messages.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
 import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
 
@@ -36,6 +38,8 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
         message_alerts: user.notificationSettings.messageAlerts ?? true,
       },
       carrier: fastify.config.TELEPHONY_PROVIDER,
+      role: user.role,
+      require_two_factor: account.requireTwoFactor,
     };
   }
 
@@ -63,14 +67,22 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['account'],
         summary: 'Change the business profile',
         description:
-          'Changes the business’s time zone (an IANA name such as Europe/Berlin; an unknown one is refused with 400 naming `timezone`) and your own phone number, where test calls go (a number that is not one is refused with 400 naming `phone_number`). Names and e-mail change through `PUT /auth/v1/user`; Settings → Profile sends both, and its first save completes the first-run checklist’s first step.',
+          'Changes the business’s time zone (owners and admins; an IANA name such as Europe/Berlin; an unknown one is refused with 400 naming `timezone`) and your own phone number, where test calls go (a number that is not one is refused with 400 naming `phone_number`). Names and e-mail change through `PUT /auth/v1/user`; Settings → Profile sends both, and its first save completes the first-run checklist’s first step.',
         body: updateMeInputSchema,
         response: { 200: meSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
       const db = fastify.database.db;
-      let user = await findUserById(db, sessionAuth(request).userId);
+      const auth = sessionAuth(request);
+      // The business's time zone is the account's setting: an owner's or admin's (decision 035).
+      if (request.body.timezone !== undefined && !roleAllows(auth.role, 'admin')) {
+        throw new AppError('forbidden_role', AUTH_MESSAGES.forbiddenRole(auth.role, rolesAllowed('admin')), {
+          role: auth.role,
+          required: rolesAllowed('admin'),
+        });
+      }
+      let user = await findUserById(db, auth.userId);
       if (!user) throw notFound('User');
       const given = request.body.phone_number;
       // Checked before anything is written: a refused number changes nothing.
