@@ -19,6 +19,7 @@ export const EXAMPLE_OWNER: Member = {
   role: 'owner',
   is_you: true,
   two_factor: false,
+  bookable: false,
   last_sign_in_at: '2026-03-03T09:00:00.000Z',
   joined_at: '2026-01-05T13:00:00.000Z',
 };
@@ -30,6 +31,7 @@ export const EXAMPLE_MEMBER: Member = {
   role: 'staff',
   is_you: false,
   two_factor: false,
+  bookable: false,
   last_sign_in_at: '2026-03-02T14:10:00.000Z',
   joined_at: '2026-02-01T10:00:00.000Z',
 };
@@ -74,6 +76,14 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
       body: { role: 'admin' },
       status: 200,
       response: { ...EXAMPLE_MEMBER, role: 'admin' },
+    },
+    {
+      name: 'bookable',
+      summary: 'Take appointments with Sam (added to the booking settings’ staff)',
+      params: { id: EXAMPLE_TEAM_IDS.member },
+      body: { bookable: true },
+      status: 200,
+      response: { ...EXAMPLE_MEMBER, bookable: true },
     },
     {
       name: 'missing',

@@ -32,6 +32,41 @@ export async function saveBookingSettings(db: Database, accountId: string, setti
 }
 
 /**
+ * Makes one staff member (by name, any case) bookable or not, adding them when missing, and leaves the rest of the
+ * settings as they are: read and written under the row's lock, so a save of the whole settings at the same moment
+ * is not undone. `defaults` are the settings of an account that never saved any.
+ */
+export async function setStaffBookable(
+  db: Database,
+  accountId: string,
+  name: string,
+  bookable: boolean,
+  defaults: BookingSettings,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(bookingSettings).values({ accountId, settings: defaults }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ settings: bookingSettings.settings })
+      .from(bookingSettings)
+      .where(eq(bookingSettings.accountId, accountId))
+      .for('update');
+    if (!row) return;
+    const lower = name.toLowerCase();
+    const present = row.settings.staff.some((member) => member.name.toLowerCase() === lower);
+    if (!present && !bookable) return;
+    const staff = present
+      ? row.settings.staff.map((member) =>
+          member.name.toLowerCase() === lower ? { ...member, bookable } : member,
+        )
+      : [...row.settings.staff, { name, bookable, hours: null }];
+    await tx
+      .update(bookingSettings)
+      .set({ settings: { ...row.settings, staff }, updatedAt: new Date() })
+      .where(eq(bookingSettings.accountId, accountId));
+  });
+}
+
+/**
  * The times of the appointments holding a slot of these staff members that overlap [from, to), as epoch
  * milliseconds. An appointment lasts at most a day, so the start is bounded on both sides and the
  * (account, starts_at) index reads only the window. Read as one line of numbers per staff member and service: a

@@ -10,6 +10,11 @@ export const memberSchema = z.object({
   role: roleSchema.describe('Their role: owner, admin or staff'),
   is_you: z.boolean().describe('Whether this member is the caller'),
   two_factor: z.boolean().describe('Whether they sign in with a second factor'),
+  bookable: z
+    .boolean()
+    .describe(
+      'Whether appointments are booked with them: they are in the booking settings’ staff list by their name, bookable',
+    ),
   last_sign_in_at: z.iso.datetime().nullable().describe('When they last signed in; null when never'),
   joined_at: z.iso.datetime().describe('When they joined the account'),
 });
@@ -25,11 +30,21 @@ export type MemberList = z.infer<typeof memberListSchema>;
 
 export const updateMemberInputSchema = z
   .object({
-    role: roleSchema.describe(
-      'The new role. Only an owner gives or takes the owner role; the last owner keeps it.',
-    ),
+    role: roleSchema
+      .optional()
+      .describe('The new role. Only an owner gives or takes the owner role; the last owner keeps it.'),
+    bookable: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether appointments are booked with them: adds them (by name) to the booking settings’ staff list, or marks them not bookable there',
+      ),
   })
-  .strict();
+  .strict()
+  .refine(
+    (input) => input.role !== undefined || input.bookable !== undefined,
+    'Give a role, bookable, or both.',
+  );
 export type UpdateMemberInput = z.infer<typeof updateMemberInputSchema>;
 
 export const teamSecurityInputSchema = z

@@ -1,4 +1,5 @@
 import { findAccount } from '@callwise/db/queries/accounts';
+import { setStaffBookable } from '@callwise/db/queries/booking-settings';
 import {
   changeMemberRole,
   findMember,
@@ -12,6 +13,7 @@ import {
 import { findUserById } from '@callwise/db/queries/users';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { ROLE_LABELS, type Role, roleAllows } from '@callwise/shared/roles';
+import { DEFAULT_BOOKING_SETTINGS } from '@callwise/shared/schemas/booking';
 import {
   createInvitationInputSchema,
   invitationListSchema,
@@ -27,7 +29,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
-import { nameOf, toInvitation, toMember } from './team.service.ts';
+import { bookingSettingsOf } from '../appointments/booking-settings.ts';
+import { bookableNames, bookingNameOf, nameOf, toInvitation, toMember } from './team.service.ts';
 
 const tags = ['team'];
 const memberParams = z.object({
@@ -50,10 +53,16 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const ownerOnly = () =>
     new AppError('forbidden_role', TEAM_MESSAGES.ownerOnly, { role: 'admin', required: ['owner'] });
   const lastOwner = () => new AppError('last_owner', TEAM_MESSAGES.lastOwner);
+  const bookable = async (accountId: string) =>
+    bookableNames((await bookingSettingsOf(db(), accountId)).settings);
   async function members(accountId: string, callerId: string) {
-    const [rows, account] = await Promise.all([listMembers(db(), accountId), findAccount(db(), accountId)]);
+    const [rows, account, names] = await Promise.all([
+      listMembers(db(), accountId),
+      findAccount(db(), accountId),
+      bookable(accountId),
+    ]);
     return {
-      data: rows.map((row) => toMember(row, callerId)),
+      data: rows.map((row) => toMember(row, callerId, names)),
       require_two_factor: account?.requireTwoFactor ?? false,
     };
   }
@@ -80,10 +89,11 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags,
-        summary: 'Change a member’s role',
+        summary: 'Change a member’s role, or whether they take bookings',
         description:
           'Gives a member another role. Only an owner gives or takes the owner role (403 `forbidden_role`); the last ' +
-          'owner keeps it (409 `last_owner`). The member’s open sessions act with the new role at once.',
+          'owner keeps it (409 `last_owner`). The member’s open sessions act with the new role at once. `bookable` ' +
+          'puts them (by name) in the booking settings’ staff list, whose open slots appointments are booked in.',
         params: memberParams,
         body: updateMemberInputSchema,
         response: { 200: memberSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
@@ -91,25 +101,37 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const auth = sessionAuth(request);
-      const { role } = request.body;
+      const { role, bookable: takesBookings } = request.body;
       const target = await findMember(db(), auth.accountId, request.params.id);
       if (!target) throw notFound('Member');
-      if ((role === 'owner' || target.role === 'owner') && auth.role !== 'owner') throw ownerOnly();
-      const changed = await changeMemberRole(db(), auth.accountId, target.id, role);
-      if (changed === 'not_found') throw notFound('Member');
-      if (changed === 'last_owner') throw lastOwner();
-      if (changed.before !== role) {
-        audit(request, {
-          action: 'member.role_changed',
-          summary: `Changed ${target.email}’s role from ${label(changed.before)} to ${label(role)}`,
-          targetType: 'user',
-          targetId: target.id,
-          details: { email: target.email, before: changed.before, after: role },
-        });
+      if (role !== undefined) {
+        if ((role === 'owner' || target.role === 'owner') && auth.role !== 'owner') throw ownerOnly();
+        const changed = await changeMemberRole(db(), auth.accountId, target.id, role);
+        if (changed === 'not_found') throw notFound('Member');
+        if (changed === 'last_owner') throw lastOwner();
+        if (changed.before !== role) {
+          audit(request, {
+            action: 'member.role_changed',
+            summary: `Changed ${target.email}’s role from ${label(changed.before)} to ${label(role)}`,
+            targetType: 'user',
+            targetId: target.id,
+            details: { email: target.email, before: changed.before, after: role },
+          });
+        }
+      }
+      // Booked under their name: added to the booking settings' staff list, or marked not bookable there.
+      if (takesBookings !== undefined) {
+        await setStaffBookable(
+          db(),
+          auth.accountId,
+          bookingNameOf(target),
+          takesBookings,
+          DEFAULT_BOOKING_SETTINGS,
+        );
       }
       const row = await findMember(db(), auth.accountId, target.id);
       if (!row) throw notFound('Member');
-      return toMember(row, auth.userId);
+      return toMember(row, auth.userId, await bookable(auth.accountId));
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '@callwise/db/queries/team';
 import type { InvitationRow } from '@callwise/db/schema';
 import { INVITATION_LIFETIME_DAYS, ROLE_LABELS, type Role } from '@callwise/shared/roles';
+import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import type { Invitation, InvitationPreview, Member } from '@callwise/shared/schemas/team';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
@@ -25,7 +26,15 @@ const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 export const nameOf = (metadata: Record<string, unknown>) =>
   [str(metadata.first_name), str(metadata.last_name)].filter(Boolean).join(' ');
 
-export function toMember(row: MemberRow, callerId: string): Member {
+/** The name a member is booked under: their name, or their e-mail address when they gave none. */
+export const bookingNameOf = (row: Pick<MemberRow, 'userMetadata' | 'email'>) =>
+  nameOf(row.userMetadata) || row.email;
+
+/** The lower-cased names of the bookable staff of booking settings. */
+export const bookableNames = (settings: BookingSettings) =>
+  new Set(settings.staff.filter((member) => member.bookable).map((member) => member.name.toLowerCase()));
+
+export function toMember(row: MemberRow, callerId: string, bookable: Set<string>): Member {
   return {
     id: row.id,
     email: row.email,
@@ -33,6 +42,7 @@ export function toMember(row: MemberRow, callerId: string): Member {
     role: row.role,
     is_you: row.id === callerId,
     two_factor: row.twoFactor,
+    bookable: bookable.has(bookingNameOf(row).toLowerCase()),
     last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
     joined_at: row.createdAt.toISOString(),
   };

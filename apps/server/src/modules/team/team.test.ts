@@ -279,6 +279,28 @@ describe('roles', () => {
   });
 });
 
+describe('bookable members', () => {
+  it('puts a member in the booking settings’ staff list by name, and takes them out of booking', async () => {
+    const owner = await signedInUser(t);
+    const staff = await signedInMember(t, owner.accountId, 'staff');
+    const on = await send(owner, 'PATCH', `/v1/members/${staff.userId}`, { bookable: true });
+    expect(on.json()).toMatchObject({ bookable: true, role: 'staff' });
+    const settings = async () => (await send(owner, 'GET', '/v1/booking-settings')).json().staff;
+    expect(await settings()).toEqual([{ name: 'Test staff', bookable: true, hours: null }]);
+    const slots = await send(staff, 'GET', '/v1/availability?staff=Test%20staff');
+    expect(slots.statusCode, slots.body).not.toBe(403);
+    await send(owner, 'PATCH', `/v1/members/${staff.userId}`, { bookable: false });
+    expect(await settings()).toEqual([{ name: 'Test staff', bookable: false, hours: null }]);
+    const listed = (await send(staff, 'GET', '/v1/members')).json().data;
+    expect(listed.map((m: { bookable: boolean }) => m.bookable)).toEqual([false, false]);
+    // Staff do not change who takes bookings.
+    expect((await send(staff, 'PATCH', `/v1/members/${staff.userId}`, { bookable: true })).statusCode).toBe(
+      403,
+    );
+    expect((await send(owner, 'PATCH', `/v1/members/${staff.userId}`, {})).statusCode).toBe(400);
+  });
+});
+
 describe('requiring two-factor sign-in', () => {
   const post = async (url: string, payload: unknown, headers: Record<string, string>) => {
     const res = await t.app.inject({ method: 'POST', url, payload: payload as object, headers });
