@@ -1,6 +1,13 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
+import {
+  buildTestApp,
+  createApiKey,
+  signedInUser,
+  type TestApp,
+  verifyLinkOf,
+  waitForMail,
+} from '../../../test/helper.ts';
 
 let t: TestApp;
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -179,6 +186,24 @@ describe('the audit log', () => {
       `Asked to change the e-mail address to new-${owner.email}`,
       'Changed the password',
       'Signed in with the password',
+    ]);
+  });
+
+  it('records a sign-in through an e-mail link (sign-up’s confirmation, a password reset)', async () => {
+    const email = `linked-${Date.now()}@example.com`;
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      payload: { email, password: 'Harbor-Lantern-64', data: { first_name: 'Lee' } },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const link = new URL(verifyLinkOf(await waitForMail(t.app, email, /Confirm/)));
+    const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(followed.statusCode).toBe(303);
+    const token = new URLSearchParams(String(followed.headers.location).split('#')[1]).get('access_token');
+    const events = await log({ headers: { authorization: `Bearer ${token}` } } as User);
+    expect(events.data.map((event) => [event.action, event.summary, event.actor])).toEqual([
+      ['session.signed_in', 'Signed in with the link confirming the e-mail address', email],
     ]);
   });
 });

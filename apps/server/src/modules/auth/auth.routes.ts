@@ -242,6 +242,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     return {};
   });
 
+  /** The audit log's sentence for a sign-in through an e-mail link, by the link's kind. */
+  const LINK_SIGN_IN: Record<LinkType, string> = {
+    signup: 'Signed in with the link confirming the e-mail address',
+    recovery: 'Signed in with a password-reset link',
+    email_change: 'Signed in with the link confirming a new e-mail address',
+  };
+
   fastify.get('/verify', async (request, reply) => {
     const raw = request.query as Record<string, string | undefined>;
     const fallback = raw.type === 'recovery' ? '/login' : '/';
@@ -256,6 +263,12 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       const query = verifyQuery.safeParse(raw);
       if (!query.success) return fail('validation_failed', 'Email link is invalid or has expired');
       const session = await auth.verifyLink(query.data.token, query.data.type as LinkType, client(request));
+      audit(request, {
+        action: 'session.signed_in',
+        summary: LINK_SIGN_IN[query.data.type as LinkType],
+        actor: { accountId: session.accountId, userId: session.user.id, email: session.user.email },
+        details: { user_agent: request.headers['user-agent'] ?? null, link: query.data.type },
+      });
       const fragment = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),

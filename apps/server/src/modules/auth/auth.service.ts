@@ -387,7 +387,8 @@ export class AuthService {
     } else if (!user.emailConfirmedAt) {
       user = await updateUser(this.deps.db, user.id, { emailConfirmedAt: new Date() });
     }
-    return this.startSession(user, type, client);
+    // The account, for the audit log's sign-in event (not part of the redirect).
+    return { ...(await this.startSession(user, type, client)), accountId: user.accountId };
   }
 
   /** The first session of a member who joined through an invitation (GoTrue's `invite` method). */
