@@ -6,6 +6,7 @@ import { expect, signInAsNewUser, test } from './fixtures.ts';
 
 const SECTIONS: [path: string, label: string, heading: string][] = [
   ['/settings/profile', 'Profile', 'Profile'],
+  ['/settings/team', 'Team', 'Team'],
   ['/settings/notifications', 'Notifications', 'Notifications'],
   ['/settings/calling-rules', 'Calling rules', 'Calling rules'],
   ['/settings/texts', 'Texts', 'Texts after calls'],

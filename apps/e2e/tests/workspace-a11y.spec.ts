@@ -32,6 +32,7 @@ const PAGES: Record<string, string> = {
   '/campaigns/:id': '/campaigns/:id',
   '/settings': '/settings',
   '/settings/profile': '/settings/profile',
+  '/settings/team': '/settings/team',
   '/settings/notifications': '/settings/notifications',
   '/settings/calling-rules': '/settings/calling-rules',
   '/settings/texts': '/settings/texts',
@@ -563,6 +564,7 @@ for (const width of WIDTHS) {
       visited.add('/settings');
       const sections: [string, string, string[]][] = [
         ['/settings/profile', 'Profile', ['Profile']],
+        ['/settings/team', 'Team', ['Team']],
         ['/settings/notifications', 'Notifications', ['Notifications']],
         ['/settings/calling-rules', 'Calling rules', ['Calling rules']],
         ['/settings/texts', 'Texts', ['Texts after calls']],

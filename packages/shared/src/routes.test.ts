@@ -11,6 +11,8 @@ describe('isAppPath', () => {
       '/api',
       '/settings',
       '/settings/billing',
+      '/settings/team',
+      '/invite',
       '/Settings/Webhooks/',
       '/call-history',
       '/messages',

@@ -11,6 +11,8 @@ export const paths = {
   status: '/status',
   login: '/login',
   signup: '/signup',
+  /** Joining a business from the link of an invitation e-mail (`?token=…`): no account yet. */
+  invite: '/invite',
   terms: '/terms',
   privacy: '/privacy',
   dashboard: '/dashboard',
@@ -24,6 +26,7 @@ export const paths = {
   campaign: '/campaigns/:id',
   settings: '/settings',
   settingsProfile: '/settings/profile',
+  settingsTeam: '/settings/team',
   settingsNotifications: '/settings/notifications',
   settingsCallingRules: '/settings/calling-rules',
   settingsTexts: '/settings/texts',
@@ -58,6 +61,7 @@ export const WORKSPACE_PATHS: readonly AppPath[] = [
   paths.campaign,
   paths.settings,
   paths.settingsProfile,
+  paths.settingsTeam,
   paths.settingsNotifications,
   paths.settingsCallingRules,
   paths.settingsTexts,
@@ -77,6 +81,7 @@ export const WORKSPACE_PATHS: readonly AppPath[] = [
  */
 export const SETTINGS_SECTIONS = [
   { id: 'profile', label: 'Profile', path: paths.settingsProfile },
+  { id: 'team', label: 'Team', path: paths.settingsTeam },
   { id: 'notifications', label: 'Notifications', path: paths.settingsNotifications },
   { id: 'calling-rules', label: 'Calling rules', path: paths.settingsCallingRules },
   { id: 'texts', label: 'Texts', path: paths.settingsTexts },

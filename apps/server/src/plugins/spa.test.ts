@@ -116,6 +116,7 @@ describe('files for browsers and robots', () => {
       '/hooks/',
       '/a/',
       '/u/',
+      '/invite',
     ]) {
       expect(res.body).toContain(`Disallow: ${prefix}\n`);
     }

@@ -9,10 +9,10 @@ import fp from 'fastify-plugin';
 /** Paths that belong to the API or to machines: never answered with the web app. */
 const MACHINE_PREFIXES = ['/v1/', '/auth/v1/', '/telephony/', '/hooks/', '/_dev/'];
 /**
- * Pages of one person (a customer's own appointment, the page that stops a business's messages to them; each
- * reached by its signed link): never for robots.
+ * Pages of one person (a customer's own appointment, the page that stops a business's messages to them, an
+ * invitation to join a business; each reached by its link): never for robots.
  */
-const PRIVATE_PAGE_PREFIXES = ['/a/', '/u/'];
+const PRIVATE_PAGE_PREFIXES = ['/a/', '/u/', '/invite'];
 const isMachinePath = (url: string) =>
   MACHINE_PREFIXES.some((prefix) => url.startsWith(prefix) || `${url}/` === prefix);
 

@@ -6,6 +6,7 @@ import { AdaptiveLayout } from '@/app/layouts/adaptive-layout';
 import { PageLoader } from '@/app/layouts/page-loader';
 import { PublicLayout } from '@/app/layouts/public-layout';
 import { RootLayout } from '@/app/layouts/root-layout';
+import { TwoFactorEnrollmentGate } from '@/app/layouts/two-factor-enrollment-gate';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import type { RouteHandle } from '@/app/route-handle';
 import { paths } from '@/config/paths';
@@ -28,6 +29,12 @@ const publicRoutes: RouteObject[] = [
   { path: paths.status, handle: publicHandle('/status'), lazy: page(() => import('@/app/routes/status')) },
   { path: paths.login, handle: publicHandle('/login'), lazy: page(() => import('@/app/routes/login')) },
   { path: paths.signup, handle: publicHandle('/signup'), lazy: page(() => import('@/app/routes/signup')) },
+  // The link of an invitation e-mail: a new member joins a business (its own title; not in the sitemap).
+  {
+    path: paths.invite,
+    handle: handle('Join your team', 'Accept an invitation to join a business on Callwise.'),
+    lazy: page(() => import('@/app/routes/invite')),
+  },
   { path: paths.terms, handle: publicHandle('/terms'), lazy: page(() => import('@/app/routes/terms')) },
   { path: paths.privacy, handle: publicHandle('/privacy'), lazy: page(() => import('@/app/routes/privacy')) },
 ];
@@ -96,11 +103,17 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            // The workspace shell (sidebar and all) is its own chunk: public pages never download it.
-            lazy: async () => ({
-              Component: (await import('@/app/layouts/workspace-layout')).WorkspaceLayout,
-            }),
-            children: workspaceRoutes,
+            // A business that requires two-factor sign-in: a member without a second factor sets one up first.
+            Component: TwoFactorEnrollmentGate,
+            children: [
+              {
+                // The workspace shell (sidebar and all) is its own chunk: public pages never download it.
+                lazy: async () => ({
+                  Component: (await import('@/app/layouts/workspace-layout')).WorkspaceLayout,
+                }),
+                children: workspaceRoutes,
+              },
+            ],
           },
         ],
       },

@@ -1,3 +1,4 @@
+import type { Role } from '@callwise/shared/roles';
 import {
   CalendarDaysIcon,
   CircleHelpIcon,
@@ -17,6 +18,8 @@ export interface NavItem {
   title: string;
   href: AppPath;
   icon: LucideIcon;
+  /** The role it needs at least (decision 035): hidden from the others, and until the role is known. */
+  minimumRole?: Role;
 }
 
 export interface NavGroup {
@@ -36,7 +39,8 @@ export const workspaceNavigation: NavGroup[] = [
       { title: 'Call History', href: paths.callHistory, icon: HistoryIcon },
       { title: 'Messages', href: paths.messages, icon: MessageSquareIcon },
       { title: 'Campaigns', href: paths.campaigns, icon: MegaphoneIcon },
-      { title: 'API', href: paths.api, icon: CodeXmlIcon },
+      // The documentation is public, but API keys are an admin's: staff are not pointed to it.
+      { title: 'API', href: paths.api, icon: CodeXmlIcon, minimumRole: 'admin' },
     ],
   },
   {

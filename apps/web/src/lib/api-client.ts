@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import { ApiError } from '@/lib/api-error';
 import { getAccessToken, loadAuthClient } from '@/lib/auth-client';
 import { sendToApi } from '@/lib/public-api';
+import { requireTwoFactorEnrollment } from '@/lib/two-factor-enrollment';
 
 let endingSession: Promise<void> | null = null;
+/** Set while the user ends their own session on purpose (leaving the business): a 401 meanwhile is no news. */
+let endingOnPurpose = false;
 
 /**
  * The error hook for a 401: the session has ended on the server (signed out elsewhere, password changed,
@@ -13,7 +16,7 @@ let endingSession: Promise<void> | null = null;
  */
 function sessionEnded(message: string): Promise<void> {
   endingSession ??= (async () => {
-    toast.error('Session Ended', { description: message });
+    if (!endingOnPurpose) toast.error('Session Ended', { description: message });
     await (await loadAuthClient()).signOut({ scope: 'local' });
   })().finally(() => {
     endingSession = null;
@@ -37,6 +40,19 @@ function secondFactorRequired(): Promise<void> {
   return refreshingAssurance;
 }
 
+/**
+ * Runs `work`, which ends this session on the server itself (leaving the business): a request that other code
+ * makes meanwhile with the ending session (a live update, a refresh) is refused quietly, without "Session Ended".
+ */
+export async function endingSessionOnPurpose<T>(work: () => Promise<T>): Promise<T> {
+  endingOnPurpose = true;
+  try {
+    return await work();
+  } finally {
+    endingOnPurpose = false;
+  }
+}
+
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -48,7 +64,8 @@ export interface ApiRequest<T> {
 
 /**
  * Sends one authenticated request to `/v1`: the session's bearer token, an optional JSON body, and every failure
- * thrown as an ApiError (error bodies are JSON; a 401 ends the session).
+ * thrown as an ApiError (error bodies are JSON; a 401 ends the session; a 403 `mfa_required` refreshes the session
+ * for the code step, a 403 `mfa_enrollment_required` sends the member to set up a second factor).
  */
 async function send(
   path: string,
@@ -64,6 +81,10 @@ async function send(
     if (error instanceof ApiError && error.status === 401) await sessionEnded(error.message);
     if (error instanceof ApiError && error.status === 403 && error.code === 'mfa_required') {
       await secondFactorRequired().catch(() => undefined);
+    }
+    // The business requires two-factor sign-in and this member has none yet: the workspace shows its set-up.
+    if (error instanceof ApiError && error.status === 403 && error.code === 'mfa_enrollment_required') {
+      requireTwoFactorEnrollment();
     }
     throw error;
   }

@@ -20,13 +20,16 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** Refusals the API client has answered by sending the user somewhere: no toast on top. */
+const SENT_ELSEWHERE = new Set(['mfa_required', 'mfa_enrollment_required']);
+
 /**
  * The one error hook of the server-state cache: a failed query or mutation shows a toast with its title and the
- * server's message. A 401 has already been handled by the API client (session ended, back to sign-in), and so has
- * a 403 `mfa_required` (the two-factor code step).
+ * server's message. A 401 has already been handled by the API client (session ended, back to sign-in), and so have
+ * a 403 `mfa_required` (the two-factor code step) and `mfa_enrollment_required` (setting up a second factor).
  */
 function notifyError(error: unknown, meta: RequestMeta | undefined, mutation = false) {
-  if (meta?.silentErrors || (isApiError(error) && (error.status === 401 || error.code === 'mfa_required')))
+  if (meta?.silentErrors || (isApiError(error) && (error.status === 401 || SENT_ELSEWHERE.has(error.code))))
     return;
   const title = meta?.errorTitle ?? 'Error';
   const description = errorMessage(error);

@@ -21,3 +21,9 @@ export const appointmentsQueryKey = ['appointments'] as const;
 
 /** The waitlist and its offers: adding, removing and any appointment change (which may free a slot) refresh it. */
 export const waitlistQueryKey = ['waitlist'] as const;
+
+/**
+ * The signed-in member (GET /v1/me): Settings reads it, and the team's changes (a transferred ownership) change
+ * the caller's own role in it.
+ */
+export const meQueryKey = ['me'] as const;

@@ -412,6 +412,12 @@ export class AuthService {
     input: { email?: string; password?: string; current_password?: string; data?: Record<string, unknown> },
   ) {
     let user = await this.getUser(session.userId);
+    // The business's name is the account's: an owner's or admin's to change (decision 035), refused before
+    // anything of the request is changed.
+    const rename = input.data?.business_name;
+    if (typeof rename === 'string' && rename.trim() && user.role === 'staff') {
+      throw new GoTrueError(403, 'forbidden_role', 'Only an owner or admin can change the business name.');
+    }
 
     if (input.password !== undefined) {
       const recoveryGrace =

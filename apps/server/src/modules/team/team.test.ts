@@ -191,6 +191,13 @@ describe('roles', () => {
       role: 'admin',
       required: ['owner'],
     });
+    // Their own name, yes; the business's name, no (and nothing of the refused request is kept).
+    const rename = await send(staff, 'PUT', '/auth/v1/user', {
+      data: { first_name: 'Ana', business_name: 'Mine' },
+    });
+    expect(rename.statusCode).toBe(403);
+    expect((await send(staff, 'GET', '/v1/me')).json().first_name).toBe('Test');
+    expect((await send(staff, 'PUT', '/auth/v1/user', { data: { first_name: 'Ana' } })).statusCode).toBe(200);
     // Their own phone number, yes; the business's time zone, no.
     expect((await send(staff, 'PATCH', '/v1/me', { phone_number: '+12025550181' })).statusCode).toBe(200);
     expect((await send(staff, 'PATCH', '/v1/me', { timezone: 'America/Chicago' })).statusCode).toBe(403);

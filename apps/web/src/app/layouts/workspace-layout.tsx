@@ -4,6 +4,7 @@ import { useBusinessTimeZone } from '@/app/layouts/use-business-time-zone';
 import { useTrialUsage } from '@/app/layouts/use-trial-usage';
 import { WorkspaceSidebar } from '@/app/layouts/workspace-sidebar';
 import { pageTitle } from '@/app/route-handle';
+import { useRole } from '@/app/use-role';
 import { SkipLink } from '@/components/skip-link';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
@@ -34,6 +35,7 @@ export function WorkspaceLayout() {
   const usage = useTrialUsage();
   const title = pageTitle(useMatches());
   const timeZone = useBusinessTimeZone(user?.id ?? null);
+  const role = useRole();
   // Call history, the dashboard and the badge above follow call changes as they happen.
   useLiveCallUpdates();
   useFocusAfterNavigation();
@@ -43,7 +45,12 @@ export function WorkspaceLayout() {
     <TooltipProvider>
       <SidebarProvider>
         <SkipLink />
-        <WorkspaceSidebar usage={usage} email={user?.email ?? null} onSignOut={() => void signOut()} />
+        <WorkspaceSidebar
+          usage={usage}
+          email={user?.email ?? null}
+          role={role}
+          onSignOut={() => void signOut()}
+        />
         <SidebarInset>
           <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-4">
             <SidebarTrigger />

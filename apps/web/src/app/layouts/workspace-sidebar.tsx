@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
+import { type Role, roleAllows } from '@callwise/shared/roles';
 import { LogOutIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { LogoMark } from '@/components/logo';
@@ -27,10 +28,12 @@ export interface WorkspaceSidebarProps {
   /** The plan's calls left ("Trial: 7/10 calls remaining"); null while unknown. */
   usage: string | null;
   email: string | null;
+  /** The member's role: entries it cannot use are left out (all that need a role, while it is unknown). */
+  role: Role | null;
   onSignOut: () => void;
 }
 
-export function WorkspaceSidebar({ usage, email, onSignOut }: WorkspaceSidebarProps) {
+export function WorkspaceSidebar({ usage, email, role, onSignOut }: WorkspaceSidebarProps) {
   const { isMobile, setOpenMobile } = useSidebar();
   const closeDrawer = () => {
     if (isMobile) setOpenMobile(false);
@@ -69,16 +72,20 @@ export function WorkspaceSidebar({ usage, email, onSignOut }: WorkspaceSidebarPr
               <SidebarGroupLabel id={groupLabelId(group.label)}>{group.label}</SidebarGroupLabel>
               <SidebarGroupContent>
                 <SidebarMenu aria-labelledby={groupLabelId(group.label)}>
-                  {group.items.map((item) => (
-                    <SidebarMenuItem key={item.href}>
-                      <SidebarMenuButton asChild tooltip={item.title}>
-                        <NavLink to={item.href} onClick={closeDrawer}>
-                          <item.icon aria-hidden="true" />
-                          <span>{item.title}</span>
-                        </NavLink>
-                      </SidebarMenuButton>
-                    </SidebarMenuItem>
-                  ))}
+                  {group.items
+                    .filter(
+                      (item) => !item.minimumRole || (role !== null && roleAllows(role, item.minimumRole)),
+                    )
+                    .map((item) => (
+                      <SidebarMenuItem key={item.href}>
+                        <SidebarMenuButton asChild tooltip={item.title}>
+                          <NavLink to={item.href} onClick={closeDrawer}>
+                            <item.icon aria-hidden="true" />
+                            <span>{item.title}</span>
+                          </NavLink>
+                        </SidebarMenuButton>
+                      </SidebarMenuItem>
+                    ))}
                 </SidebarMenu>
               </SidebarGroupContent>
             </SidebarGroup>

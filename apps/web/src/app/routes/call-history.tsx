@@ -1,3 +1,4 @@
+import { roleAllows } from '@callwise/shared/roles';
 import type { Call } from '@callwise/shared/schemas/calls';
 import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon } from 'lucide-react';
@@ -57,8 +58,9 @@ export default function CallHistoryPage() {
   const exportCalls = useExportCalls();
   const cancelCall = useCancelCall();
   const recordings = useRecordingPlayback();
-  // Only to say whether calls are simulated; a failure here is not worth a toast.
+  // To say whether calls are simulated, and whether the role may export; a failure here is not worth a toast.
   const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
+  const mayExport = me.data ? roleAllows(me.data.role, 'admin') : false;
   const [details, setDetails] = useState<Panel>(closed);
   // A link to one call (`?call=<id>`, e.g. from Settings → Assistant's test call) opens its details.
   const linked = useQuery({ ...callQueryOptions(openCallId ?? ''), enabled: openCallId !== null });
@@ -148,14 +150,17 @@ export default function CallHistoryPage() {
       <PageIntro
         description="Every call you have placed or received, with its status, duration, cost and recording."
         actions={
-          <Button
-            variant="outline"
-            disabled={exportCalls.isPending}
-            onClick={() => exportCalls.mutate(filters)}
-          >
-            <DownloadIcon aria-hidden="true" />
-            {exportCalls.isPending ? 'Exporting...' : 'Export'}
-          </Button>
+          // Exports of a whole list are an owner's or admin's (decision 035).
+          mayExport ? (
+            <Button
+              variant="outline"
+              disabled={exportCalls.isPending}
+              onClick={() => exportCalls.mutate(filters)}
+            >
+              <DownloadIcon aria-hidden="true" />
+              {exportCalls.isPending ? 'Exporting...' : 'Export'}
+            </Button>
+          ) : undefined
         }
       />
 

@@ -1,7 +1,9 @@
+import { roleAllows } from '@callwise/shared/roles';
 import type { BulkAction, BulkContactsResult, Contact } from '@callwise/shared/schemas/contacts';
 import { DownloadIcon, FileUpIcon, UserPlusIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useRole } from '@/app/use-role';
 import { PageIntro } from '@/components/page-intro';
 import { Button } from '@/components/ui/button';
 import { useBulkContacts } from '@/features/contacts/api/bulk-contacts';
@@ -47,6 +49,9 @@ export default function ContactsPage() {
   const matching = useContactsCount(filters.filters, { enabled: filters.active });
   const list = useContacts(filters.filters);
   const exporter = useExportContacts();
+  // CSV exports of the whole list are an owner's or admin's (decision 035): shown once the role is known.
+  const role = useRole();
+  const canExport = role !== null && roleAllows(role, 'admin');
   const remove = useDeleteContact();
   // The contact stays while a dialog closes, so that its text does not change during the animation.
   const [editor, setEditor] = useState<{ open: boolean; contact: Contact | null }>({
@@ -142,20 +147,24 @@ export default function ContactsPage() {
               <FileUpIcon aria-hidden="true" />
               Import CSV
             </Button>
-            <Button
-              variant="outline"
-              onClick={() => exporter.mutate(filters.filters)}
-              disabled={exporter.isPending || total === 0}
-              aria-describedby="export-hint"
-            >
-              <DownloadIcon aria-hidden="true" />
-              {exporter.isPending ? 'Exporting...' : 'Export'}
-            </Button>
-            <span id="export-hint" className="sr-only">
-              {filters.active
-                ? 'Downloads the contacts that match the filters, as CSV.'
-                : 'Downloads every contact as CSV.'}
-            </span>
+            {canExport && (
+              <>
+                <Button
+                  variant="outline"
+                  onClick={() => exporter.mutate(filters.filters)}
+                  disabled={exporter.isPending || total === 0}
+                  aria-describedby="export-hint"
+                >
+                  <DownloadIcon aria-hidden="true" />
+                  {exporter.isPending ? 'Exporting...' : 'Export'}
+                </Button>
+                <span id="export-hint" className="sr-only">
+                  {filters.active
+                    ? 'Downloads the contacts that match the filters, as CSV.'
+                    : 'Downloads every contact as CSV.'}
+                </span>
+              </>
+            )}
           </>
         }
       />
@@ -169,6 +178,7 @@ export default function ContactsPage() {
         busy={filters.typing || (list.isFetching && list.isPlaceholderData)}
         filtered={filters.active}
         onClear={clearFilters}
+        canExport={canExport}
       />
 
       {shown.length > 0 && (
@@ -192,6 +202,7 @@ export default function ContactsPage() {
         onDelete={(contact) => setDeleting({ open: true, contact })}
         isSelected={(contact) => selection.all || selection.ids.has(contact.id)}
         onSelectedChange={selectContact}
+        canExport={canExport}
       />
       <BulkActionDialog
         action={bulkAction.action}

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
+import { roleAllows } from '@callwise/shared/roles';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarPlusIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
@@ -60,8 +61,9 @@ const idParam = (value: string | null) => (uuid.safeParse(value).success ? value
 export default function DashboardPage() {
   const { user } = useAuth();
   const dashboard = useDashboard();
-  // Only to say whether calls are simulated; a failure here is not worth a toast.
+  // To say whether calls are simulated, and what the role may do; a failure here is not worth a toast.
   const me = useQuery({ ...meQueryOptions(), meta: { silentErrors: true } });
+  const admin = me.data ? roleAllows(me.data.role, 'admin') : false;
   const hideChecklist = useUpdateOnboarding();
   const [params, setParams] = useSearchParams();
   const scheduleButton = useRef<HTMLButtonElement | null>(null);
@@ -96,7 +98,13 @@ export default function DashboardPage() {
             setParams({});
           }}
           onScheduled={() => setParams({ schedule: '1' }, { replace: true })}
-          costEstimate={<CostEstimate calls={1} />}
+          costEstimate={
+            <CostEstimate
+              calls={1}
+              onTrial={me.data?.account.plan === 'trial'}
+              billingAccess={me.data?.role === 'owner'}
+            />
+          }
         />
       </Suspense>
     );
@@ -127,7 +135,8 @@ export default function DashboardPage() {
     const { onboarding } = data;
     body = (
       <>
-        {!onboarding.hidden && onboarding.done < onboarding.total && (
+        {/* The first-run checklist sets the account up: an owner's or admin's (staff may not hide it either). */}
+        {admin && !onboarding.hidden && onboarding.done < onboarding.total && (
           <OnboardingChecklist
             onboarding={onboarding}
             simulated={me.data?.carrier !== 'twilio'}

@@ -1,10 +1,9 @@
 import { PRODUCT_NAME } from '@callwise/shared/product';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { LogoMark } from '@/components/logo';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { LocalMailboxNotice } from '@/features/auth/components/local-mailbox-notice';
 import type { ResetPasswordValues } from '@/features/auth/components/reset-password-dialog';
 import { SetPasswordForm } from '@/features/auth/components/set-password-form';
@@ -20,32 +19,6 @@ import { errorMessage } from '@/lib/errors';
 import { flowError, flowSuccess } from '@/lib/flow-toasts';
 
 const legalLink = 'font-medium text-foreground underline underline-offset-4 hover:text-primary';
-
-function AuthCard({
-  title,
-  description,
-  children,
-  footer,
-}: {
-  title: string;
-  description: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-1 items-center justify-center bg-muted/40 px-4 py-12 sm:py-16">
-      <Card className="w-full max-w-md shadow-md">
-        <CardHeader className="justify-items-center text-center">
-          <LogoMark className="mb-2 size-10" />
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">{children}</CardContent>
-        {footer && <CardFooter className="justify-center border-t pt-6">{footer}</CardFooter>}
-      </Card>
-    </div>
-  );
-}
 
 export default function LoginPage() {
   const { status, user, recovery, signIn, verifySecondFactor, signOut, resetPassword, updatePassword } =

@@ -1,6 +1,7 @@
 import { PAID_PLANS, PLANS, type Plan, type PlanId } from '@callwise/shared/plans';
 import { EXTRA_CALL_PRICE_USD, NOTICE_DAYS, TRIAL_CALLS } from '@callwise/shared/product';
 import type { PaidPlanId } from '@callwise/shared/schemas/billing';
+import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, CircleCheckIcon, RotateCwIcon, SparklesIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import type { PlanChoice } from '@/features/billing/components/plan-picker';
+import { meQueryKey } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 
 /** The plan change of Settings → Billing: loaded only for a signed-in user, so visitors never download it. */
@@ -48,6 +50,8 @@ type Viewer =
   | { kind: 'visitor' }
   | { kind: 'loading' }
   | { kind: 'unavailable' }
+  /** A member who is not an owner: their plan is marked, but only an owner changes it (decision 035). */
+  | { kind: 'member'; current: PlanId }
   | { kind: 'account'; current: PlanId; choose: (plan: PaidPlanId) => void };
 
 /** The button under a plan, for whoever is looking. */
@@ -65,6 +69,7 @@ function PlanAction({ plan, viewer, visitor }: { plan: Plan; viewer: Viewer; vis
     );
   }
   if (plan.id === 'trial') return null; // Every account starts on it; no account goes back.
+  if (viewer.kind === 'member') return null;
   const paid = plan.id;
   return (
     <Button
@@ -80,7 +85,7 @@ function PlanAction({ plan, viewer, visitor }: { plan: Plan; viewer: Viewer; vis
 }
 
 function PlanCard({ plan, viewer }: { plan: Plan; viewer: Viewer }) {
-  const current = viewer.kind === 'account' && viewer.current === plan.id;
+  const current = (viewer.kind === 'account' || viewer.kind === 'member') && viewer.current === plan.id;
   return (
     <Card
       className={cn(
@@ -136,7 +141,7 @@ function PlanCard({ plan, viewer }: { plan: Plan; viewer: Viewer }) {
 /** The free trial: the same allowance the server enforces (packages/shared plans). */
 function TrialCard({ viewer }: { viewer: Viewer }) {
   const trial = PLANS.trial;
-  const current = viewer.kind === 'account' && viewer.current === 'trial';
+  const current = (viewer.kind === 'account' || viewer.kind === 'member') && viewer.current === 'trial';
   return (
     <section
       aria-labelledby="trial-heading"
@@ -268,9 +273,34 @@ function PricingView({ viewer, summary }: { viewer: Viewer; summary?: ReactNode 
  */
 export default function PricingPage() {
   const { status } = useAuth();
+  // The plan is an owner's to change (and GET /v1/billing an owner's to read): anyone else sees theirs marked.
+  // The API client loads on demand, as the plan picker does: visitors never download it.
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: async ({ signal }) => (await import('@/features/settings/api/get-me')).getMe(signal),
+    meta: { silentErrors: true },
+    enabled: status === 'signed-in',
+  });
   if (status === 'signed-out') return <PricingView viewer={{ kind: 'visitor' }} />;
   const loading = <PricingView viewer={{ kind: 'loading' }} />;
-  if (status === 'loading') return loading;
+  if (status === 'loading' || (status === 'signed-in' && me.isPending)) return loading;
+  if (me.data && me.data.role !== 'owner') {
+    return (
+      <PricingView
+        viewer={{ kind: 'member', current: me.data.account.plan }}
+        summary={
+          <p
+            data-testid="pricing-current-plan"
+            className="mx-auto mt-8 max-w-2xl rounded-lg border bg-muted/40 px-4 py-3 text-center text-sm text-pretty"
+          >
+            {me.data.account.name} is on the{' '}
+            <span className="font-semibold">{PLANS[me.data.account.plan].name}</span> plan. Only an owner can
+            change it.
+          </p>
+        }
+      />
+    );
+  }
   return (
     <Suspense fallback={loading}>
       <PlanPicker>

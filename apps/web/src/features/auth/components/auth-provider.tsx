@@ -178,6 +178,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [client],
   );
 
+  const signInWithSession = useCallback(
+    async (tokens: { access_token: string; refresh_token: string }) => {
+      // A new member's first session is remembered, as a sign-in with "Remember me" ticked.
+      setRememberMe(true);
+      const { error } = await (await client()).setSession(tokens);
+      if (error) throw error;
+    },
+    [client],
+  );
+
   const signUp = useCallback(
     async (input: SignUpInput) => {
       const { error } = await (await client()).signUp({
@@ -237,7 +247,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         data: {
           first_name: input.firstName,
           last_name: input.lastName,
-          business_name: input.businessName,
+          ...(input.businessName === undefined ? {} : { business_name: input.businessName }),
         },
         ...(input.email === undefined ? {} : { email: input.email }),
       });
@@ -253,13 +263,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       getAccessToken,
       signIn,
       verifySecondFactor,
+      signInWithSession,
       signUp,
       signOut,
       resetPassword,
       updatePassword,
       updateProfile,
     }),
-    [state, signIn, verifySecondFactor, signUp, signOut, resetPassword, updatePassword, updateProfile],
+    [
+      state,
+      signIn,
+      verifySecondFactor,
+      signInWithSession,
+      signUp,
+      signOut,
+      resetPassword,
+      updatePassword,
+      updateProfile,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

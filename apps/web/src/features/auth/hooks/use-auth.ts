@@ -34,7 +34,8 @@ export interface SignUpInput {
 export interface ProfileInput {
   firstName: string;
   lastName: string;
-  businessName: string;
+  /** The business's name (an owner's or admin's to change); left as it is when absent. */
+  businessName?: string;
   /** Only when it changes: the new address gets a confirmation link and becomes the address once opened. */
   email?: string;
 }
@@ -67,6 +68,11 @@ export interface AuthContextValue {
    * once). Throws the server's error: `mfa_verification_failed` for a wrong code, HTTP 429 for too many tries.
    */
   verifySecondFactor: (code: string) => Promise<void>;
+  /**
+   * Signs in with a session the server answered outside the auth client (joining a business through an
+   * invitation answers its first session as a password sign-in does): stored, refreshed and followed from then on.
+   */
+  signInWithSession: (tokens: { access_token: string; refresh_token: string }) => Promise<void>;
   /** Creates the account; the user signs in by opening the link e-mailed to them. */
   signUp: (input: SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;

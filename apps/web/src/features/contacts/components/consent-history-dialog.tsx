@@ -125,11 +125,14 @@ export function ConsentHistoryDialog({
   open,
   onOpenChange,
   onCloseAutoFocus,
+  canExport,
 }: {
   contact: Contact;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus: (event: Event) => void;
+  /** The member's role may download CSV exports (an owner's or admin's): else no Download CSV. */
+  canExport: boolean;
 }) {
   const exporter = useExportConsentRecords();
   return (
@@ -143,20 +146,22 @@ export function ConsentHistoryDialog({
           </DialogDescription>
         </DialogHeader>
         {open && <ConsentRecords contact={contact} />}
-        <DialogFooter>
-          <Button
-            variant="outline"
-            onClick={() => exporter.mutate(contact.id)}
-            disabled={exporter.isPending}
-            aria-describedby={`consent-export-hint-${contact.id}`}
-          >
-            <DownloadIcon aria-hidden="true" />
-            {exporter.isPending ? 'Downloading...' : 'Download CSV'}
-          </Button>
-          <span id={`consent-export-hint-${contact.id}`} className="sr-only">
-            Downloads {contact.name}’s consent records as CSV.
-          </span>
-        </DialogFooter>
+        {canExport && (
+          <DialogFooter>
+            <Button
+              variant="outline"
+              onClick={() => exporter.mutate(contact.id)}
+              disabled={exporter.isPending}
+              aria-describedby={`consent-export-hint-${contact.id}`}
+            >
+              <DownloadIcon aria-hidden="true" />
+              {exporter.isPending ? 'Downloading...' : 'Download CSV'}
+            </Button>
+            <span id={`consent-export-hint-${contact.id}`} className="sr-only">
+              Downloads {contact.name}’s consent records as CSV.
+            </span>
+          </DialogFooter>
+        )}
       </DialogContent>
     </Dialog>
   );

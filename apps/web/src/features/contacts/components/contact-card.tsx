@@ -96,6 +96,7 @@ export function ContactCard({
   onSelectedChange,
   onEdit,
   onDelete,
+  canExport,
 }: {
   contact: Contact;
   /** Whether the contact is chosen for a bulk action. */
@@ -103,6 +104,8 @@ export function ContactCard({
   onSelectedChange: (contact: Contact, selected: boolean) => void;
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
+  /** The member's role may download the consent history as CSV. */
+  canExport: boolean;
 }) {
   const headingId = `contact-${contact.id}`;
   // The card's menu opens its own dialogs; when one closes, the focus goes back to the menu's button.
@@ -236,6 +239,7 @@ export function ContactCard({
         contact={contact}
         open={consentHistory}
         onOpenChange={setConsentHistory}
+        canExport={canExport}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           menuTrigger.current?.focus({ preventScroll: true });

@@ -63,6 +63,7 @@ export function ContactList({
   onDelete,
   isSelected,
   onSelectedChange,
+  canExport,
 }: {
   filters: ContactFilters;
   /** Whether a search or a tag narrows the list. */
@@ -74,6 +75,8 @@ export function ContactList({
   onDelete: (contact: Contact) => void;
   isSelected: (contact: Contact) => boolean;
   onSelectedChange: (contact: Contact, selected: boolean) => void;
+  /** The member's role may download CSV exports (an owner's or admin's). */
+  canExport: boolean;
 }) {
   const contacts = useContacts(filters);
 
@@ -142,6 +145,7 @@ export function ContactList({
             onSelectedChange={onSelectedChange}
             onEdit={onEdit}
             onDelete={onDelete}
+            canExport={canExport}
           />
         ))}
       </ul>

@@ -74,6 +74,7 @@ export function ContactsToolbar({
   busy,
   filtered,
   onClear,
+  canExport,
 }: {
   /** The search box, where the focus goes when the filters are cleared. */
   searchRef?: Ref<HTMLInputElement>;
@@ -85,6 +86,8 @@ export function ContactsToolbar({
   busy: boolean;
   filtered: boolean;
   onClear: () => void;
+  /** The member's role may download CSV exports (an owner's or admin's): else no consent records' menu. */
+  canExport: boolean;
 }) {
   const tags = useContactTags();
   const options = tags.data ?? [];
@@ -144,7 +147,7 @@ export function ContactsToolbar({
           )}
         </div>
       </search>
-      <ConsentRecordsMenu />
+      {canExport && <ConsentRecordsMenu />}
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { type Me, meSchema } from '@callwise/shared/schemas/me';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/query-keys';
 
-/** The signed-in user, their business and their notification switches. */
+/** The signed-in user, their business, their role in it and their notification switches. */
 export function getMe(signal?: AbortSignal): Promise<Me> {
   return api.get('/me', meSchema, signal);
 }
-
-export const meQueryKey = ['me'] as const;
 
 export const meQueryOptions = () =>
   queryOptions({

@@ -64,6 +64,9 @@ const fields = [
   { name: 'phone', id: 'profile-phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
 ] as const;
 
+/** Under the business's fields, for a member whose role does not change them. */
+const LOCKED_NOTE = 'Only an owner or admin can change this.';
+
 /** What the server calls a profile field it refused. */
 const serverFields: Record<string, keyof ProfileValues> = { phone_number: 'phone', timezone: 'timezone' };
 
@@ -71,11 +74,16 @@ export interface ProfileCardProps {
   me: Me;
   /** An address change waiting for its confirmation link. */
   pendingEmail: string | null;
+  /**
+   * The business's name and time zone are an owner's or admin's to change (decision 035): for staff they are
+   * shown, not edited.
+   */
+  businessLocked?: boolean;
   onSave: (changes: ProfileChanges) => Promise<void>;
 }
 
 /** Name, e-mail and company, saved with Save Changes; Cancel brings back the saved values. */
-export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
+export function ProfileCard({ me, pendingEmail, businessLocked = false, onSave }: ProfileCardProps) {
   const queryClient = useQueryClient();
   const {
     register,
@@ -146,8 +154,11 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
               field.name === 'phone' && !error
                 ? 'Your own number: the checklist’s test call goes to it. Optional.'
                 : undefined;
+            const locked = businessLocked && field.name === 'company';
             const note =
-              field.name === 'email' && pending && !error ? (
+              locked && !error ? (
+                LOCKED_NOTE
+              ) : field.name === 'email' && pending && !error ? (
                 <span className="inline-flex items-start gap-1.5 text-warning-soft-foreground">
                   <MailWarningIcon aria-hidden="true" className="mt-px size-4 shrink-0" />
                   <span>
@@ -166,6 +177,8 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
                   autoComplete={field.autoComplete}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error || note ? fieldMessageId(field.id) : undefined}
+                  readOnly={locked}
+                  className={locked ? 'bg-muted/50 text-muted-foreground' : undefined}
                   {...register(field.name)}
                 />
               </FormField>
@@ -177,28 +190,40 @@ export function ProfileCard({ me, pendingEmail, onSave }: ProfileCardProps) {
             error={zoneError}
             className="sm:col-span-2"
             description={
-              me.timezone === device
-                ? `Schedule times are entered, and call dates and the dashboard shown, in this zone. Now ${timeZoneLabel(new Date(), me.timezone)}; this device is on it too.`
-                : `Schedule times are entered, and call dates and the dashboard shown, in this zone. This device is on ${timeZoneLabel(new Date(), device)}.`
+              businessLocked
+                ? `Schedule times are entered, and call dates and the dashboard shown, in this zone. ${LOCKED_NOTE}`
+                : me.timezone === device
+                  ? `Schedule times are entered, and call dates and the dashboard shown, in this zone. Now ${timeZoneLabel(new Date(), me.timezone)}; this device is on it too.`
+                  : `Schedule times are entered, and call dates and the dashboard shown, in this zone. This device is on ${timeZoneLabel(new Date(), device)}.`
             }
           >
-            <NativeSelect
-              id="business-timezone"
-              aria-invalid={zoneError ? true : undefined}
-              aria-describedby={fieldMessageId('business-timezone')}
-              className="sm:max-w-md"
-              {...register('timezone')}
-            >
-              {zoneGroups.map((group) => (
-                <optgroup key={group.region} label={group.region}>
-                  {group.zones.map((zone) => (
-                    <option key={zone.value} value={zone.value}>
-                      {zone.value === zone.label ? zone.label : `${zone.label} (${zone.value})`}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </NativeSelect>
+            {businessLocked ? (
+              <Input
+                id="business-timezone"
+                readOnly
+                value={timeZoneLabel(new Date(), me.timezone)}
+                className="bg-muted/50 text-muted-foreground sm:max-w-md"
+                aria-describedby={fieldMessageId('business-timezone')}
+              />
+            ) : (
+              <NativeSelect
+                id="business-timezone"
+                aria-invalid={zoneError ? true : undefined}
+                aria-describedby={fieldMessageId('business-timezone')}
+                className="sm:max-w-md"
+                {...register('timezone')}
+              >
+                {zoneGroups.map((group) => (
+                  <optgroup key={group.region} label={group.region}>
+                    {group.zones.map((zone) => (
+                      <option key={zone.value} value={zone.value}>
+                        {zone.value === zone.label ? zone.label : `${zone.label} (${zone.value})`}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </NativeSelect>
+            )}
           </FormField>
         </CardContent>
         <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">

@@ -1,13 +1,19 @@
-import { SETTINGS_SECTIONS, type SettingsSectionId } from '@callwise/shared/routes';
+import type { SETTINGS_SECTIONS, SettingsSectionId } from '@callwise/shared/routes';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
 
 /**
- * The sections of Settings as links (a nav landmark; the current one has aria-current="page"). On a narrow
- * screen the row scrolls sideways inside itself, never the page.
+ * The sections of Settings as links (a nav landmark; the current one has aria-current="page"): those the member's
+ * role can use. On a narrow screen the row scrolls sideways inside itself, never the page.
  */
-export function SettingsNav({ current }: { current: SettingsSectionId }) {
+export function SettingsNav({
+  sections,
+  current,
+}: {
+  sections: ReadonlyArray<(typeof SETTINGS_SECTIONS)[number]>;
+  current: SettingsSectionId;
+}) {
   const list = useRef<HTMLUListElement>(null);
   // The current section in sight on a narrow screen: the row scrolls, the page does not.
   useEffect(() => {
@@ -21,7 +27,7 @@ export function SettingsNav({ current }: { current: SettingsSectionId }) {
   return (
     <nav aria-label="Settings sections" className="min-w-0">
       <ul ref={list} className="flex gap-1 overflow-x-auto border-b [scrollbar-width:thin]">
-        {SETTINGS_SECTIONS.map((section) => {
+        {sections.map((section) => {
           const active = section.id === current;
           return (
             <li key={section.id} className="shrink-0">

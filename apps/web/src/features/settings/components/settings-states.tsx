@@ -1,6 +1,11 @@
+import type { Role } from '@callwise/shared/roles';
+import { LockIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
-import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 
 /** The profile and notification cards while `/v1/me` loads. */
 export function SettingsSkeleton() {
@@ -48,4 +53,29 @@ export function SettingsSkeleton() {
 /** The settings could not be loaded: what went wrong and a way to try again. */
 export function SettingsError(props: { message: string; retrying: boolean; onRetry: () => void }) {
   return <LoadError title="Your settings could not be loaded" {...props} />;
+}
+
+/**
+ * A section the member's role cannot use (decision 035), reached by its address: who can change it, and the way
+ * back to what they can — never an error, never a spinner.
+ */
+export function SettingsForbidden({ minimum, businessName }: { minimum: Role; businessName: string }) {
+  const who = minimum === 'owner' ? 'an owner' : 'an owner or admin';
+  return (
+    <Card data-testid="settings-forbidden">
+      <CardHeader className="grid-cols-[auto_1fr] gap-x-3">
+        <LockIcon aria-hidden="true" className="row-span-2 mt-0.5 size-5 text-muted-foreground" />
+        <CardTitle as="h2">Only {who} can change this.</CardTitle>
+        <CardDescription>
+          Ask {who} of {businessName} if something here needs changing. Your own profile, notifications and
+          sign-in stay yours to change.
+        </CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button asChild variant="outline">
+          <Link to={paths.settingsProfile}>Go to your profile</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
 }
