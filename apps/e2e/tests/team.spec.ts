@@ -237,6 +237,21 @@ test('an owner invites staff, who join and see only what staff may; made admin, 
   await expect(staffSubnav.getByRole('link', { name: 'Audit log', exact: true })).toBeVisible();
   await expect(staffSubnav.getByRole('link', { name: 'Billing', exact: true })).toHaveCount(0);
 
+  // The second invitation sent again: a new link, the first one no longer works.
+  const firstLink = invitationPath((await latestMail(request, second.email, /You're invited to join/)).text);
+  await pending
+    .first()
+    .getByRole('button', { name: `Resend the invitation to ${second.email}` })
+    .click();
+  await expect(toast(page, 'Invitation sent again')).toBeVisible();
+  await expect
+    .poll(async () =>
+      invitationPath((await latestMail(request, second.email, /You're invited to join/)).text),
+    )
+    .not.toBe(firstLink);
+  const firstToken = new URL(firstLink, 'http://x').searchParams.get('token');
+  expect((await request.get(`/v1/invitation?token=${firstToken}`)).status()).toBe(404);
+
   // The second invitation revoked.
   await pending
     .first()
@@ -345,6 +360,30 @@ test('a business that requires two-factor sign-in: a new member sets it up befor
     .getByRole('listitem')
     .filter({ hasText: staff.email });
   await expect(member).toContainText('Two-factor on');
+
+  // Ownership handed to the member (the owner becomes an admin), and handed back by them.
+  const ownerName = `${owner.firstName} ${owner.lastName}`;
+  await member.getByRole('button', { name: `Make owner: ${staff.firstName}` }).click();
+  const transfer = page.getByRole('alertdialog', { name: `Make ${staff.firstName} the owner?` });
+  await expect(transfer).toContainText('you become an admin');
+  await transfer.getByRole('button', { name: 'Make owner' }).click();
+  await expect(toast(page, 'Ownership transferred')).toBeVisible();
+  await expect(member).toContainText('Owner');
+  await expect(
+    page.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: owner.email }),
+  ).toContainText('Admin');
+  await invitee.page.goto('/settings/team');
+  const formerOwner = invitee.page
+    .getByRole('list', { name: 'Members' })
+    .getByRole('listitem')
+    .filter({ hasText: owner.email });
+  await formerOwner.getByRole('button', { name: `Make owner: ${ownerName}` }).click();
+  await invitee.page
+    .getByRole('alertdialog', { name: `Make ${ownerName} the owner?` })
+    .getByRole('button', { name: 'Make owner' })
+    .click();
+  await expect(toast(invitee.page, 'Ownership transferred')).toBeVisible();
+  await expect(formerOwner).toContainText('Owner');
 
   // The member leaves: asked first, then signed out, on the sign-in page; the owner's list no longer has them.
   await invitee.page.goto('/settings/team');

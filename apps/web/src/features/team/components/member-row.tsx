@@ -157,9 +157,15 @@ export function MemberRow({
 
       <div className="flex flex-col gap-2 sm:flex-row @3xl:justify-end">
         {transferable && (
-          <Button variant="outline" size="sm" onClick={onTransfer} className="w-full sm:w-auto">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onTransfer}
+            aria-label={`Make owner: ${name}`}
+            className="w-full sm:w-auto"
+          >
             <CrownIcon aria-hidden="true" />
-            Make owner<span className="sr-only">: {name}</span>
+            Make owner
           </Button>
         )}
         {removable && (
