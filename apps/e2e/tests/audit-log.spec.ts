@@ -26,6 +26,8 @@ const EVENTS: [action: string, summary: string][] = [
   ['calling_rules.changed', 'Changed the calling rules: calls per contact per day'],
   ['api_key.revoked', 'Revoked the API key “Zapier”'],
   ['api_key.created', 'Created the API key “Zapier”'],
+  // The sign-up's confirmation link, which signed the new user in.
+  ['session.signed_in', 'Signed in with the link confirming the e-mail address'],
 ];
 const ACTIONS = EVENTS.map(([action]) => action);
 /** Where the test's requests come from: this machine (127.0.0.1, ::1 or ::ffff:127.0.0.1), last in what shows it. */
@@ -171,7 +173,7 @@ test('what a user does shows in the audit log, newest first; filtered; as CSV; a
   expect(await axeProblems(page)).toEqual([]);
 });
 
-test('the audit log could not be loaded: the error, then Try again; a new account has no events', async ({
+test('the audit log could not be loaded: the error, then Try again; a new account’s one event; none', async ({
   page,
   request,
   consoleErrors,
@@ -195,6 +197,14 @@ test('the audit log could not be loaded: the error, then Try again; a new accoun
   // One for the first answer and one for the automatic retry.
   allowConsoleErrors(consoleErrors, /status of 503/, /status of 503/);
 
+  // A new account's one event: the sign-up's confirmation link signed the user in.
+  const rows = card.getByRole('table').locator('tbody').getByRole('row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Signed in with the link confirming the e-mail address');
+
+  // An account with no events (one whose events were all older than a year, say).
+  await page.route(failing, (route) => route.fulfill({ status: 200, json: { data: [], next_cursor: null } }));
+  await page.reload();
   await expect(card.getByRole('heading', { name: 'No events yet' })).toBeVisible();
 });
 
@@ -210,8 +220,10 @@ test('more events than a page: "Load more" adds the next page under the first', 
   const rows = page.locator('#audit-log').getByRole('table').locator('tbody').getByRole('row');
   await expect(rows).toHaveCount(25);
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(rows).toHaveCount(26);
-  await expect(rows.last()).toContainText('Downloaded the contacts as CSV');
+  // The 26th download, then the sign-up's confirmation link that signed the user in.
+  await expect(rows).toHaveCount(27);
+  await expect(rows.nth(25)).toContainText('Downloaded the contacts as CSV');
+  await expect(rows.last()).toContainText('Signed in with the link confirming the e-mail address');
   await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
-  await expect(page.getByText('Showing 26 events, all loaded')).toBeAttached();
+  await expect(page.getByText('Showing 27 events, all loaded')).toBeAttached();
 });
