@@ -1,4 +1,6 @@
 import { type Role, rolesAllowed } from '@callwise/shared/roles';
+import { AppError } from './app-error.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 
 /**
  * Which role a /v1 operation needs at least (decision 035), by its method and route pattern: the one place the
@@ -42,6 +44,18 @@ export function minimumRole(method: string, url: string): Role {
   if (matches(OWNER, method, url)) return 'owner';
   if (matches(STAFF, method, url)) return 'staff';
   return 'admin';
+}
+
+/**
+ * The one refusal of a role (403 `forbidden_role`, with the caller's role and those that may): the policy's check
+ * and the routes' own rules alike; `message` for a rule worded its own way (only an owner removes an owner).
+ */
+export function roleRefused(role: Role, minimum: Role, message?: string): AppError {
+  const required = rolesAllowed(minimum);
+  return new AppError('forbidden_role', message ?? AUTH_MESSAGES.forbiddenRole(role, required), {
+    role,
+    required,
+  });
 }
 
 /** The sentence the OpenAPI document adds to an operation's description. */

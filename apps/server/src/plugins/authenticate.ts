@@ -1,5 +1,5 @@
 import { PLANS } from '@callwise/shared/plans';
-import { type Role, roleAllows, rolesAllowed } from '@callwise/shared/roles';
+import { type Role, roleAllows } from '@callwise/shared/roles';
 import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +13,7 @@ import {
 import { AppError } from '../lib/app-error.ts';
 import { AUTH_MESSAGES } from '../lib/auth-messages.ts';
 import { RedisClient } from '../lib/redis.ts';
+import { roleRefused } from '../lib/role-policy.ts';
 import type { Services } from '../services.ts';
 
 export { AUTH_MESSAGES };
@@ -86,12 +87,7 @@ export function sessionAuth(request: FastifyRequest): SessionAuth {
 /** The caller's role must allow the route (its minimum role, decision 035): otherwise 403 forbidden_role. */
 function checkRole(request: FastifyRequest) {
   const minimum = request.routeOptions.config.minimumRole;
-  if (!minimum || roleAllows(request.auth.role, minimum)) return;
-  const required = rolesAllowed(minimum);
-  throw new AppError('forbidden_role', AUTH_MESSAGES.forbiddenRole(request.auth.role, required), {
-    role: request.auth.role,
-    required,
-  });
+  if (minimum && !roleAllows(request.auth.role, minimum)) throw roleRefused(request.auth.role, minimum);
 }
 
 function setLimitHeaders(reply: FastifyReply, decision: LimitDecision) {

@@ -3,15 +3,15 @@ import { findUserById, updateUser } from '@callwise/db/queries/users';
 import type { User } from '@callwise/db/schema';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import type { PlanId } from '@callwise/shared/plans';
-import { roleAllows, rolesAllowed } from '@callwise/shared/roles';
+import { roleAllows } from '@callwise/shared/roles';
 import {
   meSchema,
   updateMeInputSchema,
   updateNotificationSettingsInputSchema,
 } from '@callwise/shared/schemas/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { AUTH_MESSAGES } from '../../lib/auth-messages.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { roleRefused } from '../../lib/role-policy.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
 import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
 
@@ -77,10 +77,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const auth = sessionAuth(request);
       // The business's time zone is the account's setting: an owner's or admin's (decision 035).
       if (request.body.timezone !== undefined && !roleAllows(auth.role, 'admin')) {
-        throw new AppError('forbidden_role', AUTH_MESSAGES.forbiddenRole(auth.role, rolesAllowed('admin')), {
-          role: auth.role,
-          required: rolesAllowed('admin'),
-        });
+        throw roleRefused(auth.role, 'admin');
       }
       let user = await findUserById(db, auth.userId);
       if (!user) throw notFound('User');

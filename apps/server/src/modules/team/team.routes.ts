@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
+import { roleRefused } from '../../lib/role-policy.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
 import { bookingSettingsOf } from '../appointments/booking-settings.ts';
 import { bookableNames, bookingNameOf, nameOf, toInvitation, toMember } from './team.service.ts';
@@ -50,8 +51,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const db = () => fastify.database.db;
   const team = () => fastify.services.team;
 
-  const ownerOnly = () =>
-    new AppError('forbidden_role', TEAM_MESSAGES.ownerOnly, { role: 'admin', required: ['owner'] });
+  const ownerOnly = (role: Role) => roleRefused(role, 'owner', TEAM_MESSAGES.ownerOnly);
   const lastOwner = () => new AppError('last_owner', TEAM_MESSAGES.lastOwner);
   const bookable = async (accountId: string) =>
     bookableNames((await bookingSettingsOf(db(), accountId)).settings);
@@ -105,7 +105,8 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const target = await findMember(db(), auth.accountId, request.params.id);
       if (!target) throw notFound('Member');
       if (role !== undefined) {
-        if ((role === 'owner' || target.role === 'owner') && auth.role !== 'owner') throw ownerOnly();
+        if ((role === 'owner' || target.role === 'owner') && auth.role !== 'owner')
+          throw ownerOnly(auth.role);
         const changed = await changeMemberRole(db(), auth.accountId, target.id, role);
         if (changed === 'not_found') throw notFound('Member');
         if (changed === 'last_owner') throw lastOwner();
@@ -159,22 +160,12 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const auth = sessionAuth(request);
       const leaving = request.params.id === auth.userId;
       if (!leaving && !roleAllows(auth.role, 'admin')) {
-        throw new AppError(
-          'forbidden_role',
-          `Your role (${auth.role}) does not allow this: ask an owner or admin.`,
-          {
-            role: auth.role,
-            required: ['owner', 'admin'],
-          },
-        );
+        throw roleRefused(auth.role, 'admin');
       }
       const target = await findMember(db(), auth.accountId, request.params.id);
       if (!target) throw notFound('Member');
       if (!leaving && target.role === 'owner' && auth.role !== 'owner') {
-        throw new AppError('forbidden_role', TEAM_MESSAGES.adminCannotRemoveOwner, {
-          role: auth.role,
-          required: ['owner'],
-        });
+        throw roleRefused(auth.role, 'owner', TEAM_MESSAGES.adminCannotRemoveOwner);
       }
       const removed = await removeMember(db(), auth.accountId, target.id);
       if (removed === 'not_found') throw notFound('Member');
@@ -293,7 +284,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const auth = sessionAuth(request);
       const { email, role } = request.body;
-      if (role === 'owner' && auth.role !== 'owner') throw ownerOnly();
+      if (role === 'owner' && auth.role !== 'owner') throw ownerOnly(auth.role);
       const user = await findUserById(db(), auth.userId);
       const row = await team().invite(
         {
@@ -332,7 +323,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const pending = await listPendingInvitations(db(), auth.accountId);
       const invitation = pending.find((row) => row.id === request.params.id);
       if (!invitation) throw notFound('Invitation');
-      if (invitation.role === 'owner' && auth.role !== 'owner') throw ownerOnly();
+      if (invitation.role === 'owner' && auth.role !== 'owner') throw ownerOnly(auth.role);
       const row = await team().resend(auth.accountId, invitation.id);
       if (!row) throw notFound('Invitation');
       return toInvitation(row);
