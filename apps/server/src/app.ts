@@ -136,6 +136,10 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   if (options.config.TELEPHONY_PROVIDER === 'twilio') {
     await fastify.register(import('./engine/carriers/twilio/twilio.routes.ts'));
   }
+  // Stripe's webhooks (each request signature-checked), only when Stripe takes the payments (decision 036).
+  if (options.config.STRIPE_SECRET_KEY) {
+    await fastify.register(import('./modules/billing/stripe-webhook.routes.ts'));
+  }
   // Cal.com's booking webhooks (each request signature-checked with its connection's secret).
   await fastify.register(calcomWebhookRoutes);
   // Google's return from its consent page (the one-time state names the account).

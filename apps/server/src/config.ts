@@ -63,6 +63,18 @@ export const envSchema = z.object({
   /** Cal.com's API host, where cancellations and moves are written back (tests: a local fake). */
   CALCOM_API_BASE_URL: z.url().default('https://api.cal.com'),
   /** Google Calendar connections (decision 023): the OAuth client of a Google Cloud project; without, none. */
+  /** Real payments through Stripe (decision 036); unset: billing is simulated (no payment is taken). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[0-9A-Za-z]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  /** The signing secret of the webhook endpoint /hooks/stripe (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[0-9A-Za-z+/=_-]+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Another address for Stripe's API (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE_URL: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   /** Google's hosts (tests and the browser tests: a local fake of them). */
@@ -146,6 +158,10 @@ function crossFieldProblems(raw: RawEnv): string[] {
     }
   }
   if (raw.LLM_BASE_URL) requires('LLM_API_KEY', 'when LLM_BASE_URL is set');
+  if (raw.STRIPE_SECRET_KEY) {
+    requires('STRIPE_WEBHOOK_SECRET', 'when STRIPE_SECRET_KEY is set');
+    requires('PUBLIC_URL', 'when STRIPE_SECRET_KEY is set (checkout returns the browser there)');
+  }
   if (raw.GOOGLE_CLIENT_ID || raw.GOOGLE_CLIENT_SECRET) {
     requires('GOOGLE_CLIENT_ID', 'when GOOGLE_CLIENT_SECRET is set');
     requires('GOOGLE_CLIENT_SECRET', 'when GOOGLE_CLIENT_ID is set');

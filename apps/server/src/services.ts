@@ -27,7 +27,8 @@ import { checkBearer } from './modules/auth/bearer.ts';
 import { MfaService } from './modules/auth/mfa.service.ts';
 import { LiveSessionCache } from './modules/auth/session-cache.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
-import { createBillingProvider } from './modules/billing/billing-provider.ts';
+import { LocalBillingProvider } from './modules/billing/billing-provider.ts';
+import { StripeBillingProvider } from './modules/billing/stripe-billing-provider.ts';
 import { CallCountFolder } from './modules/calls/call-count-folder.ts';
 import { CallService } from './modules/calls/calls.service.ts';
 import { CampaignService } from './modules/campaigns/campaigns.service.ts';
@@ -137,9 +138,18 @@ export async function openServices(deps: {
   const team = new TeamService({ db, config, queue, auth });
   const billing = new BillingService({
     db,
-    provider: createBillingProvider(),
+    // Real payments through Stripe when it is configured (decision 036); otherwise billing is simulated.
+    provider:
+      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? new StripeBillingProvider({
+            secretKey: config.STRIPE_SECRET_KEY,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+            apiBaseUrl: config.STRIPE_API_BASE_URL,
+          })
+        : new LocalBillingProvider(),
     // Keys are cached with their plan for seconds: forget them, so a plan without API access applies at once.
     onPlanChanged: () => apiKeys.forget(null),
+    publicUrl: config.PUBLIC_URL,
   });
 
   // On the embedded engine every write is this process's, and its notice arrives on commit (decision 024).

@@ -42,6 +42,7 @@ import {
   startFakeGoogle,
 } from '../src/modules/appointments/sources/google-calendar-test-server.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
+import { type FakeStripe, startFakeStripe } from '../src/modules/billing/stripe-test-server.ts';
 import {
   createApiKey,
   listenTestApp,
@@ -141,6 +142,44 @@ afterAll(async () => {
   await google?.close();
   await twilioApp?.close();
   await twilio?.close();
+  await stripeApp?.close();
+  await stripe?.close();
+});
+
+/**
+ * The operations that only work with Stripe (decision 036; with simulated billing they answer 409
+ * billing_simulated): their examples run against a third server on the fake Stripe, as an owner whose account is a
+ * Stripe customer without a subscription yet.
+ */
+const STRIPE_ONLY = /^\/v1\/billing\/(checkout|portal|invoices)$/;
+let stripe: FakeStripe;
+let stripeApp: TestApp & { baseUrl: string };
+let stripeOwner: string;
+
+beforeAll(async () => {
+  const secretKey = 'sk_test_openapiExamples';
+  const webhookSecret = 'whsec_openapiExamples';
+  stripe = await startFakeStripe({ secretKey, webhookSecret });
+  stripeApp = await listenTestApp({
+    env: {
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE_URL: stripe.url,
+    },
+  });
+  const user = await signedInUser(stripeApp, { plan: 'professional' });
+  const customer = await fetch(`${stripe.url}/v1/customers`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'owner@harbordental.example', name: 'Harbor Dental' }),
+  });
+  const { id } = (await customer.json()) as { id: string };
+  await stripeApp.database.executeSql('UPDATE accounts SET stripe_customer_id = $1 WHERE id = $2', [
+    id,
+    user.accountId,
+  ]);
+  stripeOwner = user.headers.authorization ?? '';
 });
 
 /**
@@ -849,15 +888,18 @@ describe('every example in the document, against the real server', () => {
       if (examples.length === 0) continue;
       await resetExampleAccount();
       const onTwilio = TWILIO_ONLY.test(path);
+      const onStripe = STRIPE_ONLY.test(path);
       // Public routes (the public site's own) are called without credentials.
       const authorization = onTwilio
         ? `Bearer ${twilioKey}`
-        : integrator(operation)
-          ? `Bearer ${apiKey}`
-          : secured(operation)
-            ? (owner.headers.authorization ?? '')
-            : '';
-      const base = onTwilio ? twilioApp.baseUrl : t.baseUrl;
+        : onStripe
+          ? stripeOwner
+          : integrator(operation)
+            ? `Bearer ${apiKey}`
+            : secured(operation)
+              ? (owner.headers.authorization ?? '')
+              : '';
+      const base = onTwilio ? twilioApp.baseUrl : onStripe ? stripeApp.baseUrl : t.baseUrl;
       for (const example of examples) {
         const where = `${method.toUpperCase()} ${path} «${example.name}»`;
         executed.add(`${method} ${path} ${example.name}`);
@@ -931,7 +973,7 @@ describe('every example in the document, against the real server', () => {
         }
         // The business number's operations need the Twilio server, where these members are not: the policy check
         // above covers them.
-        if (TWILIO_ONLY.test(path)) continue;
+        if (TWILIO_ONLY.test(path) || STRIPE_ONLY.test(path)) continue;
         const examples = examplesOf(operation);
         if (examples.length > 0) await resetExampleAccount();
         for (const example of examples) {

@@ -70,6 +70,12 @@ export const accounts = pgTable('accounts', {
     ),
   /** Stops new calls once this month's charges would pass it (USD; null: no cap). */
   monthlyBudgetUsd: numeric('monthly_budget_usd', { precision: 12, scale: 2, mode: 'number' }),
+  /** The account's customer at Stripe (decision 036), once it has been to checkout; null with local billing. */
+  stripeCustomerId: text('stripe_customer_id'),
+  /** Its subscription at Stripe while it has one (a paid plan bought through checkout). */
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** ok, or past_due: the last payment failed, and calls are held (not dispatched, none created) until it is paid. */
+  paymentStatus: text('payment_status').notNull().default('ok'),
   /** Signs webhook deliveries (Standard Webhooks, `whsec_…`); made on first use. */
   webhookSecret: text('webhook_secret'),
   /** Where the account's own events (appointment.*) are posted; null: nowhere (decision 018). */
@@ -376,10 +382,28 @@ export const billingCharges = pgTable(
     callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),
     /** The billing provider's reference (local-…, or the vendor's invoice id). */
     providerRef: text('provider_ref'),
+    /** When an overage or its refund was reported to Stripe as metered usage (null: not yet, or local billing). */
+    usageReportedAt: timestamp('usage_reported_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (table) => [index('billing_charges_account_created_id_idx').on(table.accountId, table.createdAt, table.id)],
+  (table) => [
+    index('billing_charges_account_created_id_idx').on(table.accountId, table.createdAt, table.id),
+    index('billing_charges_usage_unreported_idx')
+      .on(table.createdAt)
+      .where(sql`${table.usageReportedAt} IS NULL AND ${table.kind} IN ('overage', 'refund')`),
+  ],
 );
+
+/**
+ * Stripe's webhook events already applied (decision 036): an event delivered again (Stripe retries, and may send
+ * one twice) is acknowledged and changes nothing. Kept with the account it concerned, when there was one.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  receivedAt: createdAt(),
+});
 
 /**
  * An event to post, written by a trigger in the statement that makes it: a status change of a call, to its

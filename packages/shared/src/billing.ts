@@ -56,6 +56,8 @@ export interface BillingPosition {
   overageCents: number;
   /** The monthly budget for extra calls in cents; null: no cap. */
   budgetCents: number | null;
+  /** The last payment failed (a payment provider's subscription is past due): no call is accepted until it is paid. */
+  pastDue?: boolean;
 }
 
 export type CallsPrice =
@@ -69,8 +71,11 @@ export type CallsPrice =
     }
   | {
       allowed: false;
-      /** The trial's calls are used up (a hard limit), or the calls would pass the monthly budget. */
-      reason: 'call_limit' | 'budget';
+      /**
+       * The trial's calls are used up (a hard limit), the calls would pass the monthly budget, or the last
+       * payment failed.
+       */
+      reason: 'call_limit' | 'budget' | 'past_due';
       includedLeft: number;
       overageCalls: number;
       overageCents: number;
@@ -90,6 +95,7 @@ export function priceCalls(position: BillingPosition, count: number): CallsPrice
   const budgetLeftCents =
     position.budgetCents === null ? null : Math.max(0, position.budgetCents - position.overageCents);
   const base = { includedLeft, overageCalls, overageCents, budgetLeftCents };
+  if (position.pastDue) return { allowed: false, reason: 'past_due', ...base };
   if (position.plan === 'trial' && overageCalls > 0) return { allowed: false, reason: 'call_limit', ...base };
   if (budgetLeftCents !== null && overageCents > budgetLeftCents) {
     return { allowed: false, reason: 'budget', ...base };

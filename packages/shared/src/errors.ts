@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   /** The account requires two-factor sign-in and the member has no second factor yet: set one up first. */
   mfa_enrollment_required: 403,
   call_limit_reached: 402,
+  /** The account's last payment failed (Stripe): calls are held until the card is updated and the invoice paid. */
+  payment_past_due: 402,
   /** The calls would take this billing month's extra-call charges past the account's monthly budget. */
   budget_reached: 402,
   not_found: 404,
@@ -49,6 +51,12 @@ export const ERROR_STATUS = {
   last_owner: 409,
   /** The address already signs in to Callwise (a person belongs to one business) or is already invited. */
   already_member: 409,
+  /** Billing is simulated on this installation (no payment provider): there is no checkout, portal or invoice. */
+  billing_simulated: 409,
+  /** With a payment provider, a first paid plan is bought through its checkout (POST /v1/billing/checkout). */
+  checkout_required: 409,
+  /** The account has no customer at the payment provider yet (it has never paid): nothing to manage. */
+  no_billing_account: 409,
   /** An invitation's link that is unknown, used or revoked. */
   invitation_invalid: 404,
   unprocessable: 422,
@@ -62,6 +70,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   voice_provider_error: 502,
   carrier_error: 502,
+  /** The payment provider (Stripe) refused the request or could not be reached. */
+  payment_provider_error: 502,
   service_unavailable: 503,
 } as const;
 

@@ -10,6 +10,7 @@ import { calendarWritebacksJob } from '../modules/appointments/sources/calendar-
 import { waitlistJob } from '../modules/appointments/waitlist.job.ts';
 import { authMaintenanceJob } from '../modules/auth/auth-maintenance.job.ts';
 import { recoveryEmailJob } from '../modules/auth/recovery-email.job.ts';
+import { billingUsageJob } from '../modules/billing/billing-usage.job.ts';
 import {
   callFailureAlertJob,
   callMessageAlertsJob,
@@ -58,6 +59,7 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     calendarWritebacksJob(() => services.calendarWritebacks),
     sendMessagesJob(() => services.messageSender),
     textFollowUpsJob(() => services.textFollowUps),
+    billingUsageJob(() => services.billing),
     recordingsPurgeJob({
       db: deps.database.db,
       storage: () => services.storage,

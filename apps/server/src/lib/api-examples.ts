@@ -4,7 +4,13 @@ import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
 import type { Appointment } from '@callwise/shared/schemas/appointments';
 import { type AssistantSettingsInput, DEFAULT_ASSISTANT_SETTINGS } from '@callwise/shared/schemas/assistant';
 import { AUDIT_ACTIONS, type AuditEvent } from '@callwise/shared/schemas/audit-log';
-import type { Billing, ChargeList, Estimate } from '@callwise/shared/schemas/billing';
+import type {
+  Billing,
+  ChargeList,
+  Estimate,
+  InvoiceList,
+  ProviderPage,
+} from '@callwise/shared/schemas/billing';
 import {
   type BookingSettings,
   type BookingSettingsResponse,
@@ -53,6 +59,9 @@ export const EXAMPLE_BILLING: Billing = {
   overage_usd: 0,
   monthly_budget_usd: 25,
   budget_left_usd: 25,
+  provider: 'local',
+  payment_status: 'ok',
+  manage_billing: false,
 };
 
 /**
@@ -2772,6 +2781,60 @@ export const API_EXAMPLES: Record<string, OperationExample[]> = {
       body: { plan: 'enterprise' },
       status: 409,
       response: { error: { code: 'conflict', message: 'You are already on the Enterprise plan.' } },
+    },
+  ],
+  'POST /v1/billing/checkout': [
+    {
+      name: 'checkout',
+      summary: 'Stripe Checkout for the Professional plan (with Stripe; the plan changes once it is paid)',
+      body: { plan: 'professional' },
+      status: 200,
+      response: {
+        url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8',
+      } satisfies ProviderPage,
+    },
+    {
+      name: 'unknown_plan',
+      summary: 'A plan that is not sold',
+      body: { plan: 'gold' },
+      status: 400,
+      response: {
+        error: {
+          code: 'validation_failed',
+          message: 'plan: Choose starter, professional or enterprise',
+          details: [{ field: 'plan', message: 'Choose starter, professional or enterprise' }],
+        },
+      },
+    },
+  ],
+  'POST /v1/billing/portal': [
+    {
+      name: 'portal',
+      summary: 'The Stripe Customer Portal (with Stripe, once the account has paid)',
+      status: 200,
+      response: { url: 'https://billing.stripe.com/p/session/test_YWNjdF8xUGJ4' } satisfies ProviderPage,
+    },
+  ],
+  'GET /v1/billing/invoices': [
+    {
+      name: 'invoices',
+      summary: 'Stripe’s invoices and receipts, newest first',
+      status: 200,
+      response: {
+        data: [
+          {
+            id: 'in_1PbXq2Lk9sT4uV7w',
+            number: 'CW-0001',
+            status: 'paid',
+            amount_usd: 79,
+            amount_paid_usd: 79,
+            description: 'Callwise Professional',
+            created_at: '2026-03-03T09:30:00.000Z',
+            invoice_url: 'https://invoice.stripe.com/i/acct_1PbX/test_YWNjdF8x',
+            pdf_url: 'https://pay.stripe.com/invoice/acct_1PbX/test_YWNjdF8x/pdf',
+          },
+        ],
+      } satisfies InvoiceList,
     },
   ],
   'PATCH /v1/billing/budget': [

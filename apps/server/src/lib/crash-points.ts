@@ -28,6 +28,10 @@ export const CRASH_POINTS = {
   'conversation.after-turn-written': 'a turn written (takeCallTurn), its reply not yet given to the carrier',
   'message.after-claim': 'a text claimed (sending, committed), the carrier not asked yet',
   'message.after-send': 'the carrier took a text, `sent` not yet written',
+  'stripe.webhook-before-commit':
+    "a Stripe webhook's changes written (plan, payment status, invoice, the event's id), not committed",
+  'billing.usage-after-report':
+    'Stripe took the extra calls as meter events, their charges not yet marked reported',
 } as const;
 
 export type CrashPoint = keyof typeof CRASH_POINTS;

@@ -14,6 +14,8 @@ export interface JobDefinition<S extends z.ZodType> {
   pollingIntervalSeconds?: number;
   /** Run on a schedule (cron, UTC). pg-boss keeps one slot per minute, so several workers never run it twice. */
   cron?: string;
+  /** Also run once when a worker starts: what a stopped worker left is handled at once, not at the next slot. */
+  runAtStart?: boolean;
 }
 
 export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {
@@ -165,6 +167,7 @@ export async function registerJobs(
       state?.workers.set(job.name, ids);
     }),
   );
+  for (const job of jobs) if (job.runAtStart) await sendJob(boss, job.name, {});
 }
 
 /** Sends a job; a queue that does not exist (pg-boss answers null) is an error, never a silent drop. */

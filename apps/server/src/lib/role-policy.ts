@@ -33,7 +33,7 @@ const STAFF: Array<[methods: string, pattern: RegExp]> = [
 ];
 
 const OWNER: Array<[methods: string, pattern: RegExp]> = [
-  ['*', /^\/v1\/billing(\/(plan|budget|charges))?$/],
+  ['*', /^\/v1\/billing(\/(plan|budget|charges|checkout|portal|invoices))?$/],
   ['*', /^\/v1\/members\/(:id\/transfer-ownership|security)$/],
 ];
 

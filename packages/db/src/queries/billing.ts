@@ -22,6 +22,10 @@ export interface BillingAccount {
   plan: string;
   planStartedAt: Date;
   monthlyBudgetUsd: number | null;
+  /** ok, or past_due (a payment provider's last payment failed: calls are held). */
+  paymentStatus: string;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
 }
 
 /** An account's billing month (the trial: its whole life, from when it began) and its position in it. */
@@ -30,6 +34,8 @@ export interface BillingState extends BillingPosition {
   /** null for the trial, which has no months. */
   periodEnd: Date | null;
   overageCalls: number;
+  /** The account's customer at Stripe, once it has been to checkout. */
+  stripeCustomerId: string | null;
 }
 
 const billingColumns = {
@@ -37,6 +43,9 @@ const billingColumns = {
   plan: accounts.plan,
   planStartedAt: accounts.planStartedAt,
   monthlyBudgetUsd: accounts.monthlyBudgetUsd,
+  paymentStatus: accounts.paymentStatus,
+  stripeCustomerId: accounts.stripeCustomerId,
+  stripeSubscriptionId: accounts.stripeSubscriptionId,
 };
 
 export async function findBillingAccount(
@@ -68,6 +77,8 @@ export async function billingState(
     overageCalls: row.overageCalls,
     overageCents: row.overageCents,
     budgetCents: account.monthlyBudgetUsd === null ? null : toCents(account.monthlyBudgetUsd),
+    pastDue: account.paymentStatus === 'past_due',
+    stripeCustomerId: account.stripeCustomerId,
   };
 }
 

@@ -23,10 +23,14 @@ export interface ClaimedCall {
   doNotCall: boolean;
 }
 
-/** Calls a dispatcher may take: not handed to a carrier yet, and not held by a paused campaign. */
+/**
+ * Calls a dispatcher may take: not handed to a carrier yet, not held by a paused campaign, and not of an account
+ * whose last payment failed (held until it is paid, decision 036).
+ */
 const dispatchable = sql`provider_call_id IS NULL AND status IN ('scheduled', 'queued')
   AND (campaign_id IS NULL OR NOT EXISTS (
-    SELECT 1 FROM campaigns p WHERE p.id = campaign_id AND p.status <> 'active'))`;
+    SELECT 1 FROM campaigns p WHERE p.id = campaign_id AND p.status <> 'active'))
+  AND NOT EXISTS (SELECT 1 FROM accounts h WHERE h.id = account_id AND h.payment_status = 'past_due')`;
 
 /**
  * Takes up to `limit` due calls that no carrier has accepted yet (or whose dispatcher's claim ran out), marks

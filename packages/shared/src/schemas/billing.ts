@@ -11,6 +11,14 @@ export const MAX_MONTHLY_BUDGET_USD = 1_000_000;
 
 const usd = (description: string) => z.number().describe(`${description}, in US dollars`);
 
+/** Who takes the money: `local` simulates it (no payment is taken), `stripe` charges a card through Stripe. */
+export const BILLING_PROVIDERS = ['local', 'stripe'] as const;
+export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
+
+/** `past_due`: the last payment failed; calls are held until it is paid. */
+export const PAYMENT_STATUSES = ['ok', 'past_due'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export const billingSchema = z.object({
   plan: z.enum(PLAN_IDS).describe('The plan: trial, starter, professional or enterprise'),
   plan_name: z.string().describe('The plan’s name as shown, e.g. "Professional"'),
@@ -44,6 +52,21 @@ export const billingSchema = z.object({
     .number()
     .nullable()
     .describe('What is left of the monthly budget this billing month, in US dollars; null: no cap'),
+  provider: z
+    .enum(BILLING_PROVIDERS)
+    .describe(
+      'Who takes the money: local (billing is simulated on this installation: no payment is taken) or stripe',
+    ),
+  payment_status: z
+    .enum(PAYMENT_STATUSES)
+    .describe(
+      'ok, or past_due: the last payment failed, and calls are held until the card is updated and it is paid',
+    ),
+  manage_billing: z
+    .boolean()
+    .describe(
+      'Whether POST /v1/billing/portal opens the payment provider’s portal (card, invoices, cancellation)',
+    ),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
@@ -72,6 +95,35 @@ export const updateBudgetInputSchema = z.strictObject({
     ),
 });
 export type UpdateBudgetInput = z.infer<typeof updateBudgetInputSchema>;
+
+/** Where the payment provider's pages (checkout, portal) are: the browser is sent there. */
+export const providerPageSchema = z.object({
+  url: z.url().describe('The payment provider’s page to send the browser to'),
+});
+export type ProviderPage = z.infer<typeof providerPageSchema>;
+
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+
+export const invoiceSchema = z.object({
+  id: z.string().describe('The payment provider’s invoice id (in_…)'),
+  number: z.string().nullable().describe('The invoice number shown on it, e.g. "CW-0001"; null for a draft'),
+  status: z.enum(INVOICE_STATUSES).describe('draft, open (awaiting payment), paid, uncollectible or void'),
+  amount_usd: usd('The invoice’s total'),
+  amount_paid_usd: usd('What was paid of it'),
+  description: z.string().describe('What it is for, in words (its lines)'),
+  created_at: z.iso.datetime().describe('When the invoice was made'),
+  invoice_url: z
+    .url()
+    .nullable()
+    .describe('The provider’s page for the invoice (pay it, or its receipt once paid)'),
+  pdf_url: z.url().nullable().describe('The invoice as a PDF'),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListSchema = z.object({
+  data: z.array(invoiceSchema).describe('The most recent invoices, newest first (at most 24)'),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
 export const CHARGE_KINDS = ['subscription', 'overage', 'refund'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];

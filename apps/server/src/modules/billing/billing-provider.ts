@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { SubscriptionState } from '@callwise/db/queries/stripe-billing';
 import { PLANS, type PlanId } from '@callwise/shared/plans';
+import type { BillingProviderName, Invoice } from '@callwise/shared/schemas/billing';
 
 /** What a billing provider did for a plan change. */
 export interface PlanCharge {
@@ -9,25 +11,81 @@ export interface PlanCharge {
   chargedUsd: number;
 }
 
-/** An invoice as the provider keeps it (for providers that have them). */
-export interface ProviderInvoice {
-  providerRef: string;
-  amountUsd: number;
-  createdAt: Date;
-  url: string | null;
+/** The account as a payment provider needs it. */
+export interface BillingCustomer {
+  id: string;
+  name: string;
+  /** Where receipts go: the owner's address. */
+  email: string;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+}
+
+/** A webhook event, reduced to what it concerns; the subscription is read afresh from the provider. */
+export interface BillingEvent {
+  id: string;
+  type: string;
+  /** The account it names itself (checkout's client_reference_id), when it does. */
+  accountId: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** A paid invoice, to record in the billing history. */
+  paidInvoice: { id: string; amountUsd: number; description: string; createdAt: Date } | null;
+}
+
+/** An extra call, or the refund of one, as metered usage. */
+export interface UsageReport {
+  /** Our charge's id: the meter event's identifier, so that a report sent twice counts once. */
+  id: string;
+  customerId: string;
+  at: Date;
+  /** For a refund: the id of the extra call's charge whose usage it cancels. */
+  cancels: string | null;
+}
+
+/** The provider refused a request (a declined card, a bad request) or could not be reached. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    /** The provider's answer, for the logs. */
+    readonly detail?: unknown,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
 }
 
 /**
  * Where money is taken: the product decides what to charge (decision 012), the provider takes it. Our own ledger
- * (`billing_charges`) is written by BillingService with the plan change, in one transaction, from what
- * `changePlan` answers. A vendor adapter (Stripe) implements the same interface.
+ * (`billing_charges`) is written by BillingService with the plan change, from what `changePlan` answers. The
+ * Stripe adapter (decision 036) adds checkout, the customer portal, invoices, metered usage and webhooks.
  */
 export interface BillingProvider {
-  readonly name: string;
-  /** Charges the account for a new billing month of `plan`, starting now. */
-  changePlan(account: { id: string; name: string }, plan: PlanId): Promise<PlanCharge>;
-  /** The vendor's invoices, when it keeps its own. */
-  listInvoices?(account: { id: string }): Promise<ProviderInvoice[]>;
+  readonly name: BillingProviderName;
+  /**
+   * Charges the account for a new billing month of `plan`, starting now. A provider with subscriptions answers
+   * the subscription's new state too (the plan is applied from it).
+   */
+  changePlan(
+    account: BillingCustomer,
+    plan: PlanId,
+  ): Promise<PlanCharge & { subscription?: SubscriptionState }>;
+  /** A checkout page for a first paid plan (the account's customer is made first when it has none). */
+  checkout?(
+    account: BillingCustomer,
+    plan: PlanId,
+    urls: { success: string; cancel: string },
+  ): Promise<{ url: string; customerId: string }>;
+  /** The customer portal (card, invoices, cancellation). */
+  portal?(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** The vendor's invoices, newest first. */
+  listInvoices?(customerId: string): Promise<Invoice[]>;
+  /** Reports extra calls (and takes back refunded ones) as metered usage. */
+  reportUsage?(usage: UsageReport[]): Promise<void>;
+  /** Verifies a webhook's signature and reads the event (throws on a bad signature). */
+  readWebhook?(rawBody: string, signature: string | undefined): BillingEvent;
+  /** The subscription as the provider has it now. */
+  subscription?(subscriptionId: string): Promise<SubscriptionState | null>;
 }
 
 /**
@@ -37,11 +95,7 @@ export interface BillingProvider {
 export class LocalBillingProvider implements BillingProvider {
   readonly name = 'local';
 
-  async changePlan(_account: { id: string; name: string }, plan: PlanId): Promise<PlanCharge> {
+  async changePlan(_account: BillingCustomer, plan: PlanId): Promise<PlanCharge> {
     return { providerRef: `local_${randomBytes(8).toString('hex')}`, chargedUsd: PLANS[plan].price };
   }
-}
-
-export function createBillingProvider(): BillingProvider {
-  return new LocalBillingProvider();
 }

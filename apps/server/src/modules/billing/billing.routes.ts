@@ -5,14 +5,20 @@ import {
   chargeListSchema,
   estimateQuerySchema,
   estimateSchema,
+  invoiceListSchema,
+  providerPageSchema,
   updateBudgetInputSchema,
 } from '@callwise/shared/schemas/billing';
 import { pageQuerySchema } from '@callwise/shared/schemas/pagination';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 
 const tags = ['billing'];
+
+/** The signed-in owner's address (where the payment provider sends receipts). */
+const sessionEmail = (request: FastifyRequest) => (request.auth.kind === 'session' ? request.auth.email : '');
 
 /** The plan and its money (session only): the summary, plan changes, the monthly budget, the charges. */
 const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -86,6 +92,55 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
       });
       return after;
     },
+  );
+
+  fastify.post(
+    '/billing/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Start checkout for a first paid plan',
+        description:
+          'With Stripe: answers the address of a Stripe Checkout page for a subscription to the plan (its monthly ' +
+          'price and the metered price of extra calls), to send the browser to. The plan changes when Stripe ' +
+          'confirms the payment (its webhook), and checkout returns the browser to Settings → Billing. With ' +
+          'simulated billing: 409 billing_simulated (change the plan with POST /v1/billing/plan). Signed-in session only.',
+        body: changePlanInputSchema,
+        response: { 200: providerPageSchema, 400: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => billing.checkout(request.auth.accountId, sessionEmail(request), request.body.plan),
+  );
+
+  fastify.post(
+    '/billing/portal',
+    {
+      schema: {
+        tags,
+        summary: 'Open the billing portal',
+        description:
+          'With Stripe: answers the address of the Stripe Customer Portal, where the card is changed, invoices ' +
+          'are read and the subscription is cancelled. 409 no_billing_account before the first payment; 409 ' +
+          'billing_simulated with simulated billing. Signed-in session only.',
+        response: { 200: providerPageSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => billing.portal(request.auth.accountId, sessionEmail(request)),
+  );
+
+  fastify.get(
+    '/billing/invoices',
+    {
+      schema: {
+        tags,
+        summary: 'List invoices',
+        description:
+          'The payment provider’s invoices and receipts, newest first (at most 24), each with its page and PDF. ' +
+          'Empty with simulated billing, or before the first payment. Signed-in session only.',
+        response: { 200: invoiceListSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request) => billing.invoices(request.auth.accountId),
   );
 
   fastify.get(

@@ -11,6 +11,15 @@ import {
 } from '@callwise/db/queries/billing';
 import type { Cursor } from '@callwise/db/queries/cursor';
 import {
+  applyStripeEventOnce,
+  findAccountByStripeIds,
+  markUsageReported,
+  recordPaidInvoice,
+  setStripeCustomer,
+  syncSubscription,
+  unreportedUsage,
+} from '@callwise/db/queries/stripe-billing';
+import {
   billingPeriod,
   type CallsPrice,
   EXTRA_CALL_CENTS,
@@ -26,10 +35,18 @@ import type {
   ChargeKind,
   ChargeList,
   Estimate,
+  InvoiceList,
   PaidPlanId,
+  ProviderPage,
 } from '@callwise/shared/schemas/billing';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { BillingProvider } from './billing-provider.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
+import {
+  type BillingCustomer,
+  type BillingEvent,
+  type BillingProvider,
+  PaymentProviderError,
+} from './billing-provider.ts';
 
 /** Where the web app shows billing (plan, budget, history). */
 export const BILLING_SETTINGS_URL = '/settings/billing';
@@ -49,7 +66,12 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 type Refusal = Extract<CallsPrice, { allowed: false }>;
 
 /** Why calls cannot be scheduled, in words: the trial is used up, or they would pass the monthly budget. */
+/** Why no call is accepted while the last payment is unpaid. */
+export const PAST_DUE_MESSAGE =
+  'Your last payment did not go through, so calls are held. Update your card in Settings → Billing; held calls go out once it is paid.';
+
 function refusalMessage(state: BillingState, price: Refusal, count: number): string {
+  if (price.reason === 'past_due') return PAST_DUE_MESSAGE;
   if (price.reason === 'call_limit') {
     return count > 1 && price.includedLeft > 0
       ? `Your free trial has ${price.includedLeft} of its ${state.included} calls left, fewer than the ${count} in this batch. Upgrade to a paid plan to schedule more calls.`
@@ -76,6 +98,9 @@ export function billingRefusal(
 ) {
   const { state, price } = result;
   const message = refusalMessage(state, price, count);
+  if (price.reason === 'past_due') {
+    return new AppError('payment_past_due', message, { settings_url: BILLING_SETTINGS_URL });
+  }
   if (price.reason === 'call_limit') {
     return new AppError('call_limit_reached', message, {
       used: state.used,
@@ -118,7 +143,13 @@ export interface BillingServiceDeps {
   provider: BillingProvider;
   /** After an account changed plan (e.g. to forget cached API keys, whose access depends on the plan). */
   onPlanChanged?: (accountId: string) => void;
+  /** Where checkout and the portal return the browser (config.PUBLIC_URL). */
+  publicUrl: string;
 }
+
+/** A payment provider's failure as the API answers it (502 payment_provider_error). */
+const providerFailure = (error: unknown) =>
+  error instanceof PaymentProviderError ? new AppError('payment_provider_error', error.message) : error;
 
 /** The account's plan and money: what it includes and has used, plan changes, the budget, the charges. */
 export class BillingService {
@@ -148,7 +179,150 @@ export class BillingService {
       monthly_budget_usd: state.budgetCents === null ? null : toUsd(state.budgetCents),
       budget_left_usd:
         state.budgetCents === null ? null : toUsd(Math.max(0, state.budgetCents - state.overageCents)),
+      provider: this.deps.provider.name,
+      payment_status: state.pastDue ? 'past_due' : 'ok',
+      manage_billing: Boolean(this.deps.provider.portal && state.stripeCustomerId),
     };
+  }
+
+  private async customer(accountId: string, email: string): Promise<BillingCustomer> {
+    const account = await findAccount(this.deps.db, accountId);
+    if (!account) throw notFound('Account');
+    return {
+      id: account.id,
+      name: account.name,
+      email,
+      stripeCustomerId: account.stripeCustomerId,
+      stripeSubscriptionId: account.stripeSubscriptionId,
+    };
+  }
+
+  private simulated(): never {
+    throw new AppError(
+      'billing_simulated',
+      'Billing is simulated on this installation: no payment is taken, and there is no checkout, portal or invoice. Change the plan with POST /v1/billing/plan.',
+    );
+  }
+
+  /** Stripe Checkout for a first paid plan: answers its page; the plan changes when Stripe says it is paid. */
+  async checkout(accountId: string, email: string, plan: PaidPlanId): Promise<ProviderPage> {
+    const { provider, publicUrl } = this.deps;
+    if (!provider.checkout) this.simulated();
+    const account = await this.customer(accountId, email);
+    if (account.stripeSubscriptionId) {
+      throw new AppError(
+        'conflict',
+        'You already have a subscription: change the plan with POST /v1/billing/plan, or manage it in the billing portal.',
+      );
+    }
+    const back = `${publicUrl}${BILLING_SETTINGS_URL}?checkout=`;
+    try {
+      const page = await provider.checkout(account, plan, {
+        success: `${back}success`,
+        cancel: `${back}canceled`,
+      });
+      await setStripeCustomer(this.deps.db, accountId, page.customerId);
+      return { url: page.url };
+    } catch (error) {
+      throw providerFailure(error);
+    }
+  }
+
+  /** The payment provider's portal (card, invoices, cancellation). */
+  async portal(accountId: string, email: string): Promise<ProviderPage> {
+    const { provider, publicUrl } = this.deps;
+    if (!provider.portal) this.simulated();
+    const account = await this.customer(accountId, email);
+    if (!account.stripeCustomerId) {
+      throw new AppError(
+        'no_billing_account',
+        'There is nothing to manage yet: your card is added when you first choose a paid plan.',
+      );
+    }
+    try {
+      return await provider.portal(account.stripeCustomerId, `${publicUrl}${BILLING_SETTINGS_URL}`);
+    } catch (error) {
+      throw providerFailure(error);
+    }
+  }
+
+  /** The payment provider's invoices (none with simulated billing). */
+  async invoices(accountId: string): Promise<InvoiceList> {
+    const { provider } = this.deps;
+    const account = await findAccount(this.deps.db, accountId);
+    if (!account) throw notFound('Account');
+    if (!provider.listInvoices || !account.stripeCustomerId) return { data: [] };
+    try {
+      return { data: await provider.listInvoices(account.stripeCustomerId) };
+    } catch (error) {
+      throw providerFailure(error);
+    }
+  }
+
+  /** Verifies a payment provider's webhook (401 on a bad signature) and reads its event. */
+  readWebhook(rawBody: string, signature: string | undefined): BillingEvent {
+    const { provider } = this.deps;
+    if (!provider.readWebhook) throw notFound('Webhook');
+    try {
+      return provider.readWebhook(rawBody, signature);
+    } catch {
+      throw new AppError('unauthorized', 'This request does not carry a valid Stripe-Signature.');
+    }
+  }
+
+  /**
+   * Applies a verified webhook event once: the subscription it concerns is read afresh from the provider (so events
+   * arriving out of order cannot set an old state), the plan and payment status follow it, and a paid invoice goes
+   * into the billing history. Answers whether the event was new.
+   */
+  async applyEvent(event: BillingEvent): Promise<{ applied: boolean; accountId: string | null }> {
+    const { db, provider } = this.deps;
+    const subscription =
+      event.subscriptionId && provider.subscription
+        ? await provider.subscription(event.subscriptionId)
+        : null;
+    const accountId =
+      subscription?.accountId ??
+      event.accountId ??
+      (await findAccountByStripeIds(db, {
+        customerId: event.customerId,
+        subscriptionId: event.subscriptionId,
+      }));
+    if (accountId && !(await findAccount(db, accountId))) return { applied: false, accountId: null };
+    let planChanged = false;
+    const applied = await applyStripeEventOnce(
+      db,
+      { id: event.id, type: event.type, accountId },
+      async (tx) => {
+        if (accountId && subscription) planChanged = await syncSubscription(tx, subscription);
+        if (accountId && event.paidInvoice) await recordPaidInvoice(tx, accountId, event.paidInvoice);
+        crashPoint('stripe.webhook-before-commit');
+      },
+    );
+    if (planChanged && accountId) this.deps.onPlanChanged?.(accountId);
+    return { applied, accountId };
+  }
+
+  /** Reports extra calls (and refunds) not reported yet as metered usage; answers how many went. */
+  async reportUsage(limit = 500): Promise<number> {
+    const { db, provider } = this.deps;
+    if (!provider.reportUsage) return 0;
+    const usage = await unreportedUsage(db, limit);
+    if (usage.length === 0) return 0;
+    await provider.reportUsage(
+      usage.map((row) => ({
+        id: row.id,
+        customerId: row.customerId,
+        at: row.createdAt,
+        cancels: row.kind === 'refund' ? row.refundOf : null,
+      })),
+    );
+    crashPoint('billing.usage-after-report');
+    await markUsageReported(
+      db,
+      usage.map((row) => row.id),
+    );
+    return usage.length;
   }
 
   /**
@@ -162,7 +336,17 @@ export class BillingService {
     const current = planIdOf(account.plan);
     const plan = PLANS[planId];
     if (current === planId) throw new AppError('conflict', `You are already on the ${plan.name} plan.`);
-    const charge = await provider.changePlan({ id: account.id, name: account.name }, planId);
+    if (provider.checkout) return this.changeSubscription(accountId, planId);
+    const charge = await provider.changePlan(
+      {
+        id: account.id,
+        name: account.name,
+        email: '',
+        stripeCustomerId: null,
+        stripeSubscriptionId: null,
+      },
+      planId,
+    );
     const startedAt = new Date();
     const period = billingPeriod(startedAt, startedAt);
     const changed = await changeAccountPlan(db, accountId, {
@@ -182,6 +366,30 @@ export class BillingService {
       );
     }
     this.deps.onPlanChanged?.(accountId);
+    return this.summary(accountId);
+  }
+
+  /**
+   * With a payment provider: the subscription's price changes, the card on file is charged a full month of the
+   * new plan at once, and the plan follows the subscription (its invoice reaches the history by webhook).
+   */
+  private async changeSubscription(accountId: string, planId: PaidPlanId): Promise<Billing> {
+    const account = await this.customer(accountId, '');
+    if (!account.stripeSubscriptionId) {
+      throw new AppError(
+        'checkout_required',
+        'Choose your first paid plan through checkout: POST /v1/billing/checkout answers its page.',
+      );
+    }
+    let result: Awaited<ReturnType<BillingProvider['changePlan']>>;
+    try {
+      result = await this.deps.provider.changePlan(account, planId);
+    } catch (error) {
+      throw providerFailure(error);
+    }
+    if (result.subscription && (await syncSubscription(this.deps.db, result.subscription))) {
+      this.deps.onPlanChanged?.(accountId);
+    }
     return this.summary(accountId);
   }
 
