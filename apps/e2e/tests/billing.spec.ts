@@ -5,6 +5,11 @@ import { expect, type SignedInUser, seriousViolations, signInAsNewUser, test } f
 // history, the monthly budget, and the cost of a call shown on the schedule form before it is scheduled. Every
 // test signs up its own user, so that its plan, calls and charges are its own.
 
+/** What the app says wherever a plan is shown or changed without a payment provider (the local one, as here). */
+const SIMULATED = 'Billing is simulated on this installation: no payment is taken.';
+/** A promise of a charge: never made while billing is simulated. */
+const CHARGE_PROMISE = /will be charged|is charged|card on file/i;
+
 /** The newest toast with this title (and text), from the app's one toast outlet. */
 const toast = (page: Page, title: string, text?: string | RegExp) => {
   const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
@@ -46,6 +51,12 @@ test('upgrading from the trial in Settings charges the plan, lists it in the his
   await expect(page.getByTestId('billing-usage')).toContainText('0 of 10 calls used');
   const history = page.locator('#billing-history');
   await expect(history.getByRole('heading', { name: 'No charges yet' })).toBeVisible();
+  // No payment provider: the plan card says plainly that no payment is taken, and nothing promises a charge.
+  await expect(plan).toContainText(SIMULATED);
+  await expect(page.getByText(CHARGE_PROMISE)).toHaveCount(0);
+  // Stripe's parts are not there: no portal, no invoices.
+  await expect(plan.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toHaveCount(0);
 
   // View Billing History takes the focus to the history.
   await plan.getByRole('button', { name: 'View Billing History' }).click();
@@ -57,10 +68,10 @@ test('upgrading from the trial in Settings charges the plan, lists it in the his
   await expect(dialog.getByTestId('plan-change-summary')).toContainText(
     '$79.00 for a month of Professional, with 500 calls.',
   );
-  // No payment provider: the dialog says plainly that nothing is paid.
-  await expect(dialog.getByTestId('plan-change-summary')).toContainText(
-    'Billing is simulated on this installation: no card is asked for and no payment is taken.',
-  );
+  // No payment provider: the dialog says plainly that nothing is paid, and promises no charge.
+  await expect(dialog.getByTestId('plan-change-summary')).toContainText(SIMULATED);
+  await expect(dialog.getByText(CHARGE_PROMISE)).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
   // Starter: smaller, and without API access; the dialog says so before the button.
   await dialog.getByRole('radio', { name: /Starter/ }).check();
   await expect(dialog.getByTestId('plan-change-summary')).toContainText(
@@ -78,6 +89,17 @@ test('upgrading from the trial in Settings charges the plan, lists it in the his
   await expect(plan).toContainText(/Billing month: .+ – .+/);
   await expect(page.getByTestId('billing-usage')).toContainText('0 of 500 calls used');
   await expect(plan.getByRole('button', { name: 'Change plan' })).toBeVisible();
+  // On a paid plan too: simulated, and no card is charged.
+  await expect(plan).toContainText(SIMULATED);
+  await plan.getByRole('button', { name: 'Change plan' }).click();
+  const change = page.getByRole('dialog', { name: 'Change plan' });
+  await change.getByRole('radio', { name: /Enterprise/ }).check();
+  await expect(change.getByTestId('plan-change-summary')).toContainText(SIMULATED);
+  await expect(change.getByText(CHARGE_PROMISE)).toHaveCount(0);
+  await change.getByRole('button', { name: 'Cancel' }).click();
+  await expect(change).toBeHidden();
+  await expect(plan.getByRole('button', { name: 'Change plan' })).toBeFocused();
+  await expect(page.getByText(CHARGE_PROMISE)).toHaveCount(0);
 
   const row = history.getByRole('row').filter({ hasText: 'Professional plan' });
   await expect(row).toContainText('Plan');

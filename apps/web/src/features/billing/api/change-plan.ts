@@ -4,7 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 
-/** Moves the account to a paid plan at once (a full month is charged); answers the new billing summary. */
+/**
+ * Moves the account to a paid plan at once, with a full month of it: simulated with the local provider (no payment
+ * is taken), charged to the card on file with Stripe. Answers the new billing summary. With Stripe, a first plan
+ * is bought through the checkout instead (409 checkout_required).
+ */
 export function changePlan(input: ChangePlanInput): Promise<Billing> {
   return api.post('/billing/plan', input, billingSchema);
 }

@@ -21,6 +21,7 @@ export const billingQueryOptions = () =>
     meta: { errorTitle: 'Error loading billing' },
   });
 
-export function useBilling() {
-  return useQuery(billingQueryOptions());
+/** `refetchInterval`: asks again every so many milliseconds (while a payment's confirmation is awaited). */
+export function useBilling({ refetchInterval }: { refetchInterval?: number | false } = {}) {
+  return useQuery({ ...billingQueryOptions(), refetchInterval });
 }

@@ -1,7 +1,7 @@
 import { formatUsd } from '@callwise/shared/billing';
 import { PAID_PLANS, PLANS, type Plan, type PlanId } from '@callwise/shared/plans';
 import { EXTRA_CALL_PRICE_USD } from '@callwise/shared/product';
-import type { PaidPlanId } from '@callwise/shared/schemas/billing';
+import type { BillingProviderName, PaidPlanId } from '@callwise/shared/schemas/billing';
 import { VOICES } from '@callwise/shared/voices';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +17,10 @@ import {
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { useChangePlan } from '@/features/billing/api/change-plan';
+import { useStartCheckout } from '@/features/billing/api/start-checkout';
+import { planChangeMode, SIMULATED_BILLING_TEXT } from '@/features/billing/utils/billing-modes';
 import { useReturnFocus } from '@/hooks/use-return-focus';
+import { errorMessage } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 
 const voicesOf = (plan: Plan) =>
@@ -43,28 +46,40 @@ export function suggestedPlan(plan: PlanId): PaidPlanId {
 }
 
 /**
- * Picks a paid plan and changes to it: the price recorded now, the new month's calls, and what the account loses
- * on a smaller plan, said before the button that does it.
+ * Picks a paid plan and changes to it: the price, the new month's calls, how it is paid, and what the account
+ * loses on a smaller plan, said before the button that does it. How it is paid depends on the billing provider:
+ * simulated (local: no payment is taken), Stripe's checkout page from the trial ("Continue to payment"), or the
+ * card on file from a paid plan.
  */
 export function ChangePlanDialog({
   open,
   onOpenChange,
   currentPlan,
+  provider,
   initialPlan,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   currentPlan: PlanId;
+  provider: BillingProviderName;
   initialPlan: PaidPlanId;
 }) {
   const change = useChangePlan();
+  const checkout = useStartCheckout();
+  const { reset: resetCheckout } = checkout;
   // Opened by a page's own button (Settings → Billing, a plan on the pricing page): the focus goes back to it.
   const returnFocus = useReturnFocus();
   const [selected, setSelected] = useState<PaidPlanId>(initialPlan);
   useEffect(() => {
-    if (open) setSelected(initialPlan);
-  }, [open, initialPlan]);
+    if (!open) return;
+    setSelected(initialPlan);
+    resetCheckout();
+  }, [open, initialPlan, resetCheckout]);
 
+  const mode = planChangeMode(provider, currentPlan);
+  // Still busy once the checkout's address is in: the browser is on its way there.
+  const redirecting = checkout.isPending || checkout.isSuccess;
+  const busy = change.isPending || redirecting;
   const current = PLANS[currentPlan];
   const next = PLANS[selected];
   const unchanged = selected === currentPlan;
@@ -72,25 +87,37 @@ export function ChangePlanDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (unchanged || change.isPending) return;
-    change.mutate({ plan: selected }, { onSuccess: () => onOpenChange(false) });
+    if (unchanged || busy) return;
+    if (mode === 'checkout') checkout.mutate({ plan: selected });
+    else change.mutate({ plan: selected }, { onSuccess: () => onOpenChange(false) });
   };
 
+  const payment = {
+    simulated: SIMULATED_BILLING_TEXT,
+    checkout:
+      'You pay on Stripe’s secure checkout page. Your plan changes as soon as Stripe confirms the payment.',
+    card: `Your card on file is charged ${formatUsd(next.price)} today for a month of ${next.name}.`,
+  }[mode];
+
   return (
-    <Dialog open={open} onOpenChange={(value) => !change.isPending && onOpenChange(value)}>
+    <Dialog open={open} onOpenChange={(value) => !busy && onOpenChange(value)}>
       <DialogContent className="sm:max-w-xl" {...returnFocus}>
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{currentPlan === 'trial' ? 'Choose a plan' : 'Change plan'}</DialogTitle>
             <DialogDescription>
-              The new plan starts today and a new billing month begins with its calls. The rest of your
-              current month is not credited.
+              {mode === 'checkout'
+                ? 'The new plan starts once your payment is confirmed, and a billing month begins with its calls.'
+                : 'The new plan starts today and a new billing month begins with its calls. The rest of your current month is not credited.'}
             </DialogDescription>
           </DialogHeader>
 
           <RadioGroup
             value={selected}
-            onValueChange={(value) => setSelected(value as PaidPlanId)}
+            onValueChange={(value) => {
+              setSelected(value as PaidPlanId);
+              resetCheckout();
+            }}
             aria-label="Plans"
             className="gap-2"
           >
@@ -137,9 +164,9 @@ export function ChangePlanDialog({
                   with {next.callsIncluded.toLocaleString()} calls. Extra calls cost{' '}
                   {formatUsd(EXTRA_CALL_PRICE_USD)} each.
                 </p>
-                {/* No payment provider is connected: the charge is recorded in Billing History, nothing is paid. */}
-                <p className="text-muted-foreground">
-                  Billing is simulated on this installation: no card is asked for and no payment is taken.
+                {/* Simulated: the charge is recorded in Billing History, nothing is paid. */}
+                <p className="text-muted-foreground" data-testid="plan-change-payment">
+                  {payment}
                 </p>
               </>
             )}
@@ -150,21 +177,29 @@ export function ChangePlanDialog({
             ))}
           </div>
 
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={change.isPending}
+          {checkout.isError ? (
+            <p
+              role="alert"
+              className="rounded-md bg-destructive-soft px-3 py-2 text-sm text-destructive-soft-foreground"
             >
+              {errorMessage(checkout.error)}
+            </p>
+          ) : null}
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={unchanged || change.isPending} aria-busy={change.isPending}>
-              {change.isPending
-                ? 'Changing plan...'
-                : unchanged
-                  ? 'Change plan'
-                  : `Switch to ${next.name} · ${formatUsd(next.price)}`}
+            <Button type="submit" disabled={unchanged || busy} aria-busy={busy}>
+              {redirecting
+                ? 'Going to payment...'
+                : change.isPending
+                  ? 'Changing plan...'
+                  : unchanged
+                    ? 'Change plan'
+                    : mode === 'checkout'
+                      ? 'Continue to payment'
+                      : `Switch to ${next.name} · ${formatUsd(next.price)}`}
             </Button>
           </DialogFooter>
         </form>

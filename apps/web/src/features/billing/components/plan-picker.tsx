@@ -19,7 +19,7 @@ export interface PlanChoice {
 /**
  * The plan change of Settings → Billing for another page (the pricing page of a signed-in user): the page
  * renders the plans with `choice` (the current one marked), and `choice.choose` opens the same dialog, which
- * charges the new plan and refreshes everything that shows the plan. Loaded only for signed-in users.
+ * changes the plan (or, with Stripe from the trial, goes to its checkout) and refreshes everything that shows it. Loaded only for signed-in users.
  */
 export default function PlanPicker({ children }: { children: (choice: PlanChoice) => ReactNode }) {
   const billing = useBilling();
@@ -42,6 +42,7 @@ export default function PlanPicker({ children }: { children: (choice: PlanChoice
           open={dialog.open}
           onOpenChange={(open) => setDialog((state) => ({ ...state, open }))}
           currentPlan={current}
+          provider={billing.data?.provider ?? 'local'}
           initialPlan={dialog.plan ?? suggestedPlan(current)}
         />
       ) : null}
