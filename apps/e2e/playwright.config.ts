@@ -5,6 +5,9 @@ import { chromiumPath } from '../../scripts/ensure-chromium.mjs';
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${port}`;
+/** The second server, which takes payments through Stripe (a local fake of it; its control address one port up). */
+export const stripeBaseURL = `http://localhost:${port + 1}`;
+export const stripeControlURL = `http://127.0.0.1:${port + 2}`;
 
 /**
  * The real built server on a fresh embedded database; Debian's Chromium (CHROMIUM_PATH, else the system's: found by
@@ -37,11 +40,20 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node ./start-server.mjs',
-    url: `${baseURL}/readyz`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node ./start-server.mjs',
+      url: `${baseURL}/readyz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { PORT: String(port), LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'node ./start-server.mjs --stripe',
+      url: `${stripeBaseURL}/readyz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { PORT: String(port + 1), LOG_LEVEL: 'warn' },
+    },
+  ],
 });

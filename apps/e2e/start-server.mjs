@@ -1,5 +1,8 @@
 // Starts the built server on a fresh, throw-away data directory for the browser tests, with a local fake of Google
-// (apps/e2e/fake-google.ts, its own process) for the Google Calendar connection.
+// (apps/e2e/fake-google.ts, its own process) for the Google Calendar connection. With `--stripe`: the server that
+// takes payments through Stripe instead (decision 036), on a local fake of Stripe's API (apps/e2e/fake-stripe.ts).
+const stripeMode = process.argv.includes('--stripe');
+
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,22 +11,23 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const FAKE_GOOGLE_START_MS = 20_000;
+const FAKE_START_MS = 20_000;
 
 /**
- * Starts the fake of Google and answers its addresses, or null (and why, on stderr) when it could not start: the
- * server then starts without Google, and the Google browser test says so.
+ * Starts a fake (its script in apps/e2e) and answers its addresses, or null (and why, on stderr) when it could not
+ * start: the server then starts without it, and the browser test that needs it says so.
  */
-function startFakeGoogle() {
+function startFake(script, name, env = {}) {
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/e2e/fake-google.ts')], {
+      child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/e2e', script)], {
         cwd: root,
         stdio: ['pipe', 'pipe', 'inherit'],
+        env: { ...process.env, ...env },
       });
     } catch (error) {
-      console.error('start-server: the fake Google could not be started:', error);
+      console.error(`start-server: the fake ${name} could not be started:`, error);
       resolve(null);
       return;
     }
@@ -31,15 +35,12 @@ function startFakeGoogle() {
     const fail = (why) => {
       if (settled) return;
       settled = true;
-      console.error(`start-server: the fake Google did not start (${why}); Google Calendar is not set up.`);
+      console.error(`start-server: the fake ${name} did not start (${why}); it is not set up.`);
       clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGTERM');
       resolve(null);
     };
-    const timer = setTimeout(
-      () => fail(`no answer in ${FAKE_GOOGLE_START_MS / 1000} s`),
-      FAKE_GOOGLE_START_MS,
-    );
+    const timer = setTimeout(() => fail(`no answer in ${FAKE_START_MS / 1000} s`), FAKE_START_MS);
     child.on('error', (error) => fail(error.message));
     child.on('exit', (code, signal) => fail(`it exited: ${signal ?? code}`));
     const lines = createInterface({ input: child.stdout });
@@ -58,7 +59,23 @@ function startFakeGoogle() {
   });
 }
 
-const google = await startFakeGoogle();
+const port = Number(process.env.PORT);
+const google = stripeMode ? null : await startFake('fake-google.ts', 'Google');
+const stripe = stripeMode
+  ? await startFake('fake-stripe.ts', 'Stripe', {
+      WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/stripe`,
+      CONTROL_PORT: String(port + 1),
+    })
+  : null;
+if (stripeMode && !stripe) process.exit(1);
+const stripeEnv = stripe
+  ? {
+      STRIPE_SECRET_KEY: 'sk_test_browserTests',
+      STRIPE_WEBHOOK_SECRET: 'whsec_browserTests',
+      STRIPE_API_BASE_URL: stripe.info.url,
+      PUBLIC_URL: `http://localhost:${port}`,
+    }
+  : {};
 const googleEnv = google
   ? {
       GOOGLE_CLIENT_ID: google.info.clientId,
@@ -70,9 +87,11 @@ const googleEnv = google
     }
   : {};
 const stopGoogle = () => {
-  if (google && google.child.exitCode === null) {
-    google.child.stdin.end();
-    google.child.kill('SIGTERM');
+  for (const fake of [google, stripe]) {
+    if (fake && fake.child.exitCode === null) {
+      fake.child.stdin.end();
+      fake.child.kill('SIGTERM');
+    }
   }
 };
 
@@ -85,6 +104,9 @@ const {
   GOOGLE_TOKEN_URL: _token,
   GOOGLE_REVOKE_URL: _revoke,
   GOOGLE_API_ROOT_URL: _api,
+  STRIPE_SECRET_KEY: _stripeKey,
+  STRIPE_WEBHOOK_SECRET: _stripeSecret,
+  STRIPE_API_BASE_URL: _stripeApi,
   ...env
 } = process.env;
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
@@ -92,6 +114,7 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
   env: {
     ...env,
     ...googleEnv,
+    ...stripeEnv,
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     SIMULATOR_SPEED: env.SIMULATOR_SPEED ?? '20',
