@@ -580,7 +580,7 @@ export const auditEvents = pgTable(
     accountId: accountRef(),
     action: text('action').notNull(),
     summary: text('summary').notNull(),
-    actorType: text('actor_type').$type<'user' | 'api_key'>().notNull(),
+    actorType: text('actor_type').$type<'user' | 'api_key' | 'provider'>().notNull(),
     /** The user or the API key (no reference: the log outlives them). */
     actorId: uuid('actor_id'),
     /** The user's e-mail address or the key's name, as they were then. */

@@ -1,7 +1,7 @@
 import type { PlanId } from '@callwise/shared/plans';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, billingCharges, stripeEvents } from '../schema.ts';
+import { accounts, auditEvents, billingCharges, stripeEvents } from '../schema.ts';
 
 /** A subscription as the payment provider has it now, reduced to what the account's plan depends on. */
 export interface SubscriptionState {
@@ -70,24 +70,84 @@ export async function applyStripeEventOnce(
   });
 }
 
+/** What a subscription's state changed of the account (written to its audit log as Stripe's doing). */
+export interface SubscriptionChange {
+  planChanged: boolean;
+  from: string;
+  to: string;
+  paymentStatus: { from: string; to: string } | null;
+}
+
 /**
  * Brings the account's plan in line with its subscription: a paid-up or past-due subscription sets the plan (a new
  * billing month begins when the plan changes) and the payment status; an ended one returns the account to the
- * free trial's state (its data kept) when it was the account's subscription. Answers whether the plan changed.
+ * free trial's state (its data kept) when it was the account's subscription. Answers whether the plan changed;
+ * with `audit`, what changed is written to the account's audit log as the payment provider's doing.
  */
-export async function syncSubscription(db: Database, state: SubscriptionState): Promise<boolean> {
+export async function syncSubscription(
+  db: Database,
+  state: SubscriptionState,
+  audit = false,
+): Promise<boolean> {
+  const change = await applySubscription(db, state);
+  if (audit && change) await auditSubscriptionChange(db, state.accountId, change);
+  return change?.planChanged ?? false;
+}
+
+const PLAN_NAMES: Record<string, string> = {
+  trial: 'Free Trial',
+  starter: 'Starter',
+  professional: 'Professional',
+  enterprise: 'Enterprise',
+};
+
+async function auditSubscriptionChange(db: Database, accountId: string, change: SubscriptionChange) {
+  const base = {
+    accountId,
+    actorType: 'provider' as const,
+    actorId: null,
+    actor: 'Stripe',
+    targetType: 'account',
+  };
+  const events: Array<typeof auditEvents.$inferInsert> = [];
+  if (change.planChanged) {
+    events.push({
+      ...base,
+      action: 'plan.changed',
+      summary: `Changed the plan from ${PLAN_NAMES[change.from] ?? change.from} to ${PLAN_NAMES[change.to] ?? change.to}`,
+      targetId: accountId,
+      details: { from: change.from, to: change.to },
+    });
+  }
+  if (change.paymentStatus) {
+    const failed = change.paymentStatus.to === 'past_due';
+    events.push({
+      ...base,
+      action: failed ? 'payment.failed' : 'payment.recovered',
+      summary: failed
+        ? 'A payment failed: calls are held until it is paid'
+        : 'The failed payment was paid: calls go out again',
+      targetId: accountId,
+      details: { payment_status: change.paymentStatus.to },
+    });
+  }
+  if (events.length > 0) await db.insert(auditEvents).values(events);
+}
+
+async function applySubscription(db: Database, state: SubscriptionState): Promise<SubscriptionChange | null> {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({
         plan: accounts.plan,
         subscriptionId: accounts.stripeSubscriptionId,
+        paymentStatus: accounts.paymentStatus,
       })
       .from(accounts)
       .where(eq(accounts.id, state.accountId))
       .for('update');
-    if (!account) return false;
+    if (!account) return null;
     if (state.status === 'ended') {
-      if (account.subscriptionId !== state.subscriptionId) return false;
+      if (account.subscriptionId !== state.subscriptionId) return null;
       await tx
         .update(accounts)
         .set({
@@ -98,20 +158,32 @@ export async function syncSubscription(db: Database, state: SubscriptionState): 
           updatedAt: sql`now()`,
         })
         .where(eq(accounts.id, state.accountId));
-      return account.plan !== 'trial';
+      return {
+        planChanged: account.plan !== 'trial',
+        from: account.plan,
+        to: 'trial',
+        paymentStatus: account.paymentStatus === 'ok' ? null : { from: account.paymentStatus, to: 'ok' },
+      };
     }
     const planChanged = state.plan !== null && state.plan !== account.plan;
+    const paymentStatus = state.status === 'past_due' ? 'past_due' : 'ok';
     await tx
       .update(accounts)
       .set({
         stripeCustomerId: state.customerId,
         stripeSubscriptionId: state.subscriptionId,
-        paymentStatus: state.status === 'past_due' ? 'past_due' : 'ok',
+        paymentStatus,
         ...(planChanged ? { plan: state.plan as PlanId, planStartedAt: sql`now()` } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(accounts.id, state.accountId));
-    return planChanged;
+    return {
+      planChanged,
+      from: account.plan,
+      to: planChanged ? (state.plan as string) : account.plan,
+      paymentStatus:
+        paymentStatus === account.paymentStatus ? null : { from: account.paymentStatus, to: paymentStatus },
+    };
   });
 }
 

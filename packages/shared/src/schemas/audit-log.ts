@@ -19,6 +19,8 @@ export const AUDIT_ACTION_LABELS = {
   'api_key.revoked': 'API key revoked',
   'plan.changed': 'Plan changed',
   'budget.changed': 'Monthly budget changed',
+  'payment.failed': 'Payment failed',
+  'payment.recovered': 'Payment received after a failure',
   'calling_rules.changed': 'Calling rules changed',
   'contacts.deleted': 'Contacts deleted',
   'recording.deleted': 'Recording deleted',
@@ -39,8 +41,12 @@ export const auditEventSchema = z.object({
   id: z.uuid().describe('The event’s id'),
   action: z.enum(AUDIT_ACTIONS).describe('What kind of thing was done'),
   summary: z.string().describe('What was done, in a sentence (e.g. "Created the API key “Zapier”")'),
-  actor_type: z.enum(['user', 'api_key']).describe('Who did it: a signed-in user, or an API key'),
-  actor: z.string().describe('The user’s e-mail address, or the API key’s name'),
+  actor_type: z
+    .enum(['user', 'api_key', 'provider'])
+    .describe(
+      'Who did it: a signed-in user, an API key, or the payment provider (Stripe, through its webhooks)',
+    ),
+  actor: z.string().describe('The user’s e-mail address, the API key’s name, or "Stripe"'),
   target_type: z
     .string()
     .nullable()

@@ -294,7 +294,8 @@ export class BillingService {
       db,
       { id: event.id, type: event.type, accountId },
       async (tx) => {
-        if (accountId && subscription) planChanged = await syncSubscription(tx, subscription);
+        // Stripe's doing (checkout paid, a card failing, the portal), written to the audit log as Stripe's.
+        if (accountId && subscription) planChanged = await syncSubscription(tx, subscription, true);
         if (accountId && event.paidInvoice) await recordPaidInvoice(tx, accountId, event.paidInvoice);
         crashPoint('stripe.webhook-before-commit');
       },

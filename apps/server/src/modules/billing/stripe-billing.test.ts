@@ -215,6 +215,18 @@ describe('a subscription’s life', () => {
     expect(due.statusCode, due.body).toBe(201);
     await stripe.failPayment(subscriptionId);
     expect(await billing(owner)).toMatchObject({ plan: 'enterprise', payment_status: 'past_due' });
+    // Stripe's doing is in the audit log, as Stripe's: the plan bought and the failed payment.
+    const log = await call(owner, 'GET', '/v1/audit-log');
+    expect(log.statusCode, log.body).toBe(200);
+    const byStripe = (
+      log.json().data as Array<{ action: string; actor_type: string; actor: string; summary: string }>
+    )
+      .filter((event) => event.actor_type === 'provider')
+      .map((event) => [event.actor, event.action, event.summary]);
+    expect(byStripe).toEqual([
+      ['Stripe', 'payment.failed', 'A payment failed: calls are held until it is paid'],
+      ['Stripe', 'plan.changed', 'Changed the plan from Free Trial to Starter'],
+    ]);
     const refused = await schedule(owner);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error).toMatchObject({
