@@ -1,33 +1,18 @@
 import type { Page } from '@playwright/test';
-import { apiPost, expect, openAllWeek, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
+import { apiPost, expect, openAllWeek, signInAsNewUser, test } from './fixtures.ts';
+import { checkWidths } from './widths.ts';
 
 // CSV import of appointments (issue #17): the Import button of the Appointments page, the columns guessed from
 // the headers, a preview in the business's time zone, then what was booked and the lines that were not. axe,
 // no sideways scrolling and screenshots (test-results/appointments-import/) at 1280 and 360 px.
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 360, height: 800 },
-];
-
-async function checkWidths(page: Page, name: string) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    expect(
-      await seriousViolations(page, { within: '[role="dialog"]' }),
-      `${name} at ${size.width}px`,
-    ).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} is wider than ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/appointments-import/${name}-${size.width}.png` });
-    // The dialog scrolls inside: its end too.
-    await page.getByRole('dialog').evaluate((dialog) => dialog.scrollTo(0, dialog.scrollHeight));
-    await page.screenshot({ path: `test-results/appointments-import/${name}-${size.width}-end.png` });
-    await page.getByRole('dialog').evaluate((dialog) => dialog.scrollTo(0, 0));
-  }
-  await page.setViewportSize(WIDTHS[0] ?? { width: 1280, height: 900 });
-}
+/** The import dialog at both widths (it scrolls inside: its top and end are shot). */
+const checkDialog = (page: Page, name: string) =>
+  checkWidths(page, name, {
+    within: '[role="dialog"]',
+    shots: 'test-results/appointments-import',
+    shoot: 'dialog',
+  });
 
 const pad = (value: number) => String(value).padStart(2, '0');
 function dayFromToday(days: number): string {
@@ -58,7 +43,7 @@ test('appointments are imported from CSV: columns guessed, a preview, bad and ov
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import appointments' });
   await expect(dialog).toContainText('Step 1 of 3');
-  await checkWidths(page, 'file');
+  await checkDialog(page, 'file');
 
   const file = dialog.getByLabel('Choose a CSV file');
   await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('png') });
@@ -91,7 +76,7 @@ test('appointments are imported from CSV: columns guessed, a preview, bad and ov
   await expect(preview).toContainText('9:00 AM');
   await expect(preview).toContainText('9:45 AM');
   await expect(preview).toContainText('Line 4 will be skipped: "Massage" is not one of your services');
-  await checkWidths(page, 'mapping');
+  await checkDialog(page, 'mapping');
 
   await dialog.getByRole('button', { name: 'Import appointments' }).click();
   await expect(dialog).toContainText('Step 3 of 3');
@@ -108,7 +93,7 @@ test('appointments are imported from CSV: columns guessed, a preview, bad and ov
   );
   await expect(problems.getByRole('listitem').last()).toContainText('Line 5');
   await expect(problems.getByRole('listitem').last()).toContainText(/overlaps/i);
-  await checkWidths(page, 'result');
+  await checkDialog(page, 'result');
 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();

@@ -11,6 +11,7 @@ import {
   signInAsNewUser,
   test,
 } from './fixtures.ts';
+import { scrollsSideways } from './widths.ts';
 
 // Settings → Audit log: what a user did through the app (API keys, calling rules, an export) shows there, newest
 // first, with who did it and from where; filtered by kind; as CSV; and its empty and error states.
@@ -39,10 +40,6 @@ const toast = (page: Page, title: string) =>
 
 const downloadedLines = async (download: Download) =>
   (await readFile(await download.path(), 'utf8')).split(/\r?\n/).filter((line) => line !== '');
-
-/** Nothing is wider than the screen. */
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /**
  * As the workspace walk checks (workspace-a11y.spec.ts): serious and critical problems and skipped heading levels

@@ -1,10 +1,10 @@
 import type { Page, Route } from '@playwright/test';
 import { allowRepeatedConsoleErrors, expect, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
 
-// Settings → Billing as it looks with Stripe as the payment provider. The browser tests run the server with the
-// local provider (no payment is taken), so here the server's billing answers are changed on their way to the page:
-// the summary says `provider: stripe`, and the checkout, the portal and the invoices answer as Stripe's would.
-// What the server does with Stripe is tested with the server.
+// Settings → Billing's states with Stripe that a working Stripe seldom gives: checkout or the portal refused,
+// invoices failing then retried, a payment past due. The server's billing answers are changed on their way to the
+// page (on the main server, which simulates billing). The real flow, on the server that takes payments through the
+// fake Stripe, is billing-stripe.spec.ts; what the server does with Stripe is tested with the server.
 
 const CHECKOUT_URL = 'https://checkout.stripe.test/c/pay/cs_test_1';
 const PORTAL_URL = 'https://billing.stripe.test/p/session/test_1';

@@ -1,5 +1,6 @@
 import { stripeBaseURL, stripeControlURL } from '../playwright.config.ts';
 import { expect, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
+import { scrollsSideways } from './widths.ts';
 
 // Real payments (decision 036), end to end: the second server of the browser tests takes payments through Stripe —
 // a local fake of Stripe's API in its own process (apps/e2e/fake-stripe.ts), which sends its signed webhooks to the
@@ -52,8 +53,7 @@ test('with Stripe: a plan bought through checkout, set by Stripe’s webhook, it
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await seriousViolations(page), `axe at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(overflow, `sideways scroll at ${width} px`).toBe(false);
+    expect(await scrollsSideways(page), `sideways scroll at ${width} px`).toBe(false);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Manage billing' }).click();

@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import { dayInZone, FAKE_CALENDAR, FAKE_EVENT, zonedTime } from '../fake-google.ts';
-import {
-  allowConsoleErrors,
-  expect,
-  openAllWeek,
-  seriousViolations,
-  signInAsNewUser,
-  test,
-} from './fixtures.ts';
+import { allowConsoleErrors, expect, openAllWeek, signInAsNewUser, test } from './fixtures.ts';
+import { checkWidths } from './widths.ts';
 
 // Calendar connections (issue #17): Settings → Booking's "Calendar connections" card adds a Cal.com webhook (its
 // secret shown once) and an ICS subscription (the e2e server refuses local addresses, as in production: the field
@@ -18,37 +12,17 @@ import {
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 360, height: 800 },
-];
-
-/** axe, no sideways scroll and a screenshot at both widths; in the dialog when one is open. */
-async function checkWidths(page: Page, name: string, options: { dialog?: boolean; within?: string } = {}) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    const within = options.dialog
-      ? '[role="dialog"]'
-      : (options.within ?? '[data-testid="calendar-connections"]');
-    expect(await seriousViolations(page, { within }), `${name} at ${size.width}px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} is wider than ${size.width}px`).toBeLessThanOrEqual(0);
-    if (options.dialog) {
-      await page.screenshot({ path: `test-results/calendar-connections/${name}-${size.width}.png` });
-      await page.getByRole('dialog').evaluate((dialog) => dialog.scrollTo(0, dialog.scrollHeight));
-      await page.screenshot({ path: `test-results/calendar-connections/${name}-${size.width}-end.png` });
-      await page.getByRole('dialog').evaluate((dialog) => dialog.scrollTo(0, 0));
-    } else {
-      const card = page.getByTestId('calendar-connections');
-      if (await card.count()) await card.scrollIntoViewIfNeeded();
-      await (options.within ? page.locator(options.within) : card).screenshot({
-        path: `test-results/calendar-connections/${name}-${size.width}.png`,
-      });
-    }
-  }
-  await page.setViewportSize(WIDTHS[0] ?? { width: 1280, height: 900 });
-}
+/** The calendars card (or a dialog, or another part) at both widths. */
+const checkCard = (page: Page, name: string, options: { dialog?: boolean; within?: string } = {}) => {
+  const within = options.dialog
+    ? '[role="dialog"]'
+    : (options.within ?? '[data-testid="calendar-connections"]');
+  return checkWidths(page, name, {
+    within,
+    shots: 'test-results/calendar-connections',
+    shoot: options.dialog ? 'dialog' : within,
+  });
+};
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** YYYY-MM-DD in the browser's (and business's) zone, `days` from today. */
@@ -79,13 +53,13 @@ test('calendars are added, edited and removed in Settings → Booking; the Cal.c
   await page.goto('/settings/booking');
   const card = page.getByRole('region', { name: 'Calendar connections' });
   await expect(card).toContainText('No calendars connected yet.');
-  await checkWidths(page, 'empty');
+  await checkCard(page, 'empty');
 
   // A Cal.com webhook for Dana: its URL and signing secret, this once.
   await card.getByRole('button', { name: 'Add a calendar' }).click();
   const add = page.getByRole('dialog', { name: 'Add a calendar' });
   await add.getByRole('radio', { name: 'Cal.com' }).check();
-  await checkWidths(page, 'add-calcom', { dialog: true });
+  await checkCard(page, 'add-calcom', { dialog: true });
   await add.getByRole('button', { name: 'Add Calendar' }).click();
   await expect(add.getByLabel('Name')).toBeFocused();
   await expect(add.getByText('Enter a name.')).toBeVisible();
@@ -105,7 +79,7 @@ test('calendars are added, edited and removed in Settings → Booking; the Cal.c
   await added.getByRole('button', { name: 'Copy Signing secret' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await expect(added).toContainText('/hooks/calcom/');
-  await checkWidths(page, 'added-calcom', { dialog: true });
+  await checkCard(page, 'added-calcom', { dialog: true });
   await added.getByRole('button', { name: 'Done' }).click();
   await expect(added).toBeHidden();
 
@@ -129,12 +103,12 @@ test('calendars are added, edited and removed in Settings → Booking; the Cal.c
   await expect(add.getByLabel('Calendar address')).toHaveAttribute('aria-invalid', 'true');
   await expect(add).toContainText(/The address .+\./);
   allowConsoleErrors(consoleErrors, /status of 400/);
-  await checkWidths(page, 'add-ics-refused', { dialog: true });
+  await checkCard(page, 'add-ics-refused', { dialog: true });
   await add.getByLabel('Calendar address').fill('https://calendar.invalid/basic.ics');
   await add.getByRole('button', { name: 'Add Calendar' }).click();
   const addedIcs = page.getByRole('dialog', { name: '“Front desk” added' });
   await expect(addedIcs.getByRole('alert')).toContainText('The calendar could not be read yet.');
-  await checkWidths(page, 'added-ics-error', { dialog: true });
+  await checkCard(page, 'added-ics-error', { dialog: true });
   await addedIcs.getByRole('button', { name: 'Done' }).click();
 
   const ics = card.getByTestId('calendar-connection').filter({ hasText: 'Front desk' });
@@ -145,13 +119,13 @@ test('calendars are added, edited and removed in Settings → Booking; the Cal.c
   await expect(ics).toContainText('Last tried just now');
   await ics.getByRole('button', { name: 'Sync now: Front desk' }).click();
   await expect(page.getByText('“Front desk” could not be read')).toBeVisible();
-  await checkWidths(page, 'list');
+  await checkCard(page, 'list');
 
   // Edit: Front desk becomes Sam's calendar; Dana's gets an API key, then loses it.
   await ics.getByRole('button', { name: 'Edit Front desk' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit “Front desk”' });
   await edit.getByLabel('Whose calendar').selectOption('Sam');
-  await checkWidths(page, 'edit-ics', { dialog: true });
+  await checkCard(page, 'edit-ics', { dialog: true });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
   await expect(ics).toContainText('Sam');
@@ -166,7 +140,7 @@ test('calendars are added, edited and removed in Settings → Booking; the Cal.c
   await calcom.getByRole('button', { name: 'Edit Dana’s Cal.com' }).click();
   await expect(editCalcom).toContainText('A key is stored (never shown).');
   await expect(editCalcom.getByText('cal_live_test_123')).toHaveCount(0);
-  await checkWidths(page, 'edit-calcom', { dialog: true });
+  await checkCard(page, 'edit-calcom', { dialog: true });
   await editCalcom.getByRole('button', { name: 'Remove Key' }).click();
   await expect(editCalcom).toContainText('The key will be removed when you save.');
   await expect(editCalcom.getByRole('button', { name: 'Keep Key' })).toBeFocused();
@@ -187,7 +161,7 @@ test('calendars are added, edited and removed in Settings → Booking; the Cal.c
   await calcom.getByRole('button', { name: 'Remove Dana’s Cal.com' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove “Dana’s Cal.com”?' });
   await expect(confirm).toContainText('delete it in Cal.com too');
-  await checkWidths(page, 'remove', { within: '[role="alertdialog"]' });
+  await checkCard(page, 'remove', { within: '[role="alertdialog"]' });
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(calcom).toHaveCount(0);
   await expect(ics.getByRole('button', { name: 'Edit Front desk' })).toBeFocused();
@@ -210,7 +184,7 @@ test('an .ics file is imported from the Appointments page: checked, sent, summed
   await expect(page.getByRole('heading', { name: 'No appointments this week' })).toBeVisible();
   await page.getByRole('button', { name: 'Import .ics' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import an .ics file' });
-  await checkWidths(page, 'ics-file', { dialog: true });
+  await checkCard(page, 'ics-file', { dialog: true });
 
   const file = dialog.getByLabel('Choose an .ics file');
   await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('png') });
@@ -239,7 +213,7 @@ test('an .ics file is imported from the Appointments page: checked, sent, summed
     '1 created, 0 updated, 0 cancelled, 0 unchanged, 0 skipped',
   );
   await expect(dialog.getByTestId('import-created')).toContainText('1');
-  await checkWidths(page, 'ics-result', { dialog: true });
+  await checkCard(page, 'ics-result', { dialog: true });
 
   // The same file again changes nothing.
   await dialog.getByRole('button', { name: 'Import another file' }).click();
@@ -251,7 +225,7 @@ test('an .ics file is imported from the Appointments page: checked, sent, summed
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Import .ics' })).toBeFocused();
   await expect(page.getByTestId('appointment-card').filter({ hasText: 'Maria Lopez' })).toHaveCount(1);
-  await checkWidths(page, 'agenda', { within: 'main' });
+  await checkCard(page, 'agenda', { within: 'main' });
 });
 
 test('a Google calendar is connected through Google’s consent page, read, synced, edited and listed', async ({
@@ -281,7 +255,7 @@ test('a Google calendar is connected through Google’s consent page, read, sync
   await google.check();
   await expect(add.getByLabel('Calendar address')).toHaveCount(0);
   await expect(add.getByRole('button', { name: 'Continue to Google' })).toBeVisible();
-  await checkWidths(page, 'add-google', { dialog: true });
+  await checkCard(page, 'add-google', { dialog: true });
 
   // To Google's consent page (the fake consents at once), back through the server's callback to Settings → Booking.
   await add.getByLabel('Whose calendar').selectOption('Dana');
@@ -301,7 +275,7 @@ test('a Google calendar is connected through Google’s consent page, read, sync
   await expect(row.getByTestId('calendar-error')).toHaveCount(0);
   // The toast goes by itself (the screenshots show the row, not the toast over it).
   await expect(page.getByText('Google Calendar connected')).toBeHidden({ timeout: 20_000 });
-  await checkWidths(page, 'google-row');
+  await checkCard(page, 'google-row');
 
   await row.getByRole('button', { name: `Sync now: ${named}` }).click();
   await expect(page.getByText(`“${named}” synced`)).toBeVisible();
@@ -332,14 +306,14 @@ test('a Google calendar is connected through Google’s consent page, read, sync
   );
   allowConsoleErrors(consoleErrors, /status of 409/);
   await expect(calendar).toHaveValue(FAKE_CALENDAR.id);
-  await checkWidths(page, 'edit-google-refused', { dialog: true });
+  await checkCard(page, 'edit-google-refused', { dialog: true });
   refuse = false;
   await refused.getByRole('button', { name: 'Try again' }).click();
   await expect(calendar).toBeEnabled();
   await expect(refused).toHaveCount(0);
   await expect(calendar).toHaveValue(FAKE_CALENDAR.id);
   await expect(calendar.locator('option')).toHaveText([`${FAKE_CALENDAR.summary} (primary)`]);
-  await checkWidths(page, 'edit-google', { dialog: true });
+  await checkCard(page, 'edit-google', { dialog: true });
   await edit.getByLabel('Whose calendar').selectOption('Sam');
   const patched = page.waitForRequest(
     (sent) => sent.method() === 'PATCH' && sent.url().includes('/v1/calendar-connections/'),
@@ -368,7 +342,7 @@ test('a Google calendar is connected through Google’s consent page, read, sync
   await expect(appointment).toHaveCount(1);
   await expect(appointment).toContainText(time);
   await expect(page.getByTestId('appointment-card')).toHaveCount(1);
-  await checkWidths(page, 'google-agenda', { within: 'main' });
+  await checkCard(page, 'google-agenda', { within: 'main' });
 });
 
 test('a Google consent that was refused comes back to Settings → Booking as an alert to dismiss', async ({
@@ -383,7 +357,7 @@ test('a Google consent that was refused comes back to Settings → Booking as an
   const card = page.getByRole('region', { name: 'Calendar connections' });
   const alert = card.getByRole('alert').filter({ hasText: 'Google Calendar was not connected' });
   await expect(alert).toContainText('Access was not allowed.');
-  await checkWidths(page, 'google-error');
+  await checkCard(page, 'google-error');
   const historyLength = await page.evaluate(() => window.history.length);
   await alert.getByRole('button', { name: 'Dismiss' }).click();
   await expect(alert).toHaveCount(0);
@@ -405,5 +379,5 @@ test('a Google consent that was refused comes back to Settings → Booking as an
   await expect(add.getByRole('radio', { name: 'Google Calendar' })).toHaveAccessibleDescription(
     'Google Calendar is not set up on this server.',
   );
-  await checkWidths(page, 'add-google-unavailable', { dialog: true });
+  await checkCard(page, 'add-google-unavailable', { dialog: true });
 });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { CONSENT_EXPORT_COLUMNS } from '@callwise/shared/schemas/consent';
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { apiPost, expect, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
+import { scrollsSideways } from './widths.ts';
 
 // A contact's consent history (Contacts → the card's menu → Consent history) and the consent records as CSV: one
 // contact's from the dialog, the whole account's from the toolbar.
@@ -10,10 +11,6 @@ const HEADER = CONSENT_EXPORT_COLUMNS.join(',');
 
 const downloadedLines = async (download: Download) =>
   (await readFile(await download.path(), 'utf8')).split(/\r?\n/).filter((line) => line !== '');
-
-/** Nothing is wider than the screen. */
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test('a contact’s consent history: the grant, then the do-not-call revocation; each as CSV', async ({
   page,

@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  allowConsoleErrors,
-  apiPost,
-  expect,
-  inputValueAt,
-  seriousViolations,
-  signInAsNewUser,
-  test,
-} from './fixtures.ts';
+import { allowConsoleErrors, apiPost, expect, inputValueAt, signInAsNewUser, test } from './fixtures.ts';
+import { checkWidths } from './widths.ts';
 
 // Consent end to end (#16 item 1): a CSV import with consent columns and an explicit default, the badges on the
 // cards, a bulk "Set consent" on a filter with the count confirmed first, and a call to a contact the rules
@@ -18,23 +11,9 @@ const toast = (page: Page, title: string, text?: string | RegExp) => {
   return (text === undefined ? item : item.filter({ hasText: text })).last();
 };
 
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 360, height: 800 },
-];
-
-/** axe finds nothing serious, nothing is wider than the screen, and a screenshot is kept, at both widths. */
-async function checkWidths(page: Page, name: string, within?: string) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    expect(await seriousViolations(page, within ? { within } : {}), `${name} at ${size.width}px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} is wider than ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/consent/${name}-${size.width}.png` });
-  }
-  await page.setViewportSize(WIDTHS[0] ?? { width: 1280, height: 900 });
-}
+/** A page, or a part of it, at both widths. */
+const checkAt = (page: Page, name: string, within?: string) =>
+  checkWidths(page, name, { ...(within ? { within } : {}), shots: 'test-results/consent' });
 
 const card = (page: Page, name: string) => page.getByTestId('contact-card').filter({ hasText: name });
 
@@ -75,7 +54,7 @@ test('import with consent, see it, bulk-set it on a filter, then call a contact 
   );
   await view.getByLabel('Custom message').fill('Your table is ready.');
   await view.getByLabel('Schedule time').fill(await inputValueAt(page, new Date(Date.now() + 3_600_000)));
-  await checkWidths(page, 'schedule-refused');
+  await checkAt(page, 'schedule-refused');
   await view.getByRole('button', { name: 'Schedule Call' }).click();
   // The server's refusal, on the kind of call (its message is the schedule form's own, unchanged here).
   await expect(view.getByLabel('Call type')).toHaveAttribute('aria-invalid', 'true');
@@ -109,7 +88,7 @@ test('import with consent, see it, bulk-set it on a filter, then call a contact 
   await expect(importButton).toHaveAccessibleDescription(
     'Choose what these contacts agreed to before importing.',
   );
-  await checkWidths(page, 'import-mapping', '[role="dialog"]');
+  await checkAt(page, 'import-mapping', '[role="dialog"]');
   await importButton.click();
   await expect(
     wizard.getByRole('radio', { name: 'These are existing customers who gave us their number' }),
@@ -131,7 +110,7 @@ test('import with consent, see it, bulk-set it on a filter, then call a contact 
     'title',
     new RegExp(`Import: front-desk\\.csv · recorded by ${user.email.replace(/[.+]/g, '\\$&')}`),
   );
-  await checkWidths(page, 'contacts-badges');
+  await checkAt(page, 'contacts-badges');
 
   // 4. Bulk: every walk-in (27, more than the 24 cards shown), with the count confirmed before anything changes.
   await page.goto('/contacts?tag=walk-in');
@@ -143,7 +122,7 @@ test('import with consent, see it, bulk-set it on a filter, then call a contact 
   await expect(page.getByTestId('selected-count')).toHaveText(
     'All 27 contacts matching this filter selected',
   );
-  await checkWidths(page, 'contacts-selected');
+  await checkAt(page, 'contacts-selected');
   await page.getByRole('button', { name: 'Set consent' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set consent for 27 contacts?' });
   await expect(dialog).toBeVisible();
@@ -151,7 +130,7 @@ test('import with consent, see it, bulk-set it on a filter, then call a contact 
   await dialog.getByRole('button', { name: 'Set consent (27)' }).click();
   await expect(dialog.getByText('Choose the consent to record.')).toBeVisible();
   await dialog.getByRole('radio', { name: 'Informational' }).check();
-  await checkWidths(page, 'bulk-dialog', '[role="dialog"]');
+  await checkAt(page, 'bulk-dialog', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Set consent (27)' }).click();
   await expect(dialog).toBeHidden();
   await expect(
@@ -185,5 +164,5 @@ test('import with consent, see it, bulk-set it on a filter, then call a contact 
   await expect(page.getByTestId('help-article').getByRole('heading', { level: 3 })).toHaveText(
     'Consent: who you can call',
   );
-  await checkWidths(page, 'help-consent');
+  await checkAt(page, 'help-consent');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { allowConsoleErrors, apiPost, expect, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
+import { checkWidths } from './widths.ts';
 
 // Issue #16 item 16: the first-run checklist on the dashboard, the greeting, the business time zone chosen in
 // Settings → Profile and used by the schedule form and Call History, and the unsaved-changes prompt of Settings.
@@ -14,20 +15,9 @@ const toast = (page: Page, title: string) =>
 const checklist = (page: Page) => page.getByTestId('onboarding-checklist');
 const step = (page: Page, id: string) => page.getByTestId(`onboarding-step-${id}`);
 
-/** Axe at 1280 and 360 px (and a screenshot of each when ONBOARDING_SHOTS_DIR is set). */
-async function checkWidths(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    // Nothing wider than the screen.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${name} at ${width} px`,
-    ).toBeLessThanOrEqual(width);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** The whole page at both widths (shot when ONBOARDING_SHOTS_DIR is set). */
+const checkAt = (page: Page, name: string) =>
+  checkWidths(page, name, { settleMs: 0, ...(SHOTS ? { shots: SHOTS, shoot: 'full' as const } : {}) });
 
 /** The wall-clock time of an instant in a zone, as a `datetime-local` value to the minute. */
 function wallTime(at: Date, timeZone: string): string {
@@ -88,7 +78,7 @@ test('the checklist follows the account’s progress, greets by first name, and 
   }
   await expect(step(page, 'test_call')).toContainText('Add your phone number to your profile');
   await expect(step(page, 'test_call')).toContainText('simulated carrier');
-  await checkWidths(page, 'dashboard-checklist');
+  await checkAt(page, 'dashboard-checklist');
 
   // Contacts and a script: 2 of 5.
   await apiPost(request, user, '/v1/contacts', {
@@ -173,7 +163,7 @@ test('the business time zone, chosen in Settings → Profile, is the one the sch
   const zone = page.getByLabel('Time zone');
   const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   await expect(zone).toHaveValue(browserZone);
-  await checkWidths(page, 'settings-profile');
+  await checkAt(page, 'settings-profile');
 
   // A zone away from this machine's (UTC here, else Tokyo's antipode).
   const tokyo = browserZone === 'Asia/Tokyo' ? 'America/Los_Angeles' : 'Asia/Tokyo';

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { generate } from 'otplib';
 import {
@@ -7,10 +6,10 @@ import {
   expect,
   latestMail,
   newUser,
-  seriousViolations,
   signInAsNewUser,
   test,
 } from './fixtures.ts';
+import { checkWidths, WIDTHS } from './widths.ts';
 
 // Team members, roles and invitations (decision 035): an owner invites a staff member from Settings → Team; the
 // invitee opens the e-mailed link in their own browser, joins and sees only what staff may (no Billing, no API
@@ -21,32 +20,20 @@ import {
 // SHOTS (TEAM_SHOTS_DIR).
 
 const SHOTS = process.env.TEAM_SHOTS_DIR ?? 'test-results/team';
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 360, height: 800 },
-] as const;
-
 /** The newest toast with this title. */
 const toast = (page: Page, title: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: title }).last();
 
-/** axe finds nothing serious (nor a skipped heading level), nothing is wider than the screen; a screenshot. */
-async function checkWidths(page: Page, name: string, within?: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
+/** A page (the whole of it shot) or a dialog at both widths, heading levels included. */
+const checkAt = (page: Page, name: string, within?: string) =>
+  checkWidths(page, name, {
+    ...(within ? { within } : {}),
+    alsoRules: ['heading-order'],
     // Dialogs and toasts settle.
-    await page.waitForTimeout(400);
-    const problems = await seriousViolations(page, { within, alsoRules: ['heading-order'] });
-    expect(problems, `${name} at ${size.width}px`).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} is wider than ${size.width}px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: !within });
-  }
-  await page.setViewportSize(WIDTHS[0]);
-}
+    settleMs: 400,
+    shots: SHOTS,
+    shoot: within ? 'page' : 'full',
+  });
 
 /** The invitee's own browser: no session of the owner's; its console errors and refused calls noted. */
 async function inviteeBrowser(browser: Browser, baseURL: string | undefined) {
@@ -112,7 +99,7 @@ test('an owner invites staff, who join and see only what staff may; made admin, 
   await expect(dialog.getByRole('radio', { name: 'Staff' })).toBeChecked();
   await expect(dialog).toContainText('Contacts, scripts, calls, appointments and messages.');
   await dialog.getByLabel('E-mail').fill(staff.email);
-  await checkWidths(page, 'invite-dialog', '[role="dialog"]');
+  await checkAt(page, 'invite-dialog', '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(toast(page, 'Invitation sent')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -161,7 +148,7 @@ test('an owner invites staff, who join and see only what staff may; made admin, 
   ).toBeVisible();
   await expect(invitee.page.getByLabel('E-mail')).toHaveValue(staff.email);
   await expect(invitee.page.getByLabel('E-mail')).toHaveJSProperty('readOnly', true);
-  await checkWidths(invitee.page, 'invite-page');
+  await checkAt(invitee.page, 'invite-page');
   // A password that is too short is refused before it is sent.
   await invitee.page.getByLabel('First name').fill(staff.firstName);
   await invitee.page.getByLabel('Last name').fill(staff.lastName);
@@ -219,7 +206,7 @@ test('an owner invites staff, who join and see only what staff may; made admin, 
   const member = members.filter({ hasText: `${staff.firstName} ${staff.lastName}` });
   await expect(member).toContainText(staff.email);
   await expect(member).toContainText('Two-factor off');
-  await checkWidths(page, 'team-page');
+  await checkAt(page, 'team-page');
 
   // Made an admin: their next page shows the account's settings.
   await page.getByLabel(`Role for ${staff.firstName} ${staff.lastName}`).selectOption('admin');
@@ -344,7 +331,7 @@ test('a business that requires two-factor sign-in: a new member sets it up befor
   await expect(
     invitee.page.getByText(`${business} requires two-factor sign-in. Set it up to continue.`),
   ).toBeVisible();
-  await checkWidths(invitee.page, 'two-factor-required');
+  await checkAt(invitee.page, 'two-factor-required');
   await setUpAuthenticator(
     invitee.page,
     invitee.page.getByRole('button', { name: 'Set up authenticator app' }),

@@ -1,14 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import {
-  allowConsoleErrors,
-  createUser,
-  expect,
-  restoreSession,
-  seriousViolations,
-  test,
-} from './fixtures.ts';
+import { allowConsoleErrors, createUser, expect, restoreSession, test } from './fixtures.ts';
+import { checkWidths, WIDTHS } from './widths.ts';
 
 // Two-factor sign-in (TOTP): turned on from Settings → Security (the key read off the dialog, the code made here
 // with otplib), ten recovery codes shown once; a password sign-in then asks for the code (a wrong one is refused,
@@ -17,10 +10,6 @@ import {
 // axe and no sideways scrolling at 1280 and 360 px, with screenshots in SHOTS.
 
 const SHOTS = process.env.MFA_SHOTS_DIR ?? 'test-results/two-factor';
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 360, height: 800 },
-] as const;
 const TOTP_PERIOD_S = 30;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -60,29 +49,15 @@ async function wrongCode(secret: string): Promise<string> {
   return code;
 }
 
-/** axe finds nothing serious (nor a skipped heading level), nothing is wider than the screen, and a screenshot. */
-async function checkWidths(page: Page, name: string, options: { within?: string; shoot?: string } = {}) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    const problems = await seriousViolations(page, { within: options.within, alsoRules: ['heading-order'] });
-    expect(problems, `${name} at ${size.width}px`).toEqual([]);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} is wider than ${size.width}px`).toBeLessThanOrEqual(0);
-    const path = `${SHOTS}/${name}-${size.width}.png`;
-    if (options.shoot) {
-      const target = page.locator(options.shoot);
-      await target.scrollIntoViewIfNeeded();
-      await target.screenshot({ path });
-    } else {
-      await page.screenshot({ path });
-    }
-  }
-  await page.setViewportSize(WIDTHS[0]);
-}
+/** A page, or a part of it (`shoot`), at both widths, heading levels included. */
+const checkAt = (page: Page, name: string, options: { within?: string; shoot?: string } = {}) =>
+  checkWidths(page, name, {
+    ...(options.within ? { within: options.within } : {}),
+    alsoRules: ['heading-order'],
+    settleMs: 200,
+    shots: SHOTS,
+    shoot: options.shoot ?? 'page',
+  });
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -115,7 +90,7 @@ test('two-factor sign-in: turned on in Settings, asked at sign-in, recovery code
   await expect(card.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await expect(card).toContainText('Ask for a code from an authenticator app each time you sign in.');
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
-  await checkWidths(page, 'card-off', { shoot: '[data-testid="two-factor-card"]' });
+  await checkAt(page, 'card-off', { shoot: '[data-testid="two-factor-card"]' });
 
   // Closed before verifying, it stays off, and the focus goes back to the button.
   const setUp = card.getByRole('button', { name: 'Set up authenticator app' });
@@ -142,7 +117,7 @@ test('two-factor sign-in: turned on in Settings, asked at sign-in, recovery code
   await expect(field).toHaveAttribute('inputmode', 'numeric');
   await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(field).toHaveAttribute('maxlength', '6');
-  await checkWidths(page, 'setup-step1');
+  await checkAt(page, 'setup-step1');
 
   // A wrong code is refused; the right one turns it on.
   await field.fill(await wrongCode(secret));
@@ -171,7 +146,7 @@ test('two-factor sign-in: turned on in Settings, asked at sign-in, recovery code
   expect((await download).suggestedFilename()).toBe('callwise-recovery-codes.txt');
   await codesDialog.getByRole('button', { name: 'Copy codes' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
-  await checkWidths(page, 'setup-step2');
+  await checkAt(page, 'setup-step2');
   await codesDialog.getByRole('button', { name: 'Done' }).click();
   await expect(codesDialog).toBeHidden();
 
@@ -181,7 +156,7 @@ test('two-factor sign-in: turned on in Settings, asked at sign-in, recovery code
   await expect(card.getByText('Authenticator app', { exact: true })).toBeVisible();
   await expect(card.getByText(/^Added /)).toBeVisible();
   await expect(card.getByTestId('recovery-codes-left')).toHaveText('Recovery codes: 10 left');
-  await checkWidths(page, 'card-on', { shoot: '[data-testid="two-factor-card"]' });
+  await checkAt(page, 'card-on', { shoot: '[data-testid="two-factor-card"]' });
 
   // Signed out, the password alone leads to the code step.
   await page.goto('/dashboard');
@@ -193,7 +168,7 @@ test('two-factor sign-in: turned on in Settings, asked at sign-in, recovery code
   await expect(signInCode).toBeFocused();
   await expect(signInCode).toHaveAttribute('inputmode', 'numeric');
   await expect(signInCode).toHaveAttribute('autocomplete', 'one-time-code');
-  await checkWidths(page, 'code-step');
+  await checkAt(page, 'code-step');
 
   // A signed-in page opened now (a tab closed at this step) shows the step, never the app.
   await page.goto('/dashboard');
@@ -220,7 +195,7 @@ test('two-factor sign-in: turned on in Settings, asked at sign-in, recovery code
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await expect(page.getByText('Enter one of the recovery codes you saved.')).toBeVisible();
   await expect(page.getByLabel('Recovery code')).toBeFocused();
-  await checkWidths(page, 'code-step-recovery');
+  await checkAt(page, 'code-step-recovery');
   await page.getByLabel('Recovery code').fill(codes[0] ?? '');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL('/');
