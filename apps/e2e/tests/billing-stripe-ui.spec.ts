@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { allowRepeatedConsoleErrors, expect, seriousViolations, signInAsNewUser, test } from './fixtures.ts';
 
 // Settings → Billing's states with Stripe that a working Stripe seldom gives: checkout or the portal refused,
@@ -23,6 +23,13 @@ async function billingAs(page: Page, changes: () => Record<string, unknown>) {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), ...changes() } });
   });
+}
+
+/** A new user, signed in, whose billing summary has these fields changed; Stripe's pages stood in for. */
+async function asStripeUser(page: Page, request: APIRequestContext, changes: () => Record<string, unknown>) {
+  await signInAsNewUser(page, request);
+  await fakeStripePages(page);
+  await billingAs(page, changes);
 }
 
 const PROFESSIONAL = {
@@ -54,9 +61,11 @@ test('from the trial with Stripe, the plan is bought on Stripe’s checkout page
   request,
   consoleErrors,
 }) => {
-  await signInAsNewUser(page, request);
-  await fakeStripePages(page);
-  await billingAs(page, () => ({ provider: 'stripe', payment_status: 'ok', manage_billing: false }));
+  await asStripeUser(page, request, () => ({
+    provider: 'stripe',
+    payment_status: 'ok',
+    manage_billing: false,
+  }));
   await page.route('**/v1/billing/invoices', (route) => route.fulfill({ json: { data: [] } }));
   let checkouts = 0;
   await page.route('**/v1/billing/checkout', async (route) => {
@@ -97,9 +106,7 @@ test('on a paid plan with Stripe: the card on file, the portal, the invoices and
   request,
   consoleErrors,
 }) => {
-  await signInAsNewUser(page, request);
-  await fakeStripePages(page);
-  await billingAs(page, () => ({
+  await asStripeUser(page, request, () => ({
     ...PROFESSIONAL,
     provider: 'stripe',
     payment_status: 'past_due',
@@ -172,9 +179,8 @@ test('back from Stripe’s checkout: the plan changes when Stripe confirms it; a
   page,
   request,
 }) => {
-  await signInAsNewUser(page, request);
   let summaries = 0;
-  await billingAs(page, () => {
+  await asStripeUser(page, request, () => {
     summaries += 1;
     // Stripe's confirmation (its webhook) arrives after a few answers.
     return { provider: 'stripe', payment_status: 'ok', ...(summaries >= 3 ? PROFESSIONAL : {}) };

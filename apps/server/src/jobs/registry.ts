@@ -59,7 +59,8 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
     calendarWritebacksJob(() => services.calendarWritebacks),
     sendMessagesJob(() => services.messageSender),
     textFollowUpsJob(() => services.textFollowUps),
-    billingUsageJob(() => services.billing),
+    // Extra calls reported to Stripe: only when Stripe takes the payments (simulated billing reports nothing).
+    ...(deps.config.STRIPE_SECRET_KEY ? [billingUsageJob(() => services.billing)] : []),
     recordingsPurgeJob({
       db: deps.database.db,
       storage: () => services.storage,

@@ -1,4 +1,4 @@
-import type { PlanId } from '@callwise/shared/plans';
+import { PLANS, type PlanId, planIdOf } from '@callwise/shared/plans';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, auditEvents, billingCharges, stripeEvents } from '../schema.ts';
@@ -94,12 +94,8 @@ export async function syncSubscription(
   return change?.planChanged ?? false;
 }
 
-const PLAN_NAMES: Record<string, string> = {
-  trial: 'Free Trial',
-  starter: 'Starter',
-  professional: 'Professional',
-  enterprise: 'Enterprise',
-};
+/** A plan's name as shown ("Free Trial", "Professional"). */
+const planName = (plan: string) => PLANS[planIdOf(plan)].name;
 
 async function auditSubscriptionChange(db: Database, accountId: string, change: SubscriptionChange) {
   const base = {
@@ -114,7 +110,7 @@ async function auditSubscriptionChange(db: Database, accountId: string, change: 
     events.push({
       ...base,
       action: 'plan.changed',
-      summary: `Changed the plan from ${PLAN_NAMES[change.from] ?? change.from} to ${PLAN_NAMES[change.to] ?? change.to}`,
+      summary: `Changed the plan from ${planName(change.from)} to ${planName(change.to)}`,
       targetId: accountId,
       details: { from: change.from, to: change.to },
     });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SubscriptionState } from '@callwise/db/queries/stripe-billing';
-import { PLANS, type PlanId } from '@callwise/shared/plans';
-import type { BillingProviderName, Invoice } from '@callwise/shared/schemas/billing';
+import { PLANS } from '@callwise/shared/plans';
+import type { BillingProviderName, Invoice, PaidPlanId } from '@callwise/shared/schemas/billing';
 
 /** What a billing provider did for a plan change. */
 export interface PlanCharge {
@@ -68,12 +68,12 @@ export interface BillingProvider {
    */
   changePlan(
     account: BillingCustomer,
-    plan: PlanId,
+    plan: PaidPlanId,
   ): Promise<PlanCharge & { subscription?: SubscriptionState }>;
   /** A checkout page for a first paid plan (the account's customer is made first when it has none). */
   checkout?(
     account: BillingCustomer,
-    plan: PlanId,
+    plan: PaidPlanId,
     urls: { success: string; cancel: string },
   ): Promise<{ url: string; customerId: string }>;
   /** The customer portal (card, invoices, cancellation). */
@@ -95,7 +95,7 @@ export interface BillingProvider {
 export class LocalBillingProvider implements BillingProvider {
   readonly name = 'local';
 
-  async changePlan(_account: BillingCustomer, plan: PlanId): Promise<PlanCharge> {
+  async changePlan(_account: BillingCustomer, plan: PaidPlanId): Promise<PlanCharge> {
     return { providerRef: `local_${randomBytes(8).toString('hex')}`, chargedUsd: PLANS[plan].price };
   }
 }

@@ -147,6 +147,18 @@ export interface BillingServiceDeps {
   publicUrl: string;
 }
 
+/** The account as the payment provider needs it; `email`: where receipts go (the signed-in owner's). */
+const customerOf = (
+  account: { id: string; name: string; stripeCustomerId: string | null; stripeSubscriptionId: string | null },
+  email: string,
+): BillingCustomer => ({
+  id: account.id,
+  name: account.name,
+  email,
+  stripeCustomerId: account.stripeCustomerId,
+  stripeSubscriptionId: account.stripeSubscriptionId,
+});
+
 /** A payment provider's failure as the API answers it (502 payment_provider_error). */
 const providerFailure = (error: unknown) =>
   error instanceof PaymentProviderError ? new AppError('payment_provider_error', error.message) : error;
@@ -188,13 +200,7 @@ export class BillingService {
   private async customer(accountId: string, email: string): Promise<BillingCustomer> {
     const account = await findAccount(this.deps.db, accountId);
     if (!account) throw notFound('Account');
-    return {
-      id: account.id,
-      name: account.name,
-      email,
-      stripeCustomerId: account.stripeCustomerId,
-      stripeSubscriptionId: account.stripeSubscriptionId,
-    };
+    return customerOf(account, email);
   }
 
   private simulated(): never {
@@ -281,14 +287,15 @@ export class BillingService {
       event.subscriptionId && provider.subscription
         ? await provider.subscription(event.subscriptionId)
         : null;
-    const accountId =
+    const named =
       subscription?.accountId ??
       event.accountId ??
       (await findAccountByStripeIds(db, {
         customerId: event.customerId,
         subscriptionId: event.subscriptionId,
       }));
-    if (accountId && !(await findAccount(db, accountId))) return { applied: false, accountId: null };
+    // An account deleted since (or an id that is not ours) is given nothing; the event is still noted as seen.
+    const accountId = named && (await findAccount(db, named)) ? named : null;
     let planChanged = false;
     const applied = await applyStripeEventOnce(
       db,
@@ -337,17 +344,8 @@ export class BillingService {
     const current = planIdOf(account.plan);
     const plan = PLANS[planId];
     if (current === planId) throw new AppError('conflict', `You are already on the ${plan.name} plan.`);
-    if (provider.checkout) return this.changeSubscription(accountId, planId);
-    const charge = await provider.changePlan(
-      {
-        id: account.id,
-        name: account.name,
-        email: '',
-        stripeCustomerId: null,
-        stripeSubscriptionId: null,
-      },
-      planId,
-    );
+    if (provider.checkout) return this.changeSubscription(customerOf(account, ''), planId);
+    const charge = await provider.changePlan(customerOf(account, ''), planId);
     const startedAt = new Date();
     const period = billingPeriod(startedAt, startedAt);
     const changed = await changeAccountPlan(db, accountId, {
@@ -374,8 +372,8 @@ export class BillingService {
    * With a payment provider: the subscription's price changes, the card on file is charged a full month of the
    * new plan at once, and the plan follows the subscription (its invoice reaches the history by webhook).
    */
-  private async changeSubscription(accountId: string, planId: PaidPlanId): Promise<Billing> {
-    const account = await this.customer(accountId, '');
+  private async changeSubscription(account: BillingCustomer, planId: PaidPlanId): Promise<Billing> {
+    const accountId = account.id;
     if (!account.stripeSubscriptionId) {
       throw new AppError(
         'checkout_required',

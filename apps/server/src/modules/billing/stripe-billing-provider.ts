@@ -1,7 +1,12 @@
 import type { SubscriptionState } from '@callwise/db/queries/stripe-billing';
 import { EXTRA_CALL_CENTS } from '@callwise/shared/billing';
-import { PLANS, type PlanId } from '@callwise/shared/plans';
-import { INVOICE_STATUSES, type Invoice, PAID_PLAN_IDS } from '@callwise/shared/schemas/billing';
+import { PLANS } from '@callwise/shared/plans';
+import {
+  INVOICE_STATUSES,
+  type Invoice,
+  PAID_PLAN_IDS,
+  type PaidPlanId,
+} from '@callwise/shared/schemas/billing';
 import Stripe from 'stripe';
 import type {
   BillingCustomer,
@@ -15,8 +20,23 @@ import { PaymentProviderError } from './billing-provider.ts';
 /** The meter (and its event name) extra calls are reported to. */
 export const EXTRA_CALLS_METER = 'callwise_extra_calls';
 /** The lookup key of a plan's monthly price; the extra calls' metered price is `callwise_extra_calls`. */
-export const planLookupKey = (plan: PlanId) => `callwise_${plan}_monthly`;
-const PLAN_BY_LOOKUP_KEY = new Map<string, PlanId>(PAID_PLAN_IDS.map((plan) => [planLookupKey(plan), plan]));
+export const planLookupKey = (plan: PaidPlanId) => `callwise_${plan}_monthly`;
+const PLAN_BY_LOOKUP_KEY = new Map<string, PaidPlanId>(
+  PAID_PLAN_IDS.map((plan) => [planLookupKey(plan), plan]),
+);
+
+/**
+ * What each of Stripe's subscription statuses means for the account: paid up, calls held until a payment goes
+ * through (past due, unpaid, not yet paid, paused), or over (canceled, incomplete_expired).
+ */
+const SUBSCRIPTION_STATES: Record<string, SubscriptionState['status']> = {
+  active: 'active',
+  trialing: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  incomplete: 'past_due',
+  paused: 'past_due',
+};
 
 export interface StripeBillingOptions {
   secretKey: string;
@@ -25,7 +45,7 @@ export interface StripeBillingOptions {
   apiBaseUrl?: string;
 }
 
-type Prices = Record<PlanId | 'extra', string>;
+type Prices = Record<PaidPlanId | 'extra', string>;
 
 /** A Stripe error's words, for a person: a declined card says why; anything else says Stripe failed. */
 function providerError(error: unknown): PaymentProviderError {
@@ -104,7 +124,6 @@ export class StripeBillingProvider implements BillingProvider {
         ).id;
     }
     prices.extra = byKey.get(EXTRA_CALLS_METER) ?? (await this.createExtraCallsPrice());
-    prices.trial = '';
     return prices;
   }
 
@@ -146,7 +165,7 @@ export class StripeBillingProvider implements BillingProvider {
 
   async checkout(
     account: BillingCustomer,
-    plan: PlanId,
+    plan: PaidPlanId,
     urls: { success: string; cancel: string },
   ): Promise<{ url: string; customerId: string }> {
     try {
@@ -172,7 +191,7 @@ export class StripeBillingProvider implements BillingProvider {
 
   async changePlan(
     account: BillingCustomer,
-    plan: PlanId,
+    plan: PaidPlanId,
   ): Promise<PlanCharge & { subscription?: SubscriptionState }> {
     if (!account.stripeSubscriptionId) {
       throw new PaymentProviderError('The account has no subscription at Stripe: use checkout.');
@@ -320,19 +339,11 @@ export class StripeBillingProvider implements BillingProvider {
     const customerId = idOf(subscription.customer);
     if (!accountId || !customerId) return undefined;
     const item = subscription.items.data.find((i) => PLAN_BY_LOOKUP_KEY.has(i.price.lookup_key ?? ''));
-    const status = subscription.status;
     return {
       accountId,
       customerId,
       subscriptionId: subscription.id,
-      status:
-        status === 'active' || status === 'trialing'
-          ? 'active'
-          : status === 'past_due' || status === 'unpaid'
-            ? 'past_due'
-            : status === 'incomplete' || status === 'paused'
-              ? 'past_due'
-              : 'ended',
+      status: SUBSCRIPTION_STATES[subscription.status] ?? 'ended',
       plan: item ? (PLAN_BY_LOOKUP_KEY.get(item.price.lookup_key ?? '') ?? null) : null,
     };
   }

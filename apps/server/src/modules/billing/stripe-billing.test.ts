@@ -2,7 +2,7 @@ import { claimDueCalls } from '@callwise/db/queries/call-dispatch';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { EXTRA_CALLS_METER, planLookupKey } from './stripe-billing-provider.ts';
+import { EXTRA_CALLS_METER, planLookupKey, StripeBillingProvider } from './stripe-billing-provider.ts';
 import { type FakeStripe, startFakeStripe } from './stripe-test-server.ts';
 
 // Real payments through Stripe (decision 036), at the boundary: the real `stripe` library against a local fake of
@@ -30,6 +30,8 @@ afterAll(async () => {
   await stripe?.close();
 });
 
+/** How many times the server asked the fake Stripe to create something at this path. */
+const posted = (path: string) => stripe.requests.filter((r) => r.method === 'POST' && r.path === path).length;
 const call = (user: User, method: string, url: string, payload?: object) =>
   t.app.inject({ method: method as 'GET', url, headers: user.headers, payload });
 const billing = async (user: User) => {
@@ -90,7 +92,7 @@ describe('Stripe Checkout', () => {
     expect(direct.statusCode).toBe(409);
     expect(direct.json().error.code).toBe('checkout_required');
 
-    const pricesBefore = stripe.prices.size;
+    const pricesBefore = posted('/v1/prices');
     const { session, subscriptionId } = await subscribe(owner, 'professional');
     // The session: our account, the plan's monthly price and the metered extra calls, back to Settings → Billing.
     expect(session).toMatchObject({
@@ -103,15 +105,15 @@ describe('Stripe Checkout', () => {
     const byKey = new Map([...stripe.prices.values()].map((p) => [p.lookup_key, p]));
     expect(byKey.get(planLookupKey('professional'))).toMatchObject({ unit_amount: 7900 });
     expect(byKey.get(EXTRA_CALLS_METER)).toMatchObject({ recurring: { usage_type: 'metered' } });
-    // The prices are made once (or found by lookup key), not per checkout.
-    expect(pricesBefore === 0 ? stripe.prices.size : pricesBefore).toBe(stripe.prices.size);
+    // The prices are made with the first checkout (three plans and the extra calls, on one meter), not per checkout.
+    expect(posted('/v1/prices') - pricesBefore).toBe(pricesBefore === 0 ? 4 : 0);
+    expect(posted('/v1/billing/meters')).toBe(1);
 
     const after = await billing(owner);
     expect(after).toMatchObject({ plan: 'professional', payment_status: 'ok', manage_billing: true });
     expect(await accountRow(owner)).toMatchObject({ stripe_subscription_id: subscriptionId });
     // Every delivery was accepted; the paid invoice is in the history, with Stripe's id.
-    const delivered = stripe.deliveries.filter((d) => stripe.events.some((e) => e.id === d.eventId));
-    expect(delivered.every((d) => d.status === 200)).toBe(true);
+    expect(stripe.deliveries.every((d) => d.status === 200)).toBe(true);
     const paid = (await charges(owner)).filter((c) => c.kind === 'subscription');
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ amount_usd: 79, provider_ref: expect.stringMatching(/^in_/) });
@@ -270,6 +272,33 @@ describe('a subscription’s life', () => {
     if (!starter) throw new Error('no starter price');
     await stripe.changePlanInPortal(subscriptionId, starter.id);
     expect((await billing(owner)).plan).toBe('starter');
+  });
+
+  it('finds the prices by lookup key in another process instead of making them again', async () => {
+    const owner = await signedInUser(t);
+    await subscribe(owner, 'starter');
+    const prices = posted('/v1/prices');
+    const another = new StripeBillingProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBaseUrl: stripe.url,
+    });
+    // The account's customer, as the row keeps it.
+    const customerId = (await accountRow(owner)).stripe_customer_id;
+    const page = await another.checkout(
+      {
+        id: owner.accountId,
+        name: 'Harbor Dental',
+        email: owner.email,
+        stripeCustomerId: customerId,
+        stripeSubscriptionId: null,
+      },
+      'enterprise',
+      { success: `${t.baseUrl}/ok`, cancel: `${t.baseUrl}/no` },
+    );
+    expect(page.url).toMatch(new RegExp(`^${stripe.url}/c/pay/cs_test_`));
+    expect(posted('/v1/prices')).toBe(prices);
+    expect(posted('/v1/billing/meters')).toBe(1);
   });
 });
 

@@ -7,11 +7,15 @@ export function openBillingPortal(): Promise<ProviderPage> {
   return api.post('/billing/portal', undefined, providerPageSchema);
 }
 
-/** Opens the portal and sends the browser to it; the button shows a refusal itself. */
+/**
+ * Opens the portal and sends the browser to it; the button shows a refusal itself. `opening` stays true once the
+ * portal's address is in: the browser is on its way there.
+ */
 export function useOpenBillingPortal() {
-  return useMutation({
+  const portal = useMutation({
     mutationFn: openBillingPortal,
     meta: { silentErrors: true },
     onSuccess: ({ url }) => window.location.assign(url),
   });
+  return { ...portal, opening: portal.isPending || portal.isSuccess };
 }

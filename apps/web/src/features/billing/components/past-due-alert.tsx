@@ -9,8 +9,7 @@ import { errorMessage } from '@/lib/errors';
  */
 export function PastDueAlert() {
   const portal = useOpenBillingPortal();
-  // Still busy once the portal's address is in: the browser is on its way there.
-  const opening = portal.isPending || portal.isSuccess;
+  const { opening } = portal;
   return (
     <div
       data-testid="billing-past-due"

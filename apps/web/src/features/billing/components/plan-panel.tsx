@@ -26,8 +26,7 @@ export function PlanPanel({
   onViewHistory: () => void;
 }) {
   const portal = useOpenBillingPortal();
-  // Still busy once the portal's address is in: the browser is on its way there.
-  const opening = portal.isPending || portal.isSuccess;
+  const { opening } = portal;
   const plan = PLANS[billing.plan];
   const trial = billing.plan === 'trial';
   return (
