@@ -4,45 +4,43 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
+import { EXAMPLE_IDS } from '../src/lib/operation-examples.ts';
+import { minimumRole } from '../src/lib/role-policy.ts';
+import { EXAMPLE_API_KEY } from '../src/modules/api-keys/api-keys.examples.ts';
+import { EXAMPLE_APPOINTMENT } from '../src/modules/appointments/appointments.examples.ts';
+import { EXAMPLE_BOOKING_SETTINGS_INPUT } from '../src/modules/appointments/booking.examples.ts';
 import {
-  EXAMPLE_API_KEY,
-  EXAMPLE_APPOINTMENT,
-  EXAMPLE_AUDIT_EVENT,
-  EXAMPLE_BOOKING_SETTINGS_INPUT,
   EXAMPLE_CALENDAR_CONNECTION,
-  EXAMPLE_CALL,
-  EXAMPLE_CAMPAIGN,
-  EXAMPLE_CONTACT,
-  EXAMPLE_DO_NOT_CALL,
   EXAMPLE_GOOGLE_CONNECTION,
   EXAMPLE_ICS_CONNECTION,
-  EXAMPLE_IDS,
-  EXAMPLE_IMPORT,
-  EXAMPLE_MESSAGE,
-  EXAMPLE_OTHER_CONTACT,
-  EXAMPLE_OTHER_SCRIPT,
-  EXAMPLE_PAUSED_CAMPAIGN,
-  EXAMPLE_REPLY,
-  EXAMPLE_RINGING_CALL,
-  EXAMPLE_SCHEDULED_CALL,
-  EXAMPLE_SCRIPT,
-  EXAMPLE_TEST_CALL,
-  EXAMPLE_WAITLIST_ENTRY,
-} from '../src/lib/api-examples.ts';
-import { minimumRole } from '../src/lib/role-policy.ts';
-import {
-  EXAMPLE_INVITATION,
-  EXAMPLE_INVITATION_TOKEN,
-  EXAMPLE_MEMBER,
-  EXAMPLE_TEAM_IDS,
-} from '../src/lib/team-examples.ts';
+} from '../src/modules/appointments/sources/calendar-connections.examples.ts';
 import { GOOGLE_CALENDAR_SCOPES } from '../src/modules/appointments/sources/google-calendar.ts';
 import {
   type FakeGoogle,
   startFakeGoogle,
 } from '../src/modules/appointments/sources/google-calendar-test-server.ts';
+import { EXAMPLE_WAITLIST_ENTRY } from '../src/modules/appointments/waitlist.examples.ts';
+import { EXAMPLE_TEST_CALL } from '../src/modules/assistant/test-calls.examples.ts';
+import { EXAMPLE_AUDIT_EVENT } from '../src/modules/audit-log/audit-log.examples.ts';
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { type FakeStripe, startFakeStripe } from '../src/modules/billing/stripe-test-server.ts';
+import {
+  EXAMPLE_CALL,
+  EXAMPLE_RINGING_CALL,
+  EXAMPLE_SCHEDULED_CALL,
+} from '../src/modules/calls/calls.examples.ts';
+import { EXAMPLE_CAMPAIGN, EXAMPLE_PAUSED_CAMPAIGN } from '../src/modules/campaigns/campaigns.examples.ts';
+import { EXAMPLE_CONTACT, EXAMPLE_OTHER_CONTACT } from '../src/modules/contacts/contacts.examples.ts';
+import { EXAMPLE_IMPORT } from '../src/modules/contacts/contacts-import.examples.ts';
+import { EXAMPLE_DO_NOT_CALL } from '../src/modules/do-not-call/do-not-call.examples.ts';
+import { EXAMPLE_MESSAGE, EXAMPLE_REPLY } from '../src/modules/messages/messages.examples.ts';
+import { EXAMPLE_OTHER_SCRIPT, EXAMPLE_SCRIPT } from '../src/modules/scripts/scripts.examples.ts';
+import {
+  EXAMPLE_INVITATION,
+  EXAMPLE_INVITATION_TOKEN,
+  EXAMPLE_MEMBER,
+  EXAMPLE_TEAM_IDS,
+} from '../src/modules/team/team.examples.ts';
 import {
   createApiKey,
   listenTestApp,

@@ -4,8 +4,8 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import { API_EXAMPLES, type OperationExample } from './api-examples.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
+import type { OperationExample } from './operation-examples.ts';
 import { minimumRole, rolesSentence } from './role-policy.ts';
 
 /** Who may call a group of routes: an API key or a session (the integrator API), or a session only. */
@@ -48,7 +48,15 @@ type Operation = {
   parameters?: Array<{ name: string; in: string; examples?: Json; schema?: Json; description?: string }>;
   requestBody?: { content: Record<string, { schema?: Json; examples?: Json }> };
   responses: Record<string, { description: string; headers?: Json; content?: Record<string, Json> }>;
+  /** The route's examples (`schema.examples`), carried from the route to here; never left in the document. */
+  [EXAMPLES]?: readonly OperationExample[];
 };
+
+/**
+ * The key under which a route's examples reach finishDocument: @fastify/swagger copies `x-` keys of a route's schema
+ * into its operation, and nothing else of ours.
+ */
+const EXAMPLES = 'x-callwise-examples';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -224,7 +232,7 @@ function operationId(method: string, path: string): string {
     .join('');
 }
 
-function attachExamples(operation: Operation, examples: OperationExample[]) {
+function attachExamples(operation: Operation, examples: readonly OperationExample[]) {
   for (const example of examples) {
     const entry = (value: unknown) => ({ summary: example.summary, value });
     for (const parameter of operation.parameters ?? []) {
@@ -304,7 +312,8 @@ function roleAndFactorExamples(method: string, path: string): Json {
 
 /**
  * The finished document: operation ids, the words of each error status, the rate-limit and idempotency headers,
- * the shared error examples, and the examples of every operation (apps/server/src/lib/api-examples.ts).
+ * the shared error examples, and the examples each route declares (`schema.examples`, in its module's
+ * `<module>.examples.ts`).
  */
 export function finishDocument(document: Json): Json {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
@@ -355,7 +364,9 @@ export function finishDocument(document: Json): Json {
             ...media.examples,
           };
       }
-      attachExamples(operation, API_EXAMPLES[`${method.toUpperCase()} ${path}`] ?? []);
+      const examples = operation[EXAMPLES] ?? [];
+      delete operation[EXAMPLES];
+      attachExamples(operation, examples);
     }
   }
   const components = (document.components ?? {}) as Json;
@@ -419,7 +430,9 @@ export function openApiOptions(config: Pick<Config, 'PUBLIC_URL'>): FastifyDynam
     },
     transform: (input) => {
       if (!input.url.startsWith('/v1/')) return { schema: { hide: true }, url: input.url };
-      return jsonSchemaTransform(input);
+      const { schema, url } = jsonSchemaTransform(input);
+      const { examples, ...rest } = schema as { examples?: readonly OperationExample[] };
+      return { schema: examples ? { ...rest, [EXAMPLES]: examples } : rest, url };
     },
     transformObject: (input) => {
       if (!('openapiObject' in input)) throw new Error('OpenAPI 2 is not supported');

@@ -4,6 +4,7 @@ import { normalizePhone } from '@callwise/shared/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { SIMULATOR_EXAMPLES } from './simulator.examples.ts';
 
 /** One answer of the simulated caller: keys, words, or a pause. */
 const simulatedInputSchema = z.union([
@@ -82,6 +83,7 @@ const simulatorRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'its id is answered at once, while the call goes on.',
         body: simulatedInboundCallSchema,
         response: { 201: simulatedInboundAnswerSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        examples: SIMULATOR_EXAMPLES.placeSimulatedCall,
       },
     },
     async (request, reply) => {
@@ -123,6 +125,7 @@ const simulatorRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'its link to pick a new time).',
         body: simulatedInboundMessageSchema,
         response: { 201: simulatedInboundMessageAnswerSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        examples: SIMULATOR_EXAMPLES.sendSimulatedText,
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@callwise/shared/errors';
 import { callingRulesSchema, updateCallingRulesInputSchema } from '@callwise/shared/schemas/calling-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
+import { CALLING_RULES_EXAMPLES } from './calling-rules.examples.ts';
 import { changeCallingRules, readCallingRules } from './calling-rules.service.ts';
 
 const tags = ['account'];
@@ -28,6 +29,7 @@ const callingRulesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'When calls may be placed (in the recipient’s local time), how many calls one contact may get per ' +
           'day, and the disclosure every call opens with.',
         response: { 200: callingRulesSchema },
+        examples: CALLING_RULES_EXAMPLES.getCallingRules,
       },
     },
     async (request) => readCallingRules(db(), request.auth.accountId),
@@ -44,6 +46,7 @@ const callingRulesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'the cap is 1 to 10 calls per contact per day; the disclosure must keep {{business_name}}.',
         body: updateCallingRulesInputSchema,
         response: { 200: callingRulesSchema, 400: apiErrorSchema },
+        examples: CALLING_RULES_EXAMPLES.changeCallingRules,
       },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { AUTH_MESSAGES, sessionAuth } from '../../plugins/authenticate.ts';
+import { API_KEYS_EXAMPLES } from './api-keys.examples.ts';
 import { generateApiKey } from './api-keys.service.ts';
 
 const tags = ['api-keys'];
@@ -39,6 +40,7 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'List API keys',
         description: 'The account’s active keys (name, prefix, created, last used). Signed-in session only.',
         response: { 200: apiKeyListSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        examples: API_KEYS_EXAMPLES.listApiKeys,
       },
     },
     async (request) => ({ data: (await listApiKeys(db(), request.auth.accountId)).map(apiKeyResponse) }),
@@ -61,6 +63,7 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (fastify) => {
           403: apiErrorSchema,
           409: apiErrorSchema,
         },
+        examples: API_KEYS_EXAMPLES.createApiKey,
       },
     },
     async (request, reply) => {
@@ -117,6 +120,7 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (fastify) => {
           403: apiErrorSchema,
           404: apiErrorSchema,
         },
+        examples: API_KEYS_EXAMPLES.revokeApiKey,
       },
     },
     async (request, reply) => {

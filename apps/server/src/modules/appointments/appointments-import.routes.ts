@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { consentRecorder } from '../contacts/contacts.service.ts';
+import { APPOINTMENTS_IMPORT_EXAMPLES } from './appointments-import.examples.ts';
 import { importAppointments } from './appointments-import.service.ts';
 
 /** CSV import of appointments (issue #17, decision 020): answered at once with what was created and refused. */
@@ -36,6 +37,7 @@ const appointmentsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
           413: apiErrorSchema,
           422: apiErrorSchema,
         },
+        examples: APPOINTMENTS_IMPORT_EXAMPLES.importAppointmentsFromCsv,
       },
     },
     async (request) =>

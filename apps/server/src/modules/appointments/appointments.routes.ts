@@ -40,6 +40,7 @@ import {
   moveAppointment,
   takingSlot,
 } from './appointment-actions.ts';
+import { APPOINTMENTS_EXAMPLES } from './appointments.examples.ts';
 import { externalIdTaken } from './appointments.service.ts';
 import { bookingSettingsOf, findService } from './booking-settings.ts';
 import type { SelfServiceLinks } from './self-service-link.ts';
@@ -130,6 +131,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'In start order. `from`/`to` keep those overlapping the window; filter by status, contact and staff.',
         querystring: pageQuerySchema.extend(listAppointmentsQuerySchema.shape),
         response: { 200: pageSchema(appointmentSchema), 400: apiErrorSchema },
+        examples: APPOINTMENTS_EXAMPLES.listAppointments,
       },
     },
     async (request) => {
@@ -163,6 +165,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         body: createAppointmentInputSchema,
         response: { 201: appointmentSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: APPOINTMENTS_EXAMPLES.bookAppointment,
       },
     },
     async (request, reply) => {
@@ -205,6 +208,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           409: apiErrorSchema,
           422: apiErrorSchema,
         },
+        examples: APPOINTMENTS_EXAMPLES.bookManyAppointments,
       },
     },
     async (request) => {
@@ -229,6 +233,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'One appointment, with the links of a move (rescheduled_to, rescheduled_from).',
         params: idParams,
         response: { 200: appointmentSchema, ...errors },
+        examples: APPOINTMENTS_EXAMPLES.getAppointment,
       },
     },
     async (request) => {
@@ -254,6 +259,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           200: z.object({ data: z.array(appointmentReminderSchema).describe('In time order') }),
           ...errors,
         },
+        examples: APPOINTMENTS_EXAMPLES.appointmentReminderTimeline,
       },
     },
     async (request) => {
@@ -289,6 +295,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: idParams,
         body: updateAppointmentInputSchema,
         response: { 200: appointmentSchema, ...errors, 409: apiErrorSchema },
+        examples: APPOINTMENTS_EXAMPLES.changeAppointment,
       },
     },
     async (request) => {
@@ -329,6 +336,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
               : 'Frees its slot. Cancelling a cancelled one changes nothing; a moved, completed or no-show one answers 409 appointment_closed.',
           params: idParams,
           response: { 200: appointmentSchema, ...errors, 409: apiErrorSchema },
+          examples: APPOINTMENTS_EXAMPLES[`${action}Appointment`],
         },
       },
       async (request) => {
@@ -356,6 +364,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: idParams,
         body: rescheduleAppointmentInputSchema,
         response: { 201: appointmentSchema, ...errors, 409: apiErrorSchema },
+        examples: APPOINTMENTS_EXAMPLES.rescheduleAppointment,
       },
     },
     async (request, reply) => {
@@ -382,6 +391,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Removes it for good (cancel keeps it in the history).',
         params: idParams,
         response: { 204: z.null().describe('Deleted'), ...errors },
+        examples: APPOINTMENTS_EXAMPLES.deleteAppointment,
       },
     },
     async (request, reply) => {

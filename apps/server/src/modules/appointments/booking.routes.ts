@@ -15,6 +15,7 @@ import {
 } from '@callwise/shared/schemas/booking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { BOOKING_EXAMPLES } from './booking.examples.ts';
 import { bookingSettingsOf, findOpenSlots, findService } from './booking-settings.ts';
 
 const MINUTE = 60_000;
@@ -60,6 +61,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Opening hours, staff members and resources, services, closures, and the reminders sent before each ' +
           'appointment. An account that never saved any gets the defaults (weekdays 9 AM to 5 PM).',
         response: { 200: bookingSettingsSchema },
+        examples: BOOKING_EXAMPLES.getBookingSettings,
       },
     },
     async (request) => {
@@ -80,6 +82,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'appointments keep their times.',
         body: bookingSettingsInputSchema,
         response: { 200: bookingSettingsSchema, 400: apiErrorSchema },
+        examples: BOOKING_EXAMPLES.replaceBookingSettings,
       },
     },
     async (request) => {
@@ -103,6 +106,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           `at most ${MAX_AVAILABILITY_DAYS} days at once.`,
         querystring: availabilityQuerySchema,
         response: { 200: availabilitySchema, 400: apiErrorSchema },
+        examples: BOOKING_EXAMPLES.openSlots,
       },
     },
     async (request) => {

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { WAITLIST_EXAMPLES } from './waitlist.examples.ts';
 
 const hhmm = (minutes: number | null) =>
   minutes === null
@@ -65,6 +66,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
           200: z.object({ data: z.array(waitlistEntrySchema).describe('The entries') }),
           400: apiErrorSchema,
         },
+        examples: WAITLIST_EXAMPLES.listWaitlist,
       },
     },
     async (request) => {
@@ -88,6 +90,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         body: createWaitlistEntryInputSchema,
         response: { 201: waitlistEntrySchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: WAITLIST_EXAMPLES.putContactOnWaitlist,
       },
     },
     async (request, reply) => {
@@ -128,6 +131,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'A waiting entry is removed (kept as `removed`); offers no longer call them.',
         params: idParams,
         response: { 204: z.null().describe('Removed'), 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: WAITLIST_EXAMPLES.takeContactOffWaitlist,
       },
     },
     async (request, reply) => {
@@ -148,6 +152,7 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Newest first (the last 50): each freed slot, who it was offered to in order with their call and answer, ' +
           'and who took it.',
         response: { 200: z.object({ data: z.array(slotOfferSchema).describe('The offers, newest first') }) },
+        examples: WAITLIST_EXAMPLES.listWaitlistOffers,
       },
     },
     async (request) => {

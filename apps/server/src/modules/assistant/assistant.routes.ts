@@ -12,6 +12,7 @@ import {
 } from '@callwise/shared/schemas/assistant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { ASSISTANT_EXAMPLES } from './assistant.examples.ts';
 
 const tags = ['assistant'];
 
@@ -47,6 +48,7 @@ const assistantRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'the number callers call. With the simulated carrier the account is given a fictional number on first ' +
           'use. An account that never saved settings gets the defaults.',
         response: { 200: assistantSettingsSchema },
+        examples: ASSISTANT_EXAMPLES.getAssistantSettings,
       },
     },
     async (request) => {
@@ -67,6 +69,7 @@ const assistantRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'account’s country; it is kept in E.164.',
         body: assistantSettingsInputSchema,
         response: { 200: assistantSettingsSchema, 400: apiErrorSchema },
+        examples: ASSISTANT_EXAMPLES.replaceAssistantSettings,
       },
     },
     async (request) => {

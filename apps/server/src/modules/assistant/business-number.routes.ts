@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type TwilioNumber, TwilioNumberError, TwilioNumbers } from '../../engine/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { BUSINESS_NUMBER_EXAMPLES } from './business-number.examples.ts';
 
 const tags = ['assistant'];
 const FIELD = 'phone_number';
@@ -110,6 +111,7 @@ const businessNumberRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'business number of another account, and whether it is configured to reach the assistant. 409 with ' +
           'the simulated carrier.',
         response: { 200: twilioNumbersSchema, ...twilioOnly },
+        examples: BUSINESS_NUMBER_EXAMPLES.listTwilioNumbers,
       },
     },
     async (request) => {
@@ -148,6 +150,7 @@ const businessNumberRoutes: FastifyPluginAsyncZod = async (fastify) => {
           '409 with the simulated carrier.',
         querystring: availableNumbersQuerySchema,
         response: { 200: availableNumbersSchema, 400: apiErrorSchema, ...twilioOnly },
+        examples: BUSINESS_NUMBER_EXAMPLES.searchNumbersToBuy,
       },
     },
     async (request): Promise<AvailableNumbers> => {
@@ -183,6 +186,7 @@ const businessNumberRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'account’s or with the simulated carrier.',
         body: businessNumberInputSchema,
         response: { 200: businessNumberSchema, 400: apiErrorSchema, ...twilioOnly },
+        examples: BUSINESS_NUMBER_EXAMPLES.assignTwilioNumber,
       },
     },
     async (request) => {
@@ -214,6 +218,7 @@ const businessNumberRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'or with the simulated carrier.',
         body: businessNumberInputSchema,
         response: { 201: businessNumberSchema, 400: apiErrorSchema, ...twilioOnly },
+        examples: BUSINESS_NUMBER_EXAMPLES.buyTwilioNumber,
       },
     },
     async (request, reply) => {

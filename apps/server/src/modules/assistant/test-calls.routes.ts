@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { BROWSER_CALL_IDLE_SECONDS, BrowserCallProblem, type BrowserCallState } from '../../engine/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
+import { TEST_CALLS_EXAMPLES } from './test-calls.examples.ts';
 
 const tags = ['assistant'];
 const params = z.object({ id: z.uuid({ error: 'is not a call id' }).describe('The test call’s id') });
@@ -62,6 +63,7 @@ const testCallsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           `call history as inbound. A call that hears nothing for ${BROWSER_CALL_IDLE_SECONDS / 60} minutes ends.`,
         body: testCallStartSchema,
         response: { 201: testCallSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        examples: TEST_CALLS_EXAMPLES.startTestCall,
       },
     },
     async (request, reply) => {
@@ -86,6 +88,7 @@ const testCallsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Where the call stands: its lines so far, and whether the assistant waits for an answer.',
         params,
         response: { 200: testCallSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: TEST_CALLS_EXAMPLES.getTestCall,
       },
     },
     async (request) => answerOf(await calls().find(request.auth.accountId, request.params.id).catch(problem)),
@@ -104,6 +107,7 @@ const testCallsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params,
         body: testCallAnswerSchema,
         response: { 200: testCallSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        examples: TEST_CALLS_EXAMPLES.answerAssistant,
       },
     },
     async (request) =>
@@ -119,6 +123,7 @@ const testCallsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'The caller hangs up: the call ends (completed) where it stood.',
         params,
         response: { 200: testCallSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: TEST_CALLS_EXAMPLES.hangUpTestCall,
       },
     },
     async (request) =>
@@ -137,6 +142,7 @@ const testCallsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           index: z.coerce.number().int().min(0).max(200).describe('The line’s place in `lines`, from 0'),
         }),
         response: { 200: audioSchema, 400: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema },
+        examples: TEST_CALLS_EXAMPLES.hearTestCallLine,
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
+import { AUDIT_LOG_EXAMPLES } from './audit-log.examples.ts';
 
 const tags = ['account'];
 
@@ -46,6 +47,7 @@ const auditLogRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'changes, contacts and recordings deleted, data exported. `action` keeps one kind.',
         querystring: listAuditEventsQuerySchema,
         response: { 200: auditEventListSchema, 400: apiErrorSchema },
+        examples: AUDIT_LOG_EXAMPLES.listAuditLog,
       },
     },
     async (request) => {
@@ -75,6 +77,7 @@ const auditLogRoutes: FastifyPluginAsyncZod = async (fastify) => {
           }),
           400: apiErrorSchema,
         },
+        examples: AUDIT_LOG_EXAMPLES.downloadAuditLogAsCsv,
       },
     },
     async (request, reply) => {

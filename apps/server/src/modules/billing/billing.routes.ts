@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
 import { parseCursor } from '../../lib/pagination.ts';
+import { BILLING_EXAMPLES } from './billing.examples.ts';
 
 const tags = ['billing'];
 
@@ -34,6 +35,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'The plan, its price, the billing month, the calls included and used, the calls beyond the allowance ' +
           'and what they cost, and the monthly budget for them. Signed-in session only.',
         response: { 200: billingSchema },
+        examples: BILLING_EXAMPLES.getBilling,
       },
     },
     async (request) => billing.summary(request.auth.accountId),
@@ -50,6 +52,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'and a new billing month begins with its calls. Answers the new billing summary. Signed-in session only.',
         body: changePlanInputSchema,
         response: { 200: billingSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        examples: BILLING_EXAMPLES.changePlan,
       },
     },
     async (request) => {
@@ -77,6 +80,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'is refused with 402 budget_reached. null removes the cap. Signed-in session only.',
         body: updateBudgetInputSchema,
         response: { 200: billingSchema, 400: apiErrorSchema },
+        examples: BILLING_EXAMPLES.setMonthlyBudget,
       },
     },
     async (request) => {
@@ -107,6 +111,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'simulated billing: 409 billing_simulated (change the plan with POST /v1/billing/plan). Signed-in session only.',
         body: changePlanInputSchema,
         response: { 200: providerPageSchema, 400: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+        examples: BILLING_EXAMPLES.startCheckout,
       },
     },
     async (request) => billing.checkout(request.auth.accountId, sessionEmail(request), request.body.plan),
@@ -123,6 +128,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'are read and the subscription is cancelled. 409 no_billing_account before the first payment; 409 ' +
           'billing_simulated with simulated billing. Signed-in session only.',
         response: { 200: providerPageSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+        examples: BILLING_EXAMPLES.openBillingPortal,
       },
     },
     async (request) => billing.portal(request.auth.accountId, sessionEmail(request)),
@@ -138,6 +144,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'The payment provider’s invoices and receipts, newest first (at most 24), each with its page and PDF. ' +
           'Empty with simulated billing, or before the first payment. Signed-in session only.',
         response: { 200: invoiceListSchema, 502: apiErrorSchema },
+        examples: BILLING_EXAMPLES.listInvoices,
       },
     },
     async (request) => billing.invoices(request.auth.accountId),
@@ -154,6 +161,7 @@ const billingRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'calls when they were cancelled (negative amounts). Signed-in session only.',
         querystring: pageQuerySchema,
         response: { 200: chargeListSchema, 400: apiErrorSchema },
+        examples: BILLING_EXAMPLES.listCharges,
       },
     },
     async (request) =>
@@ -180,6 +188,7 @@ export const billingEstimateRoutes: FastifyPluginAsyncZod = async (fastify) => {
           '(false when the trial is used up or the budget would be passed), in numbers and in words.',
         querystring: estimateQuerySchema,
         response: { 200: estimateSchema, 400: apiErrorSchema },
+        examples: BILLING_EXAMPLES.estimateCostOfCalls,
       },
     },
     async (request) => billing.estimate(request.auth.accountId, request.query.calls),

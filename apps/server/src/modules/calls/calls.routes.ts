@@ -26,6 +26,7 @@ import { iso, parseCursor } from '../../lib/pagination.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { callResponse } from './call-response.ts';
+import { CALLS_EXAMPLES } from './calls.examples.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }).describe('The call’s id') });
 const listErrors = { 400: apiErrorSchema };
@@ -115,6 +116,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'callee asked to reschedule or cancelled, that failed, or that nobody answered after every attempt.',
         querystring: pageQuerySchema.extend(listCallsQuerySchema.shape),
         response: { 200: pageSchema(callSchema), ...listErrors },
+        examples: CALLS_EXAMPLES.listCalls,
       },
     },
     async (request, reply) => {
@@ -151,6 +153,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'filters as the list.',
         querystring: listCallsQuerySchema,
         response: { 200: callSummarySchema, ...listErrors },
+        examples: CALLS_EXAMPLES.summarizeCalls,
       },
     },
     async (request) => {
@@ -180,6 +183,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: `Every call matching the same filters as the list. Columns: ${EXPORT_COLUMNS.join(', ')}.`,
         querystring: listCallsQuerySchema,
         response: { 200: csvResponse, 400: apiErrorSchema },
+        examples: CALLS_EXAMPLES.downloadCallHistoryAsCsv,
       },
     },
     async (request, reply) => {
@@ -246,6 +250,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         body: createCallInputSchema,
         response: { 201: callSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: CALLS_EXAMPLES.scheduleCall,
       },
     },
     async (request, reply) => {
@@ -273,6 +278,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         body: createCallBatchInputSchema,
         response: { 201: callBatchSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: CALLS_EXAMPLES.scheduleSeveralCalls,
       },
     },
     async (request, reply) => {
@@ -295,6 +301,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         params: idParams,
         response: { 200: callSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: CALLS_EXAMPLES.cancelCall,
       },
     },
     async (request) => callResponse(await calls().cancel(request.auth.accountId, request.params.id)),
@@ -323,6 +330,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: idParams,
         body: updateCallInputSchema,
         response: { 200: callSchema, ...createErrors, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: CALLS_EXAMPLES.changeCall,
       },
     },
     async (request) =>
@@ -348,6 +356,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Marking it again changes nothing; DELETE undoes it.',
         params: idParams,
         response: { 200: callSchema, ...errors },
+        examples: CALLS_EXAMPLES.markCallHandled,
       },
     },
     (request) => markHandled(request.auth, request.params.id, true),
@@ -363,6 +372,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Undoes POST /v1/calls/{id}/handled: the call is back in the Needs attention view if it needs it.',
         params: idParams,
         response: { 200: callSchema, ...errors },
+        examples: CALLS_EXAMPLES.markCallNotHandled,
       },
     },
     (request) => markHandled(request.auth, request.params.id, false),
@@ -377,6 +387,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'The recording of the call as audio/wav (404 until there is one).',
         params: idParams,
         response: { 200: recordingResponse, ...errors },
+        examples: CALLS_EXAMPLES.downloadCallRecording,
       },
     },
     async (request, reply) => {
@@ -399,6 +410,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Deletes the recording before its 90 days are over; recording_url becomes null.',
         params: idParams,
         response: { 204: z.null().describe('Deleted'), ...errors },
+        examples: CALLS_EXAMPLES.deleteCallRecording,
       },
     },
     async (request, reply) => {
@@ -422,6 +434,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'The call’s status, outcome, timings, cost, transcript and recording.',
         params: idParams,
         response: { 200: callSchema, ...errors },
+        examples: CALLS_EXAMPLES.getCall,
       },
     },
     async (request) => {
@@ -442,6 +455,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'twice more, 30 minutes apart, inside the calling window), and every try is kept here.',
         params: idParams,
         response: { 200: callAttemptListSchema, ...errors },
+        examples: CALLS_EXAMPLES.listCallAttempts,
       },
     },
     async (request) => {

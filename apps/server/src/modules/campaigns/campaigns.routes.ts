@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { CAMPAIGNS_EXAMPLES } from './campaigns.examples.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'is not a campaign id' }).describe('The campaign’s id') });
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -29,6 +30,7 @@ const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Newest first, each with the progress and outcomes of its calls.',
         querystring: pageQuerySchema,
         response: { 200: pageSchema(campaignSchema), 400: apiErrorSchema },
+        examples: CAMPAIGNS_EXAMPLES.listCampaigns,
       },
     },
     async (request) =>
@@ -63,6 +65,7 @@ const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           409: apiErrorSchema,
           422: apiErrorSchema,
         },
+        examples: CAMPAIGNS_EXAMPLES.createCampaign,
       },
     },
     async (request, reply) => {
@@ -81,6 +84,7 @@ const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Its progress by status group, the outcomes of its calls, when the next call goes out, and the contacts it skipped with the reason for each.',
         params: idParams,
         response: { 200: campaignDetailSchema, ...errors },
+        examples: CAMPAIGNS_EXAMPLES.getCampaign,
       },
     },
     async (request) => campaigns.get(request.auth.accountId, request.params.id),
@@ -98,6 +102,7 @@ const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         params: idParams,
         response: { 200: campaignDetailSchema, ...changeErrors },
+        examples: CAMPAIGNS_EXAMPLES.pauseCampaign,
       },
     },
     async (request) => campaigns.pause(request.auth.accountId, request.params.id),
@@ -115,6 +120,7 @@ const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         params: idParams,
         response: { 200: campaignDetailSchema, ...changeErrors },
+        examples: CAMPAIGNS_EXAMPLES.resumeCampaign,
       },
     },
     async (request) => campaigns.resume(request.auth.accountId, request.params.id),
@@ -132,6 +138,7 @@ const campaignsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         params: idParams,
         response: { 200: campaignDetailSchema, ...changeErrors },
+        examples: CAMPAIGNS_EXAMPLES.cancelCampaign,
       },
     },
     async (request) => campaigns.cancel(request.auth.accountId, request.params.id),

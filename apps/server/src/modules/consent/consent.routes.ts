@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
+import { CONSENT_EXAMPLES } from './consent.examples.ts';
 
 const tags = ['contacts'];
 
@@ -57,6 +58,7 @@ const consentRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'recorded it. `contact_id` gives one contact’s history.',
         querystring: listConsentRecordsQuerySchema,
         response: { 200: consentRecordListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: CONSENT_EXAMPLES.listConsentRecords,
       },
     },
     async (request) => {
@@ -89,6 +91,7 @@ const consentRoutes: FastifyPluginAsyncZod = async (fastify) => {
           400: apiErrorSchema,
           404: apiErrorSchema,
         },
+        examples: CONSENT_EXAMPLES.downloadConsentRecordsAsCsv,
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { consentRecorder } from './contacts.service.ts';
+import { CONTACTS_IMPORT_EXAMPLES } from './contacts-import.examples.ts';
 import { importResponse, startContactImport } from './contacts-import.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'is not an import id' }).describe('The import’s id') });
@@ -43,6 +44,7 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
           413: apiErrorSchema,
           422: apiErrorSchema,
         },
+        examples: CONTACTS_IMPORT_EXAMPLES.importContactsFromCsv,
       },
     },
     async (request, reply) => {
@@ -65,6 +67,7 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'Recent imports',
         description: 'The account’s latest imports, newest first.',
         response: { 200: z.object({ data: z.array(contactImportSchema).describe('Imports, newest first') }) },
+        examples: CONTACTS_IMPORT_EXAMPLES.listContactImports,
       },
     },
     async (request) => ({
@@ -81,6 +84,7 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Poll it until status is completed or failed; errors lists the first 100 problem rows.',
         params: idParams,
         response: { 200: contactImportSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: CONTACTS_IMPORT_EXAMPLES.getContactImport,
       },
     },
     async (request) => {
@@ -106,6 +110,7 @@ const contactsImportRoutes: FastifyPluginAsyncZod = async (fastify) => {
           400: apiErrorSchema,
           404: apiErrorSchema,
         },
+        examples: CONTACTS_IMPORT_EXAMPLES.downloadImportErrors,
       },
     },
     async (request, reply) => {

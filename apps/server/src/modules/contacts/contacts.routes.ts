@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit.ts';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { CONTACTS_EXAMPLES } from './contacts.examples.ts';
 import {
   addContact,
   bulkContacts,
@@ -67,6 +68,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Newest first. Filter by search text (name, phone, e-mail, company) and by tag.',
         querystring: pageQuerySchema.extend(listContactsQuerySchema.shape),
         response: { 200: pageSchema(contactSchema), 400: apiErrorSchema },
+        examples: CONTACTS_EXAMPLES.listContacts,
       },
     },
     async (request) => {
@@ -105,6 +107,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           }),
           400: apiErrorSchema,
         },
+        examples: CONTACTS_EXAMPLES.countContacts,
       },
     },
     async (request) => {
@@ -127,6 +130,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'Tags in use, with how many contacts carry each',
         description: 'Every tag of the account’s contacts, most used first.',
         response: { 200: contactTagsSchema },
+        examples: CONTACTS_EXAMPLES.listContactTags,
       },
     },
     async (request) => ({ data: await listContactTags(db(), request.auth.accountId) }),
@@ -141,6 +145,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: `Every contact matching the same filters as the list. Columns: ${EXPORT_COLUMNS.join(', ')}.`,
         querystring: listContactsQuerySchema,
         response: { 200: csvResponse, 400: apiErrorSchema },
+        examples: CONTACTS_EXAMPLES.downloadContactsAsCsv,
       },
     },
     async (request, reply) => {
@@ -187,6 +192,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         body: createContactInputSchema,
         response: { 201: contactSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: CONTACTS_EXAMPLES.addContact,
       },
     },
     async (request, reply) =>
@@ -208,6 +214,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Answers how many contacts matched and how many changed.',
         body: bulkContactsInputSchema,
         response: { 200: bulkContactsResultSchema, 400: apiErrorSchema },
+        examples: CONTACTS_EXAMPLES.changeOrDeleteManyContacts,
       },
     },
     async (request) => {
@@ -240,6 +247,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'One contact with its tags, time zone and consent.',
         params: idParams,
         response: { 200: contactSchema, ...errors },
+        examples: CONTACTS_EXAMPLES.getContact,
       },
     },
     async (request) => {
@@ -259,6 +267,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: idParams,
         body: updateContactInputSchema,
         response: { 200: contactSchema, ...errors, 409: apiErrorSchema },
+        examples: CONTACTS_EXAMPLES.changeContact,
       },
     },
     async (request) =>
@@ -280,6 +289,7 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Its calls stay in the call history (contact_id becomes null).',
         params: idParams,
         response: { 204: z.null().describe('Deleted'), ...errors },
+        examples: CONTACTS_EXAMPLES.deleteContact,
       },
     },
     async (request, reply) => {

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { callResponse } from '../calls/call-response.ts';
+import { DASHBOARD_EXAMPLES } from './dashboard.examples.ts';
 
 /** The first-run checklist: each step done or not, from the account's own data. */
 function onboardingOf(
@@ -47,6 +48,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'Totals over placed calls (a call waiting for its time is not counted yet), the success rate (answered calls with a positive outcome), the plan’s allowance, the 5 calls placed most recently with their outcomes, and 30 days of placed calls by result in the account’s time zone.',
         response: { 200: dashboardSchema },
+        examples: DASHBOARD_EXAMPLES.getDashboard,
       },
     },
     async (request) => {
@@ -99,6 +101,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Hides the dashboard’s first-run checklist for the whole account (or shows it again); answers the checklist.',
         body: updateOnboardingInputSchema,
         response: { 200: onboardingSchema, 400: apiErrorSchema },
+        examples: DASHBOARD_EXAMPLES.hideOrShowChecklist,
       },
     },
     async (request) => {

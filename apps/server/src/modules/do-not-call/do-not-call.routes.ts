@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { sendCsvExport } from '../../lib/csv-export.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { DO_NOT_CALL_EXAMPLES } from './do-not-call.examples.ts';
 import { addNumber, entryResponse, importNumbers, recordedBy, removeNumber } from './do-not-call.service.ts';
 
 const idParams = z.object({
@@ -44,6 +45,7 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Newest first. Search by any digits of the number, or by words of the note.',
         querystring: pageQuerySchema.extend(listDoNotCallQuerySchema.shape),
         response: { 200: pageSchema(doNotCallEntrySchema), 400: apiErrorSchema },
+        examples: DO_NOT_CALL_EXAMPLES.listDoNotCallNumbers,
       },
     },
     async (request) => {
@@ -77,6 +79,7 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
           409: apiErrorSchema,
           422: apiErrorSchema,
         },
+        examples: DO_NOT_CALL_EXAMPLES.addDoNotCallNumber,
       },
     },
     async (request, reply) => {
@@ -112,6 +115,7 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
           413: apiErrorSchema,
           422: apiErrorSchema,
         },
+        examples: DO_NOT_CALL_EXAMPLES.importDoNotCallNumbers,
       },
     },
     async (request) =>
@@ -133,6 +137,7 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
           }),
           400: apiErrorSchema,
         },
+        examples: DO_NOT_CALL_EXAMPLES.downloadDoNotCallList,
       },
     },
     async (request, reply) => {
@@ -160,6 +165,7 @@ const doNotCallRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'The number may be called again. Calls cancelled when it was listed stay cancelled.',
         params: idParams,
         response: { 204: z.null().describe('Removed'), 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: DO_NOT_CALL_EXAMPLES.removeDoNotCallNumber,
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EVENTS_EXAMPLES } from './events.examples.ts';
 
 /** How often an idle stream sends a comment, so that proxies and browsers keep it open. */
 const PING_MS = 15_000;
@@ -31,6 +32,7 @@ const eventsRoutes: FastifyPluginAsyncZod = async (fastify) => {
             content: { 'text/event-stream': { schema: { type: 'string' } } },
           }),
         },
+        examples: EVENTS_EXAMPLES.liveCallChanges,
       },
     },
     async (request, reply) => {

@@ -14,6 +14,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { roleRefused } from '../../lib/role-policy.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
 import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
+import { ME_EXAMPLES } from './me.examples.ts';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -51,6 +52,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'The signed-in user and their business',
         description: 'The profile, the business and its plan, the notification switches, the carrier in use.',
         response: { 200: meSchema },
+        examples: ME_EXAMPLES.getSignedInUser,
       },
     },
     async (request) => {
@@ -70,6 +72,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Changes the business’s time zone (owners and admins; an IANA name such as Europe/Berlin; an unknown one is refused with 400 naming `timezone`) and your own phone number, where test calls go (a number that is not one is refused with 400 naming `phone_number`). Names and e-mail change through `PUT /auth/v1/user`; Settings → Profile sends both, and its first save completes the first-run checklist’s first step.',
         body: updateMeInputSchema,
         response: { 200: meSchema, 400: apiErrorSchema },
+        examples: ME_EXAMPLES.changeBusinessProfile,
       },
     },
     async (request) => {
@@ -104,6 +107,7 @@ const meRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Changes only the switches given.',
         body: updateNotificationSettingsInputSchema,
         response: { 200: meSchema, 400: apiErrorSchema },
+        examples: ME_EXAMPLES.changeNotificationSwitches,
       },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import { pageQuerySchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { MESSAGES_EXAMPLES } from './messages.examples.ts';
 
 const idParams = z.object({
   id: z.uuid({ error: 'is not a message id' }).describe('The message’s id'),
@@ -32,6 +33,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'never sent (the number opted out).',
         querystring: listMessagesQuerySchema,
         response: { 200: messageListSchema, 400: apiErrorSchema },
+        examples: MESSAGES_EXAMPLES.listTextMessages,
       },
     },
     async (request) => messages().list(request.auth.accountId, request.query),
@@ -48,6 +50,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'there are. Fetch a conversation’s texts with GET /v1/messages?phone=….',
         querystring: pageQuerySchema,
         response: { 200: messageThreadListSchema, 400: apiErrorSchema },
+        examples: MESSAGES_EXAMPLES.listConversations,
       },
     },
     async (request) => messages().threads(request.auth.accountId, request.query),
@@ -63,6 +66,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'One text, either way, with its status, segments, cost and why it was not delivered if so.',
         params: idParams,
         response: { 200: messageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: MESSAGES_EXAMPLES.getTextMessage,
       },
     },
     async (request) => messages().get(request.auth.accountId, request.params.id),
@@ -84,6 +88,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         body: sendMessageInputSchema,
         response: { 201: messageSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        examples: MESSAGES_EXAMPLES.sendTextMessage,
       },
     },
     async (request, reply) =>

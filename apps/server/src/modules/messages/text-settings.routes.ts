@@ -1,6 +1,7 @@
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { textSettingsSchema, updateTextSettingsInputSchema } from '@callwise/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TEXT_SETTINGS_EXAMPLES } from './text-settings.examples.ts';
 
 const tags = ['messages'];
 
@@ -19,6 +20,7 @@ const textSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'attempt) or a voicemail, and that text; whether a call to the business number nobody took is answered ' +
           'by a text (one a day per caller), and that text.',
         response: { 200: textSettingsSchema, 400: apiErrorSchema },
+        examples: TEXT_SETTINGS_EXAMPLES.getTextsAfterCalls,
       },
     },
     async (request) => messages().textSettings(request.auth.accountId),
@@ -35,6 +37,7 @@ const textSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'the text-back goes at once (it answers the caller’s own call).',
         body: updateTextSettingsInputSchema,
         response: { 200: textSettingsSchema, 400: apiErrorSchema },
+        examples: TEXT_SETTINGS_EXAMPLES.changeTextsAfterCalls,
       },
     },
     async (request) => messages().updateTextSettings(request.auth.accountId, request.body),

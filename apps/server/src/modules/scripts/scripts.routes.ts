@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { parseCursor } from '../../lib/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { SCRIPTS_EXAMPLES } from './scripts.examples.ts';
 
 export function scriptResponse(
   row: Pick<ScriptRow, 'id' | 'title' | 'content' | 'category' | 'createdAt' | 'updatedAt'>,
@@ -52,6 +53,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Newest first. Filter by search text (title and content) and by category.',
         querystring: pageQuerySchema.extend(listScriptsQuerySchema.shape),
         response: { 200: pageSchema(scriptSchema), 400: apiErrorSchema },
+        examples: SCRIPTS_EXAMPLES.listCallScripts,
       },
     },
     async (request) => {
@@ -77,6 +79,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         body: createScriptInputSchema,
         response: { 201: scriptSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: SCRIPTS_EXAMPLES.createCallScript,
       },
     },
     async (request, reply) => {
@@ -94,6 +97,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'One script with the {{variables}} its content uses.',
         params: idParams,
         response: { 200: scriptSchema, ...errors },
+        examples: SCRIPTS_EXAMPLES.getCallScript,
       },
     },
     async (request) => {
@@ -113,6 +117,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: idParams,
         body: updateScriptInputSchema,
         response: { 200: scriptSchema, ...errors },
+        examples: SCRIPTS_EXAMPLES.changeCallScript,
       },
     },
     async (request) => {
@@ -133,6 +138,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         headers: idempotencyHeadersSchema,
         params: idParams,
         response: { 201: scriptSchema, ...errors, 409: apiErrorSchema, 422: apiErrorSchema },
+        examples: SCRIPTS_EXAMPLES.copyCallScript,
       },
     },
     async (request, reply) => {
@@ -156,6 +162,7 @@ const scriptsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Calls made from it stay in the call history (script_id becomes null).',
         params: idParams,
         response: { 204: z.null().describe('Deleted'), ...errors },
+        examples: SCRIPTS_EXAMPLES.deleteCallScript,
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '../../lib/audit.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { INVITATION_EXAMPLES } from './invitation.examples.ts';
 
 /** Requests a minute per client address to the invitation's page (a link's token is the credential). */
 export const INVITATION_RATE_LIMIT = { limit: 30, windowSeconds: 60 };
@@ -50,6 +51,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (fastify) => {
           404: apiErrorSchema,
           410: apiErrorSchema,
         },
+        examples: INVITATION_EXAMPLES.previewInvitation,
       },
     },
     async (request) => {
@@ -76,6 +78,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (fastify) => {
           409: apiErrorSchema,
           410: apiErrorSchema,
         },
+        examples: INVITATION_EXAMPLES.joinThroughInvitation,
       },
     },
     async (request) => {

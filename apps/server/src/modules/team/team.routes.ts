@@ -31,6 +31,7 @@ import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
 import { roleRefused } from '../../lib/role-policy.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
 import { bookingSettingsOf } from '../appointments/booking-settings.ts';
+import { TEAM_EXAMPLES } from './team.examples.ts';
 import { bookableNames, bookingNameOf, nameOf, toInvitation, toMember } from './team.service.ts';
 
 const tags = ['team'];
@@ -76,6 +77,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'Everyone who signs in to the account, owners first, with their role and whether they use a second factor.',
         response: { 200: memberListSchema },
+        examples: TEAM_EXAMPLES.listMembers,
       },
     },
     async (request) => {
@@ -97,6 +99,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: memberParams,
         body: updateMemberInputSchema,
         response: { 200: memberSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        examples: TEAM_EXAMPLES.changeMember,
       },
     },
     async (request) => {
@@ -154,6 +157,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           404: apiErrorSchema,
           409: apiErrorSchema,
         },
+        examples: TEAM_EXAMPLES.removeMemberOrLeave,
       },
     },
     async (request, reply) => {
@@ -194,6 +198,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'member the owner role.',
         params: memberParams,
         response: { 200: memberListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: TEAM_EXAMPLES.transferOwnership,
       },
     },
     async (request) => {
@@ -225,6 +230,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Turning it on needs a second factor of your own (409 otherwise).',
         body: teamSecurityInputSchema,
         response: { 200: teamSecurityInputSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        examples: TEAM_EXAMPLES.requireTwoFactorSignIn,
       },
     },
     async (request) => {
@@ -260,6 +266,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'The invitations not yet accepted or revoked, newest first (an expired one can be sent again).',
         response: { 200: invitationListSchema },
+        examples: TEAM_EXAMPLES.listInvitations,
       },
     },
     async (request) => ({
@@ -279,6 +286,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'invited is refused with 409 `already_member`.',
         body: createInvitationInputSchema,
         response: { 201: invitationSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        examples: TEAM_EXAMPLES.inviteMember,
       },
     },
     async (request, reply) => {
@@ -316,6 +324,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'E-mails a new link, valid for another 7 days; the earlier link stops working.',
         params: invitationParams,
         response: { 200: invitationSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: TEAM_EXAMPLES.sendInvitationAgain,
       },
     },
     async (request) => {
@@ -339,6 +348,7 @@ const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description: 'Its link stops working at once.',
         params: invitationParams,
         response: { 204: z.null().describe('Revoked'), 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: TEAM_EXAMPLES.revokeInvitation,
       },
     },
     async (request, reply) => {

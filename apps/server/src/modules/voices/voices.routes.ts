@@ -10,6 +10,7 @@ import { type SpokenPrompt, speakPrompt } from '../../engine/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { encodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
+import { VOICES_EXAMPLES } from './voices.examples.ts';
 
 const tags = ['voices'];
 
@@ -51,6 +52,7 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'List the voices',
         description: "Every voice, with whether the account's plan may use it, and the speech engine in use.",
         response: { 200: voiceListSchema, 401: apiErrorSchema },
+        examples: VOICES_EXAMPLES.listVoices,
       },
     },
     async (request) => {
@@ -88,6 +90,7 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           403: apiErrorSchema,
           502: apiErrorSchema,
         },
+        examples: VOICES_EXAMPLES.previewVoice,
       },
     },
     async (request, reply) => {

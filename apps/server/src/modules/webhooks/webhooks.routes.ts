@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { generateWebhookSecret } from '../../engine/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { callbackUrlProblem } from '../../lib/ssrf.ts';
+import { WEBHOOKS_EXAMPLES } from './webhooks.examples.ts';
 
 const tags = ['webhooks'];
 const idParams = z.object({ id: z.uuid({ error: 'is not a call id' }).describe('The call’s id') });
@@ -69,6 +70,7 @@ export const webhookSecretRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'The secret that signs every delivery to a callback_url (Standard Webhooks: webhook-id, webhook-timestamp ' +
           'and webhook-signature headers). Made on first use. Signed-in session only.',
         response: { 200: webhookSecretSchema },
+        examples: WEBHOOKS_EXAMPLES.getWebhookSigningSecret,
       },
     },
     async (request) => {
@@ -90,6 +92,7 @@ export const webhookSecretRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'in webhook-signature), so receivers keep accepting deliveries until they are given the new secret; ' +
           'a secret two rotations back stops at once. Answers the new secret. Signed-in session only.',
         response: { 200: webhookSecretSchema },
+        examples: WEBHOOKS_EXAMPLES.rotateWebhookSigningSecret,
       },
     },
     async (request) => {
@@ -118,6 +121,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'Where appointment events are posted (appointment.created, .confirmed, .cancelled, ' +
           '.reschedule_requested, .rescheduled, .completed, .no_show). Signed-in session only.',
         response: { 200: webhookEndpointSchema },
+        examples: WEBHOOKS_EXAMPLES.getAccountWebhookUrl,
       },
     },
     async (request) => {
@@ -138,6 +142,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'string stops the deliveries. Events from now on go to the new address. Signed-in session only.',
         body: updateWebhookEndpointInputSchema,
         response: { 200: webhookEndpointSchema, 400: apiErrorSchema },
+        examples: WEBHOOKS_EXAMPLES.setAccountWebhookUrl,
       },
     },
     async (request) => {
@@ -171,6 +176,7 @@ export const webhookDeliveriesRoutes: FastifyPluginAsyncZod = async (fastify) =>
           'call without a callback_url has none.',
         params: idParams,
         response: { 200: webhookDeliveryListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: WEBHOOKS_EXAMPLES.listCallWebhookDeliveries,
       },
     },
     async (request) => {

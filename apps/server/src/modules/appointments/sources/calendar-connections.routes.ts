@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import { CALENDAR_CONNECTIONS_EXAMPLES } from './calendar-connections.examples.ts';
 import { calendarConnectionResponse, fieldError } from './calendar-connections.ts';
 import { GoogleConnectError, googleAvailable, googleCalendarResponse } from './google-connections.ts';
 import { IcsParseError } from './ics.ts';
@@ -57,6 +58,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'ICS subscriptions, Cal.com webhooks and Google calendars, with their last sync and its error, and ' +
           'whether this server can connect Google calendars. Signed-in session only.',
         response: { 200: calendarConnectionListSchema },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.listCalendarConnections,
       },
     },
     async (request) => ({
@@ -77,6 +79,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'shows Settings → Booking. 503 when this server has no Google OAuth client. Signed-in session only.',
         body: connectGoogleInputSchema,
         response: { 200: connectGoogleSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.connectGoogleCalendar,
       },
     },
     async (request) => {
@@ -109,6 +112,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           404: apiErrorSchema,
           409: apiErrorSchema,
         },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.listCalendarsOfGoogleConnection,
       },
     },
     async (request) => {
@@ -137,6 +141,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'webhook URL and its signing secret, shown only now). Signed-in session only.',
         body: createCalendarConnectionInputSchema,
         response: { 201: createdCalendarConnectionSchema, 400: apiErrorSchema },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.addCalendarConnection,
       },
     },
     async (request, reply) => {
@@ -168,6 +173,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         params: idParams,
         body: updateCalendarConnectionInputSchema,
         response: { 200: calendarConnectionSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.changeCalendarConnection,
       },
     },
     async (request) => {
@@ -188,6 +194,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'given back), a Cal.com webhook is refused from now on.',
         params: idParams,
         response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.removeCalendarConnection,
       },
     },
     async (request, reply) => {
@@ -215,6 +222,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           404: apiErrorSchema,
           409: apiErrorSchema,
         },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.syncCalendarConnection,
       },
     },
     async (request) => {
@@ -244,6 +252,7 @@ const calendarConnectionsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'and listed). Send the text as `text/calendar` or as JSON `{ "ics": "…" }`. Signed-in session only.',
         body: importIcsInputSchema,
         response: { 200: calendarSyncSummarySchema, 400: apiErrorSchema },
+        examples: CALENDAR_CONNECTIONS_EXAMPLES.importAppointmentsFromIcsFile,
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
-import type { Invitation, InvitationPreview, Member } from '@callwise/shared/schemas/team';
-import type { OperationExample } from './api-examples.ts';
-import { TEAM_MESSAGES } from './auth-messages.ts';
+import type { Invitation, Member } from '@callwise/shared/schemas/team';
+import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
+import { apiError, EXAMPLE_IDS, notFound, operationExamples } from '../../lib/operation-examples.ts';
 
 /** The examples' team: Harbor Dental's owner, a receptionist (staff) and an invitation waiting. */
 export const EXAMPLE_TEAM_IDS = {
@@ -46,21 +46,10 @@ export const EXAMPLE_INVITATION: Invitation = {
   created_at: '2026-03-03T09:00:00.000Z',
 };
 
-const PREVIEW: InvitationPreview = {
-  business_name: 'Harbor Dental',
-  email: EXAMPLE_INVITATION.email,
-  role: 'staff',
-  invited_by: 'Dana Reyes',
-  expires_at: EXAMPLE_INVITATION.expires_at,
-};
-
-const error = (code: string, message: string) => ({ error: { code, message } });
-const missingMember = { error: { code: 'not_found', message: 'Member not found' } };
-const missingInvitation = { error: { code: 'not_found', message: 'Invitation not found' } };
-const MISSING = '0b0b0b0b-0000-4000-8000-000000000404';
-
-export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
-  'GET /v1/members': [
+/** The examples of each operation, beside its route in team.routes.ts. */
+export const TEAM_EXAMPLES = operationExamples({
+  /** GET /v1/members */
+  listMembers: [
     {
       name: 'team',
       summary: 'The owner and a receptionist',
@@ -68,7 +57,8 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
       response: { data: [EXAMPLE_OWNER, EXAMPLE_MEMBER], require_two_factor: false },
     },
   ],
-  'PATCH /v1/members/{id}': [
+  /** PATCH /v1/members/{id} */
+  changeMember: [
     {
       name: 'promote',
       summary: 'Make the receptionist an admin',
@@ -88,13 +78,14 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
     {
       name: 'missing',
       summary: 'Someone who is not a member',
-      params: { id: MISSING },
+      params: { id: EXAMPLE_IDS.missing },
       body: { role: 'admin' },
       status: 404,
-      response: missingMember,
+      response: notFound('Member'),
     },
   ],
-  'DELETE /v1/members/{id}': [
+  /** DELETE /v1/members/{id} */
+  removeMemberOrLeave: [
     {
       name: 'remove',
       summary: 'Remove the receptionist',
@@ -104,12 +95,13 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
     {
       name: 'missing',
       summary: 'Someone who is not a member',
-      params: { id: MISSING },
+      params: { id: EXAMPLE_IDS.missing },
       status: 404,
-      response: missingMember,
+      response: notFound('Member'),
     },
   ],
-  'POST /v1/members/{id}/transfer-ownership': [
+  /** POST /v1/members/{id}/transfer-ownership */
+  transferOwnership: [
     {
       name: 'transfer',
       summary: 'Hand the business over to Sam (you become an admin)',
@@ -124,7 +116,8 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
       },
     },
   ],
-  'PUT /v1/members/security': [
+  /** PUT /v1/members/security */
+  requireTwoFactorSignIn: [
     {
       name: 'off',
       summary: 'Leave two-factor sign-in to each member',
@@ -137,10 +130,11 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
       summary: 'Requiring it before setting it up for yourself',
       body: { require_two_factor: true },
       status: 409,
-      response: error('conflict', TEAM_MESSAGES.ownFactorFirst),
+      response: apiError('conflict', TEAM_MESSAGES.ownFactorFirst),
     },
   ],
-  'GET /v1/invitations': [
+  /** GET /v1/invitations */
+  listInvitations: [
     {
       name: 'waiting',
       summary: 'One invitation waiting',
@@ -148,7 +142,8 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
       response: { data: [EXAMPLE_INVITATION] },
     },
   ],
-  'POST /v1/invitations': [
+  /** POST /v1/invitations */
+  inviteMember: [
     {
       name: 'invite',
       summary: 'Invite a receptionist',
@@ -165,10 +160,11 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
       summary: 'An address with an invitation waiting',
       body: { email: EXAMPLE_INVITATION.email, role: 'admin' },
       status: 409,
-      response: error('already_member', TEAM_MESSAGES.alreadyInvited(EXAMPLE_INVITATION.email)),
+      response: apiError('already_member', TEAM_MESSAGES.alreadyInvited(EXAMPLE_INVITATION.email)),
     },
   ],
-  'POST /v1/invitations/{id}/resend': [
+  /** POST /v1/invitations/{id}/resend */
+  sendInvitationAgain: [
     {
       name: 'resend',
       summary: 'Send the link again',
@@ -179,64 +175,13 @@ export const TEAM_EXAMPLES: Record<string, OperationExample[]> = {
     {
       name: 'missing',
       summary: 'An invitation that was accepted or revoked',
-      params: { id: MISSING },
+      params: { id: EXAMPLE_IDS.missing },
       status: 404,
-      response: missingInvitation,
+      response: notFound('Invitation'),
     },
   ],
-  'DELETE /v1/invitations/{id}': [
+  /** DELETE /v1/invitations/{id} */
+  revokeInvitation: [
     { name: 'revoke', summary: 'Revoke it', params: { id: EXAMPLE_TEAM_IDS.invitation }, status: 204 },
   ],
-  'GET /v1/invitation': [
-    {
-      name: 'preview',
-      summary: 'What the link is for',
-      query: { token: EXAMPLE_INVITATION_TOKEN },
-      status: 200,
-      response: PREVIEW,
-    },
-    {
-      name: 'invalid',
-      summary: 'A link that was used, revoked or replaced',
-      query: { token: 'no-such-invitation-token-0123456789' },
-      status: 404,
-      response: error('invitation_invalid', TEAM_MESSAGES.invalid),
-    },
-  ],
-  'POST /v1/invitation/accept': [
-    {
-      name: 'join',
-      summary: 'Join Harbor Dental',
-      body: {
-        token: EXAMPLE_INVITATION_TOKEN,
-        password: 'Quiet-Harbor-Lamp-19',
-        first_name: 'Jordan',
-        last_name: 'Kim',
-      },
-      status: 200,
-      response: {
-        access_token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIuLi4ifQ.signature',
-        token_type: 'bearer',
-        expires_in: 3600,
-        expires_at: 1772532000,
-        refresh_token: 'v1.refresh-token',
-        user: {
-          id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d02',
-          aud: 'authenticated',
-          role: 'authenticated',
-          email: EXAMPLE_INVITATION.email,
-          email_confirmed_at: '2026-03-03T09:30:00.000Z',
-          phone: '',
-          confirmed_at: '2026-03-03T09:30:00.000Z',
-          last_sign_in_at: '2026-03-03T09:30:00.000Z',
-          app_metadata: { provider: 'email', providers: ['email'] },
-          user_metadata: { first_name: 'Jordan', last_name: 'Kim' },
-          identities: [],
-          created_at: '2026-03-03T09:30:00.000Z',
-          updated_at: '2026-03-03T09:30:00.000Z',
-          is_anonymous: false,
-        },
-      },
-    },
-  ],
-};
+});
