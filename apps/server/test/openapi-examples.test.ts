@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
+import { minimumRole } from '../src/lib/role-policy.ts';
+import { type FakeStripe, startFakeStripe } from '../src/modules/billing/stripe-test-server.ts';
+import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
+import {
+  type Document,
+  examplesOf,
+  fetchDocument,
+  integrator,
+  type Json,
+  operationsOf,
+  secured,
+} from './openapi-document.ts';
+import {
+  type ExampleServer,
+  resetExampleAccount,
+  STRIPE_ONLY,
+  startExampleServer,
+  TWILIO_ONLY,
+} from './openapi-example-account.ts';
+import { anyRequest, checkExample, send } from './openapi-requests.ts';
+
+/**
+ * Every example of the OpenAPI document, executed against the real server over HTTP: each operation's own, and the
+ * shared 401, 403 and 429 examples on every operation; none is left unexecuted.
+ */
+let server: ExampleServer;
+let t: ExampleServer['t'];
+let owner: ExampleServer['owner'];
+let apiKey: string;
+let starterKey: string;
+/** A session still waiting for its second factor (403 mfa_required everywhere). */
+let awaitingCode: string;
+/** A member without a second factor of an account that requires one (403 mfa_enrollment_required). */
+let enrolling: string;
+/** An admin and a staff member of the examples' account. */
+let members: ExampleServer['members'];
+let tight: TestApp & { baseUrl: string };
+let document: Document;
+const executed = new Set<string>();
+
+const operations = () => operationsOf(document);
+
+beforeAll(async () => {
+  server = await startExampleServer();
+  ({ t, owner, apiKey, starterKey, awaitingCode, enrolling, members } = server);
+  ({ document } = await fetchDocument(t.baseUrl));
+});
+afterAll(async () => {
+  await server?.close();
+  await tight?.close();
+  await twilioApp?.close();
+  await twilio?.close();
+  await stripeApp?.close();
+  await stripe?.close();
+});
+
+/**
+ * The server of the Stripe-only operations (STRIPE_ONLY): on the fake Stripe, as an owner whose account is a Stripe
+ * customer without a subscription yet.
+ */
+let stripe: FakeStripe;
+let stripeApp: TestApp & { baseUrl: string };
+let stripeOwner: string;
+
+beforeAll(async () => {
+  const secretKey = 'sk_test_openapiExamples';
+  const webhookSecret = 'whsec_openapiExamples';
+  stripe = await startFakeStripe({ secretKey, webhookSecret });
+  stripeApp = await listenTestApp({
+    env: {
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE_URL: stripe.url,
+    },
+  });
+  const user = await signedInUser(stripeApp, { plan: 'professional' });
+  const customer = await fetch(`${stripe.url}/v1/customers`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'owner@harbordental.example', name: 'Harbor Dental' }),
+  });
+  const { id } = (await customer.json()) as { id: string };
+  await stripeApp.database.executeSql('UPDATE accounts SET stripe_customer_id = $1 WHERE id = $2', [
+    id,
+    user.accountId,
+  ]);
+  stripeOwner = user.headers.authorization ?? '';
+});
+
+/** The server of the Twilio-only operations (TWILIO_ONLY): on the fake Twilio, with two numbers and one to buy. */
+let twilio: FakeTwilio;
+let twilioApp: TestApp & { baseUrl: string };
+let twilioKey: string;
+
+beforeAll(async () => {
+  const accountSid = `AC${'5eed'.repeat(8)}`;
+  const authToken = 'openapi-examples-twilio-token';
+  twilio = await startFakeTwilio({ accountSid, authToken });
+  twilio.addNumber('+13125550141');
+  twilio.addNumber('+13125550142');
+  twilio.availableNumbers.push({ phoneNumber: '+13125550190', locality: 'Chicago', region: 'IL' });
+  twilioApp = await listenTestApp({
+    env: {
+      API_RATE_LIMIT_PER_MINUTE: '100000',
+      TELEPHONY_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM_NUMBER: '+12025550123',
+      TWILIO_API_BASE_URL: twilio.url,
+    },
+  });
+  const user = await signedInUser(twilioApp, { plan: 'professional' });
+  twilioKey = (await createApiKey(twilioApp, user, 'Examples')).key;
+});
+
+describe('every example in the document, against the real server', () => {
+  it('answers each operation’s examples as documented', async () => {
+    const failures: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      const examples = examplesOf(document, operation);
+      if (examples.length === 0) continue;
+      await resetExampleAccount(server);
+      const onTwilio = TWILIO_ONLY.test(path);
+      const onStripe = STRIPE_ONLY.test(path);
+      // Public routes (the public site's own) are called without credentials.
+      const authorization = onTwilio
+        ? `Bearer ${twilioKey}`
+        : onStripe
+          ? stripeOwner
+          : integrator(operation)
+            ? `Bearer ${apiKey}`
+            : secured(operation)
+              ? (owner.headers.authorization ?? '')
+              : '';
+      const base = onTwilio ? twilioApp.baseUrl : onStripe ? stripeApp.baseUrl : t.baseUrl;
+      for (const example of examples) {
+        const where = `${method.toUpperCase()} ${path} «${example.name}»`;
+        executed.add(`${method} ${path} ${example.name}`);
+        failures.push(...(await checkExample(base, method, path, example, authorization, where)));
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('answers the shared 401 and 403 examples on every operation', async () => {
+    await resetExampleAccount(server);
+    const shared = document.components.examples;
+    const failures: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      const cases: Array<[name: string, authorization: string, status: number]> = integrator(operation)
+        ? [
+            ['unauthorized', `Bearer cw_live_${'A'.repeat(40)}`, 401],
+            ['plan_upgrade_required', `Bearer ${starterKey}`, 403],
+            ['mfa_required', awaitingCode, 403],
+          ]
+        : [
+            ['session_invalid', 'Bearer not-a-token', 401],
+            ['session_required', `Bearer ${apiKey}`, 403],
+            ['mfa_required', awaitingCode, 403],
+          ];
+      if (!(method === 'get' && path === '/v1/me')) cases.push(['mfa_enrollment_required', enrolling, 403]);
+      const minimum = minimumRole(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1'));
+      const staffHeaders = members.staff?.headers.authorization ?? '';
+      const adminHeaders = members.admin?.headers.authorization ?? '';
+      if (minimum === 'admin') cases.push(['forbidden_role', staffHeaders, 403]);
+      if (minimum === 'owner') cases.push(['owner_required', adminHeaders, 403]);
+      for (const [name, authorization, status] of cases) {
+        const listed = Object.values(operation.responses[String(status)]?.content ?? {}).some(
+          (media) => media.examples?.[name],
+        );
+        if (!listed) failures.push(`${method} ${path}: ${status} does not show the ${name} example`);
+        const { response, text } = await send(
+          t.baseUrl,
+          method,
+          path,
+          anyRequest(document, operation),
+          authorization,
+        );
+        executed.add(`shared ${name}`);
+        if (
+          response.status !== status ||
+          JSON.stringify(JSON.parse(text)) !== JSON.stringify(shared[name]?.value)
+        ) {
+          failures.push(`${method} ${path} «${name}»: ${response.status} ${text}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers the shared 429 example on every operation, with Retry-After', async () => {
+    tight = await listenTestApp({
+      env: { API_RATE_LIMIT_PER_MINUTE: '1', SESSION_RATE_LIMIT_PER_MINUTE: '1' },
+    });
+    const user = await signedInUser(tight, { plan: 'professional' });
+    const key = (await createApiKey(tight, user)).key;
+    // Spend the one request a minute of each (creating the key spent the session's).
+    expect(
+      (await fetch(`${tight.baseUrl}/v1/voices`, { headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(200);
+    const example = document.components.examples.rate_limited?.value as {
+      error: { code: string; details: Json };
+    };
+    const failures: string[] = [];
+    for (const { path, method, operation } of operations()) {
+      if (!secured(operation)) continue;
+      const authorization = integrator(operation) ? `Bearer ${key}` : user.headers.authorization;
+      const { response, text } = await send(
+        tight.baseUrl,
+        method,
+        path,
+        anyRequest(document, operation),
+        authorization,
+      );
+      executed.add('shared rate_limited');
+      const body = JSON.parse(text) as { error: { code: string; message: string; details: Json } };
+      const ok =
+        response.status === 429 &&
+        body.error.code === example.error.code &&
+        /^Too many requests: the limit is 1 requests per minute\. Try again in \d+ seconds\.$/.test(
+          body.error.message,
+        ) &&
+        Object.keys(body.error.details).sort().join() === Object.keys(example.error.details).sort().join() &&
+        Number(response.headers.get('retry-after')) > 0 &&
+        response.headers.get('ratelimit-remaining') === '0';
+      if (!ok) failures.push(`${method} ${path}: ${response.status} ${text}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('left no example unexecuted', () => {
+    const all = new Set<string>();
+    for (const { path, method, operation } of operations()) {
+      for (const example of examplesOf(document, operation)) all.add(`${method} ${path} ${example.name}`);
+    }
+    for (const name of Object.keys(document.components.examples)) all.add(`shared ${name}`);
+    expect([...all].filter((name) => !executed.has(name))).toEqual([]);
+  });
+});
