@@ -1,6 +1,15 @@
 import { operationExamples } from '../../lib/operation-examples.ts';
 import { EXAMPLE_CALL } from '../calls/calls.examples.ts';
 
+/** The first-run checklist of the examples' account: all done but a script. */
+const CHECKLIST_STEPS = [
+  { id: 'profile', done: true },
+  { id: 'contacts', done: true },
+  { id: 'script', done: false },
+  { id: 'test_call', done: true },
+  { id: 'upgrade', done: true },
+];
+
 /** The examples of each operation, beside its route in dashboard.routes.ts. */
 export const DASHBOARD_EXAMPLES = operationExamples({
   /** GET /v1/dashboard */
@@ -22,13 +31,7 @@ export const DASHBOARD_EXAMPLES = operationExamples({
         slots_refilled: 0,
         timezone: 'America/New_York',
         onboarding: {
-          steps: [
-            { id: 'profile', done: true },
-            { id: 'contacts', done: true },
-            { id: 'script', done: false },
-            { id: 'test_call', done: true },
-            { id: 'upgrade', done: true },
-          ],
+          steps: CHECKLIST_STEPS,
           done: 4,
           total: 5,
           hidden: false,
@@ -44,13 +47,7 @@ export const DASHBOARD_EXAMPLES = operationExamples({
       body: { hidden: true },
       status: 200,
       response: {
-        steps: [
-          { id: 'profile', done: true },
-          { id: 'contacts', done: true },
-          { id: 'script', done: false },
-          { id: 'test_call', done: true },
-          { id: 'upgrade', done: true },
-        ],
+        steps: CHECKLIST_STEPS,
         done: 4,
         total: 5,
         hidden: true,
