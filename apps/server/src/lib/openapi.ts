@@ -38,6 +38,12 @@ export function documentAudience(audience: Audience) {
   };
 }
 
+/**
+ * The key under which a route's examples reach finishDocument: @fastify/swagger copies `x-` keys of a route's schema
+ * into its operation, and nothing else of ours.
+ */
+const EXAMPLES = 'x-callwise-examples';
+
 type Json = Record<string, unknown>;
 type Operation = {
   operationId?: string;
@@ -51,12 +57,6 @@ type Operation = {
   /** The route's examples (`schema.examples`), carried from the route to here; never left in the document. */
   [EXAMPLES]?: readonly OperationExample[];
 };
-
-/**
- * The key under which a route's examples reach finishDocument: @fastify/swagger copies `x-` keys of a route's schema
- * into its operation, and nothing else of ours.
- */
-const EXAMPLES = 'x-callwise-examples';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

@@ -1,7 +1,10 @@
 import { AUDIT_ACTIONS, type AuditEvent } from '@callwise/shared/schemas/audit-log';
 import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
 
-/** An event of the audit log (test/openapi.test.ts inserts it): the owner moved the account to Professional. */
+/**
+ * An event of the audit log (test/openapi-example-account.ts inserts it): the owner moved the account to
+ * Professional.
+ */
 export const EXAMPLE_AUDIT_EVENT: AuditEvent = {
   id: 'f0e1d2c3-b4a5-4968-8776-a5b4c3d2e101',
   action: 'plan.changed',

@@ -2,8 +2,8 @@ import type { Campaign, CampaignDetail } from '@callwise/shared/schemas/campaign
 import { EXAMPLE_IDS, notFound, operationExamples } from '../../lib/operation-examples.ts';
 
 /**
- * A campaign of two contacts with one call waiting (test/openapi.test.ts inserts it with that call): Tom Becker
- * was skipped, having agreed to no calls.
+ * A campaign of two contacts with one call waiting (test/openapi-example-account.ts inserts it with that call):
+ * Tom Becker was skipped, having agreed to no calls.
  */
 export const EXAMPLE_CAMPAIGN: CampaignDetail = {
   id: EXAMPLE_IDS.campaign,
