@@ -1,6 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
 import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
 
+/** The API key of the examples' booking system. */
 export const EXAMPLE_API_KEY: ApiKey = {
   id: EXAMPLE_IDS.apiKey,
   name: 'Booking system',

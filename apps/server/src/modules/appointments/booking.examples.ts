@@ -53,6 +53,7 @@ export const EXAMPLE_BOOKING_SETTINGS_INPUT: BookingSettings = {
   waitlist_notice_hours: 3,
 };
 
+/** The booking settings as answered: the ones above, in the account's time zone. */
 export const EXAMPLE_BOOKING_SETTINGS: BookingSettingsResponse = {
   ...DEFAULT_BOOKING_SETTINGS,
   ...EXAMPLE_BOOKING_SETTINGS_INPUT,

@@ -1,7 +1,6 @@
 import type { TestCall } from '@callwise/shared/schemas/test-calls';
 import { EXAMPLE_IDS, fieldError, operationExamples } from '../../lib/operation-examples.ts';
 
-/** The examples of each operation, by "METHOD /path" as in the document. */
 /** A call to the assistant taken in the browser, answered, before the caller's first answer. */
 export const EXAMPLE_TEST_CALL: TestCall = {
   call_id: EXAMPLE_IDS.testCall,

@@ -120,12 +120,14 @@ const created = (overrides: Partial<Call>): Call => ({
   ...overrides,
 });
 
+/** The message of the examples that schedule calls, and how it is spoken to a number without a name. */
 const SPEC_MESSAGE = 'Hi {{name}}, this is Harbor Dental reminding you of your cleaning tomorrow at 10 AM.';
-
 const SPEC_SPOKEN = 'Hi there, this is Harbor Dental reminding you of your cleaning tomorrow at 10 AM.';
 
+/** The Idempotency-Key of the examples that send one. */
 const IDEMPOTENCY_KEY = '7d4f1c2e-9a3b-4e8f-b1c6-2d5e8f0a9b13';
 
+/** The first line of the call history's CSV. */
 const CALL_CSV_HEADER =
   'date,status,outcome,recipient,phone,call_type,voice,duration_seconds,cost_usd,attempts,message,id,scheduled_at,placed_at,ended_at,created_at,campaign_id,needs_attention,handled_at';
 

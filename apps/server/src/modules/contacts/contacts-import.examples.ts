@@ -1,6 +1,7 @@
 import type { ContactImport } from '@callwise/shared/schemas/contact-imports';
 import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
 
+/** A finished import of three patients: two added, one refused for its phone number. */
 export const EXAMPLE_IMPORT: ContactImport = {
   id: EXAMPLE_IDS.contactImport,
   status: 'completed',

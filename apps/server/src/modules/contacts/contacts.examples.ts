@@ -1,6 +1,7 @@
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../lib/operation-examples.ts';
 
+/** Maria Garcia of Garcia Bakery: a VIP who agreed to informational calls. */
 export const EXAMPLE_CONTACT: Contact = {
   id: EXAMPLE_IDS.contact,
   name: 'Maria Garcia',
@@ -20,6 +21,7 @@ export const EXAMPLE_CONTACT: Contact = {
   updated_at: '2026-01-05T14:00:00.000Z',
 };
 
+/** Tom Becker of Becker Hardware, who has not agreed to calls. */
 export const EXAMPLE_OTHER_CONTACT: Contact = {
   ...EXAMPLE_CONTACT,
   id: EXAMPLE_IDS.otherContact,
@@ -36,6 +38,7 @@ export const EXAMPLE_OTHER_CONTACT: Contact = {
   updated_at: '2026-01-04T09:30:00.000Z',
 };
 
+/** The first line of the contacts' CSV. */
 const CONTACT_CSV_HEADER =
   'name,phone,email,company,tags,timezone,consent,consent_at,consent_source,created_at,first_name,last_name,existing_customer,consent_recorded_by';
 

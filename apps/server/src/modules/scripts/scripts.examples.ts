@@ -1,6 +1,7 @@
 import type { Script } from '@callwise/shared/schemas/scripts';
 import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
 
+/** Harbor Dental's cleaning reminder, with three variables. */
 export const EXAMPLE_SCRIPT: Script = {
   id: EXAMPLE_IDS.script,
   title: 'Cleaning reminder',
@@ -11,6 +12,7 @@ export const EXAMPLE_SCRIPT: Script = {
   updated_at: '2026-01-02T10:00:00.000Z',
 };
 
+/** An order ready for pickup. */
 export const EXAMPLE_OTHER_SCRIPT: Script = {
   ...EXAMPLE_SCRIPT,
   id: EXAMPLE_IDS.otherScript,

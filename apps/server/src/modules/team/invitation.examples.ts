@@ -3,6 +3,7 @@ import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
 import { apiError, operationExamples } from '../../lib/operation-examples.ts';
 import { EXAMPLE_INVITATION, EXAMPLE_INVITATION_TOKEN } from './team.examples.ts';
 
+/** What the examples' invitation link shows before joining. */
 const PREVIEW: InvitationPreview = {
   business_name: 'Harbor Dental',
   email: EXAMPLE_INVITATION.email,

@@ -12,6 +12,7 @@ export const EXAMPLE_TEAM_IDS = {
 /** The token of the examples' invitation link (only its hash is stored). */
 export const EXAMPLE_INVITATION_TOKEN = 'example-invitation-token-0123456789abcdef';
 
+/** Dana Reyes, the owner: the caller of the examples. */
 export const EXAMPLE_OWNER: Member = {
   id: EXAMPLE_TEAM_IDS.owner,
   email: 'owner@harbordental.example',
@@ -24,6 +25,7 @@ export const EXAMPLE_OWNER: Member = {
   joined_at: '2026-01-05T13:00:00.000Z',
 };
 
+/** Sam Lee, a receptionist (staff). */
 export const EXAMPLE_MEMBER: Member = {
   id: EXAMPLE_TEAM_IDS.member,
   email: 'sam@harbordental.example',
@@ -36,6 +38,7 @@ export const EXAMPLE_MEMBER: Member = {
   joined_at: '2026-02-01T10:00:00.000Z',
 };
 
+/** The invitation waiting, for a receptionist. */
 export const EXAMPLE_INVITATION: Invitation = {
   id: EXAMPLE_TEAM_IDS.invitation,
   email: 'jordan@harbordental.example',
