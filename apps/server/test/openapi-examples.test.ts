@@ -46,7 +46,8 @@ beforeAll(async () => {
   server = await startExampleServer();
   ({ t, owner, apiKey, starterKey, awaitingCode, enrolling, members } = server);
   ({ document } = await fetchDocument(t.baseUrl));
-});
+  // Six users signed in, two API keys and the fake Google: over a minute on a busy machine.
+}, 120_000);
 afterAll(async () => {
   await server?.close();
   await tight?.close();
