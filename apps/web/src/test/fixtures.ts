@@ -1,10 +1,12 @@
 import { type CallingRules, callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { type Call, callSchema } from '@callwise/shared/schemas/calls';
 import { type Contact, contactSchema } from '@callwise/shared/schemas/contacts';
+import { type Me, meSchema } from '@callwise/shared/schemas/me';
 import { type Script, scriptSchema } from '@callwise/shared/schemas/scripts';
 import { voiceListSchema } from '@callwise/shared/schemas/voices';
 import { VOICES } from '@callwise/shared/voices';
 import type { z } from 'zod';
+import { TEST_USER } from '@/test/session';
 
 /*
  * Answers of the API for the component tests, each built from defaults and a test's overrides and parsed with the
@@ -110,6 +112,29 @@ export function call(overrides: Partial<Call> = {}): Call {
     created_at: CREATED,
     needs_attention: false,
     handled_at: null,
+    ...overrides,
+  });
+}
+
+export function me(overrides: Partial<Me> = {}): Me {
+  return build('me', meSchema, {
+    id: TEST_USER.id,
+    email: TEST_USER.email,
+    first_name: TEST_USER.firstName,
+    last_name: TEST_USER.lastName,
+    business_name: TEST_USER.businessName,
+    phone_number: '+12025550100',
+    account: { id: id(1), name: TEST_USER.businessName, plan: 'starter' },
+    timezone: 'America/New_York',
+    notifications: {
+      email_notifications: true,
+      call_summaries: false,
+      failure_alerts: true,
+      message_alerts: true,
+    },
+    carrier: 'simulator',
+    role: 'owner',
+    require_two_factor: false,
     ...overrides,
   });
 }
