@@ -1,3 +1,9 @@
+import { type Appointment, appointmentSchema } from '@callwise/shared/schemas/appointments';
+import {
+  type BookingSettingsResponse,
+  bookingSettingsSchema,
+  DEFAULT_BOOKING_SETTINGS,
+} from '@callwise/shared/schemas/booking';
 import { type CallingRules, callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { type Call, callSchema } from '@callwise/shared/schemas/calls';
 import { type Contact, contactSchema } from '@callwise/shared/schemas/contacts';
@@ -135,6 +141,39 @@ export function me(overrides: Partial<Me> = {}): Me {
     carrier: 'simulator',
     role: 'owner',
     require_two_factor: false,
+    ...overrides,
+  });
+}
+
+export function appointment(overrides: Partial<Appointment> = {}): Appointment {
+  return build('appointment', appointmentSchema, {
+    id: id(401),
+    contact_id: id(101),
+    starts_at: '2026-12-02T14:00:00.000Z',
+    ends_at: '2026-12-02T14:30:00.000Z',
+    duration_minutes: 30,
+    timezone: 'UTC',
+    service: 'Cleaning',
+    staff: 'Dr. Kim',
+    location: null,
+    notes: null,
+    source: 'manual',
+    external_id: null,
+    status: 'scheduled',
+    rescheduled_to: null,
+    rescheduled_from: null,
+    self_service_url: 'http://localhost:3000/a/signed-link',
+    created_at: CREATED,
+    updated_at: CREATED,
+    ...overrides,
+  });
+}
+
+export function bookingSettings(overrides: Partial<BookingSettingsResponse> = {}): BookingSettingsResponse {
+  return build('bookingSettings', bookingSettingsSchema, {
+    ...DEFAULT_BOOKING_SETTINGS,
+    timezone: 'UTC',
+    updated_at: null,
     ...overrides,
   });
 }
