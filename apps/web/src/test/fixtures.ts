@@ -6,6 +6,7 @@ import {
 } from '@callwise/shared/schemas/booking';
 import { type CallingRules, callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { type Call, callSchema } from '@callwise/shared/schemas/calls';
+import { type ContactImport, contactImportSchema } from '@callwise/shared/schemas/contact-imports';
 import { type Contact, contactSchema } from '@callwise/shared/schemas/contacts';
 import { type Me, meSchema } from '@callwise/shared/schemas/me';
 import { type Script, scriptSchema } from '@callwise/shared/schemas/scripts';
@@ -174,6 +175,26 @@ export function bookingSettings(overrides: Partial<BookingSettingsResponse> = {}
     ...DEFAULT_BOOKING_SETTINGS,
     timezone: 'UTC',
     updated_at: null,
+    ...overrides,
+  });
+}
+
+export function contactImport(overrides: Partial<ContactImport> = {}): ContactImport {
+  return build('contactImport', contactImportSchema, {
+    id: id(501),
+    status: 'queued',
+    file_name: 'clients.csv',
+    duplicates: 'skip',
+    consent_default: 'informational',
+    total_rows: 0,
+    processed_rows: 0,
+    created: 0,
+    merged: 0,
+    skipped: 0,
+    failed: 0,
+    errors: [],
+    created_at: CREATED,
+    finished_at: null,
     ...overrides,
   });
 }
