@@ -25,6 +25,8 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
           setupFiles: ['./apps/web/src/test/setup.ts'],
+          // A whole form filled in by keystrokes takes a few seconds on a busy two-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,3 +1,4 @@
+import { CALL_OUTCOMES } from '@callwise/shared/calls';
 import { type Appointment, appointmentSchema } from '@callwise/shared/schemas/appointments';
 import {
   type BookingSettingsResponse,
@@ -6,6 +7,7 @@ import {
 } from '@callwise/shared/schemas/booking';
 import { type CallingRules, callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { type Call, callSchema } from '@callwise/shared/schemas/calls';
+import { type CampaignDetail, campaignDetailSchema } from '@callwise/shared/schemas/campaigns';
 import { type ContactImport, contactImportSchema } from '@callwise/shared/schemas/contact-imports';
 import { type Contact, contactSchema } from '@callwise/shared/schemas/contacts';
 import { type Me, meSchema } from '@callwise/shared/schemas/me';
@@ -195,6 +197,31 @@ export function contactImport(overrides: Partial<ContactImport> = {}): ContactIm
     errors: [],
     created_at: CREATED,
     finished_at: null,
+    ...overrides,
+  });
+}
+
+export function campaignDetail(overrides: Partial<CampaignDetail> = {}): CampaignDetail {
+  return build('campaignDetail', campaignDetailSchema, {
+    id: id(601),
+    name: 'December reminders',
+    script_id: id(201),
+    script_title: 'Cleaning reminder',
+    call_type: 'appointment-reminder',
+    voice: 'aria',
+    status: 'active',
+    state: 'scheduled',
+    starts_at: '2026-12-01T15:00:00.000Z',
+    pace_per_hour: null,
+    requested: 2,
+    skipped_count: 0,
+    progress: { total: 2, pending: 2, in_progress: 0, completed: 0, failed: 0, canceled: 0 },
+    outcomes: Object.fromEntries(CALL_OUTCOMES.map((outcome) => [outcome, 0])),
+    next_call_at: '2026-12-01T15:00:00.000Z',
+    last_call_at: '2026-12-01T15:00:00.000Z',
+    created_at: CREATED,
+    updated_at: CREATED,
+    skipped: [],
     ...overrides,
   });
 }
