@@ -1,5 +1,6 @@
 import { callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { callSchema } from '@callwise/shared/schemas/calls';
+import { contactSchema } from '@callwise/shared/schemas/contacts';
 import { dashboardSchema } from '@callwise/shared/schemas/dashboard';
 import { voiceListSchema } from '@callwise/shared/schemas/voices';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -19,13 +20,13 @@ const usage = build('usage', dashboardSchema.shape.usage, {
   percent: 30,
 });
 
-function renderView() {
+function renderView({ contactId = null }: { contactId?: string | null } = {}) {
   const onScheduled = vi.fn();
   const result = renderWithProviders(
     <ScheduleCallView
       usage={usage}
       simulated={false}
-      contactId={null}
+      contactId={contactId}
       scriptId={null}
       onClose={() => undefined}
       onScheduled={onScheduled}
@@ -162,8 +163,7 @@ describe('ScheduleCallView', () => {
       }),
     );
     const { user } = renderView();
-    const status = screen.getByTestId('voice-preview-status');
-    expect(status).toHaveTextContent('Hear the whole call before you schedule it');
+    expect(screen.getByText(/^Hear the whole call before you schedule it/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Generate Preview' }));
     expect(screen.getByLabelText('Custom message')).toHaveAccessibleDescription(
@@ -176,7 +176,8 @@ describe('ScheduleCallView', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Preview' }));
 
     expect(await screen.findByRole('button', { name: 'Play Preview' })).toBeInTheDocument();
-    expect(status).toHaveTextContent('Preview ready. Press play to listen.');
+    expect(screen.getByText('Preview ready. Press play to listen.')).toBeInTheDocument();
+    expect(await screen.findByText('Voice Generated!')).toBeInTheDocument();
     expect(previewed).toEqual({
       voice: 'aria',
       text: 'Hi {{first_name}}!',
@@ -186,5 +187,39 @@ describe('ScheduleCallView', () => {
     // A change to the message discards the preview.
     await user.type(screen.getByLabelText('Custom message'), ' Bye.');
     expect(await screen.findByRole('button', { name: 'Generate Preview' })).toBeInTheDocument();
+  });
+
+  it('calls a contact from the address (Call Now) by its id, with its name and number filled in', async () => {
+    let posted: unknown;
+    server.use(
+      http.get(url('/v1/contacts/:id'), () => reply(contactSchema, fixtures.contact())),
+      http.post(url('/v1/calls'), async ({ request }) => {
+        posted = await request.json();
+        return reply(callSchema, fixtures.call({ contact_id: fixtures.id(101) }), { status: 201 });
+      }),
+    );
+    const { user } = renderView({ contactId: fixtures.id(101) });
+
+    const picked = await screen.findByTestId('picked-contact');
+    expect(picked).toHaveTextContent('Maria Lopez');
+    expect(picked).toHaveTextContent('+1 202 555 0143');
+    expect(screen.getByLabelText('Recipient name')).toHaveValue('Maria Lopez');
+    expect(screen.getByLabelText('Recipient name')).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Appointment Reminder' }));
+    await user.type(await screen.findByLabelText('{{date}}'), 'Tuesday');
+    await user.type(await screen.findByLabelText('{{time}}'), '3 PM');
+    fireEvent.change(screen.getByLabelText(/^Schedule time/), { target: { value: '2027-03-10T15:30' } });
+
+    await user.click(screen.getByRole('button', { name: 'Schedule Call' }));
+
+    await screen.findByTestId('schedule-success');
+    expect(posted).toMatchObject({
+      contact_id: fixtures.id(101),
+      call_type: 'appointment-reminder',
+      scheduled_at: '2027-03-10T15:30:00.000Z',
+      variables: { date: 'Tuesday', time: '3 PM' },
+    });
+    expect(posted).not.toHaveProperty('phone');
+    expect(posted).not.toHaveProperty('recipient_name');
   });
 });
