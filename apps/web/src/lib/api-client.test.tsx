@@ -3,7 +3,6 @@ import { callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { api, apiBlob } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { AUTH_STORAGE_KEY } from '@/lib/auth-client';
@@ -11,7 +10,7 @@ import { publicRequest } from '@/lib/public-api';
 import * as fixtures from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { apiError, reply, server, url } from '@/test/server';
-import { storeSession, TEST_USER } from '@/test/session';
+import { storeSession } from '@/test/session';
 
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
@@ -126,29 +125,6 @@ describe('the API client', () => {
     const { blob, response } = await apiBlob('/voices/preview', { method: 'POST', body: { text: 'Hi' } });
     expect(await blob.text()).toBe('RIFF');
     expect(response.headers.get('x-audio-duration')).toBe('2.5');
-  });
-});
-
-describe('the test session', () => {
-  it('is read by the real auth provider: signed in as the test user', async () => {
-    function Who() {
-      const auth = useAuth();
-      return (
-        <p>
-          {auth.status} {auth.user?.email ?? ''}
-        </p>
-      );
-    }
-    renderWithProviders(<Who />);
-    expect(await screen.findByText(`signed-in ${TEST_USER.email}`)).toBeInTheDocument();
-  });
-
-  it('is absent when asked: signed out at once', async () => {
-    function Who() {
-      return <p>{useAuth().status}</p>;
-    }
-    renderWithProviders(<Who />, { signedIn: false });
-    expect(await screen.findByText('signed-out')).toBeInTheDocument();
   });
 });
 
