@@ -1,12 +1,13 @@
 import { callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { meSchema } from '@callwise/shared/schemas/me';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import SettingsPage from '@/app/routes/settings';
 import * as fixtures from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { apiError, reply, server, url } from '@/test/server';
+import { authUser } from '@/test/session';
 
 const unavailable = (element: HTMLElement) => element.matches(':disabled, [aria-disabled="true"]');
 
@@ -192,5 +193,74 @@ describe('Settings → Notifications', () => {
     expect(screen.getByText('Could not save the switch.')).toBeInTheDocument();
     await waitFor(() => expect(alerts).toBeChecked());
     expect(patches).toEqual([{ call_summaries: true }, { failure_alerts: false }]);
+  });
+});
+
+describe('Settings → Profile', () => {
+  it('saves the account’s side with PATCH /v1/me, then the name on the auth server', async () => {
+    answerMe();
+    let patched: unknown;
+    let authUpdate: unknown;
+    server.use(
+      http.patch(url('/v1/me'), async ({ request }) => {
+        patched = await request.json();
+        return reply(meSchema, fixtures.me({ phone_number: '+12025550199' }));
+      }),
+      http.put(url('/auth/v1/user'), async ({ request }) => {
+        authUpdate = await request.json();
+        const user = authUser();
+        return HttpResponse.json({ ...user, user_metadata: { ...user.user_metadata, last_name: 'Smith' } });
+      }),
+    );
+    const { user } = renderSettings('profile');
+
+    const lastName = await screen.findByLabelText('Last Name');
+    expect(screen.getByLabelText('First Name')).toHaveValue('Olivia');
+    expect(lastName).toHaveValue('Owner');
+    expect(screen.getByLabelText('Email')).toHaveValue('owner@example.com');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 202 555 0100');
+    await user.clear(lastName);
+    await user.type(lastName, 'Smith');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '(202) 555-0199');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(patched).toEqual({ timezone: 'America/New_York', phone_number: '(202) 555-0199' });
+    // The auth client adds its own fields (code_challenge); the e-mail address did not change, so it is not sent.
+    expect(authUpdate).toMatchObject({
+      data: { first_name: 'Olivia', last_name: 'Smith', business_name: 'Sunny Dental' },
+    });
+    expect(authUpdate).not.toHaveProperty('email');
+  });
+
+  it('shows a refused number under the phone field, with a toast, and saves nothing else', async () => {
+    answerMe();
+    let authUpdates = 0;
+    server.use(
+      http.patch(url('/v1/me'), () =>
+        apiError(400, 'validation_failed', 'Invalid input', [
+          { field: 'phone_number', message: 'Enter a phone number with its area code.' },
+        ]),
+      ),
+      http.put(url('/auth/v1/user'), () => {
+        authUpdates += 1;
+        return HttpResponse.json(authUser());
+      }),
+    );
+    const { user } = renderSettings('profile');
+
+    const phone = await screen.findByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '555');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Error updating profile')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(
+        'Enter a phone number with its area code.',
+      ),
+    );
+    expect(authUpdates).toBe(0);
   });
 });
