@@ -12,11 +12,21 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
-          include: [
-            'packages/shared/src/**/*.test.ts',
-            'apps/web/src/**/*.test.{ts,tsx}',
-            'scripts/*.test.ts',
-          ],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          // Component tests: the web app's pages in jsdom, on the real hooks and schemas, the API answered by MSW.
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost:3000' } },
+          setupFiles: ['./apps/web/src/test/setup.ts'],
+          // A whole form filled in by keystrokes takes a few seconds on a busy two-core machine.
+          testTimeout: 20_000,
         },
       },
       {
