@@ -1,5 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { TableCell } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 
 /** The first cell of a previewed CSV row: its line number, marked as importable or as having a problem. */
 export function CsvPreviewLineCell({ line, problem }: { line: number; problem: boolean }) {
@@ -14,5 +14,27 @@ export function CsvPreviewLineCell({ line, problem }: { line: number; problem: b
         {line}
       </span>
     </TableCell>
+  );
+}
+
+/** Under a previewed CSV row that will not be imported: why, across the whole table. */
+export function CsvPreviewProblemRow({
+  line,
+  problem,
+  columns,
+}: {
+  line: number;
+  problem: string;
+  columns: number;
+}) {
+  return (
+    <TableRow className="bg-destructive-soft/40 hover:bg-destructive-soft/40">
+      <TableCell colSpan={columns} className="pt-0 text-[0.8125rem] whitespace-normal text-destructive">
+        {/* Stays in view on narrow screens, where the table scrolls sideways. */}
+        <span className="sticky left-3 block w-fit max-w-[min(40rem,calc(100vw-6rem))]">
+          Line {line} will be skipped: {problem}
+        </span>
+      </TableCell>
+    </TableRow>
   );
 }

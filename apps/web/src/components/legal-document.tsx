@@ -1,4 +1,10 @@
+import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from '@callwise/shared/product';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+/** A link in a legal page's text. */
+export const LEGAL_LINK_CLASS = 'font-medium text-primary underline underline-offset-4';
 
 export interface LegalSection {
   title: string;
@@ -54,5 +60,22 @@ export function LegalDocument({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The last section of a legal page: whom to write to about it (`question`), and how soon we reply. */
+export function LegalContact({ question }: { question: string }) {
+  return (
+    <p>
+      {question} Write to us at{' '}
+      <a className={LEGAL_LINK_CLASS} href={`mailto:${SUPPORT_EMAIL}`}>
+        {SUPPORT_EMAIL}
+      </a>{' '}
+      or use the contact form on our{' '}
+      <Link to={paths.help} className={LEGAL_LINK_CLASS}>
+        Help page
+      </Link>
+      . We reply within about {SUPPORT_REPLY_HOURS} hours.
+    </p>
   );
 }

@@ -4,13 +4,16 @@ import {
   PRODUCT_NAME,
   RECORDING_RETENTION_DAYS,
   SUPPORT_EMAIL,
-  SUPPORT_REPLY_HOURS,
 } from '@callwise/shared/product';
 import { Link } from 'react-router';
-import { LegalDocument, type LegalSection } from '@/components/legal-document';
+import {
+  LEGAL_LINK_CLASS,
+  LegalContact,
+  LegalDocument,
+  type LegalSection,
+} from '@/components/legal-document';
 import { paths } from '@/config/paths';
 
-const linkClass = 'font-medium text-primary underline underline-offset-4';
 const code = 'rounded bg-muted px-1 py-0.5 font-mono text-[0.8125rem] text-foreground';
 
 const sections: LegalSection[] = [
@@ -232,7 +235,7 @@ const sections: LegalSection[] = [
         We will update this policy when the Service or the law changes. We will tell you about material
         changes by e-mail or in the app at least {NOTICE_DAYS} days before they take effect, and the date at
         the top of this page always shows the latest version. Please also read our{' '}
-        <Link to={paths.terms} className={linkClass}>
+        <Link to={paths.terms} className={LEGAL_LINK_CLASS}>
           Terms of Service
         </Link>
         .
@@ -241,19 +244,7 @@ const sections: LegalSection[] = [
   },
   {
     title: 'Contact Us',
-    body: (
-      <p>
-        Questions or requests about your data? Write to us at{' '}
-        <a className={linkClass} href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>{' '}
-        or use the contact form on our{' '}
-        <Link to={paths.help} className={linkClass}>
-          Help page
-        </Link>
-        . We reply within about {SUPPORT_REPLY_HOURS} hours.
-      </p>
-    ),
+    body: <LegalContact question="Questions or requests about your data?" />,
   },
 ];
 

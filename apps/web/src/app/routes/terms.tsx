@@ -7,18 +7,21 @@ import {
   PRODUCT_NAME,
   RECORDING_RETENTION_DAYS,
   SUPPORT_EMAIL,
-  SUPPORT_REPLY_HOURS,
   TRIAL_CALLS,
 } from '@callwise/shared/product';
 import { Link } from 'react-router';
-import { LegalDocument, type LegalSection } from '@/components/legal-document';
+import {
+  LEGAL_LINK_CLASS,
+  LegalContact,
+  LegalDocument,
+  type LegalSection,
+} from '@/components/legal-document';
 import { paths } from '@/config/paths';
 
 const usd = (value: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
 
-const linkClass = 'font-medium text-primary underline underline-offset-4';
 const paid = [PLANS.starter, PLANS.professional, PLANS.enterprise];
 
 const sections: LegalSection[] = [
@@ -133,7 +136,7 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Our{' '}
-        <Link to={paths.privacy} className={linkClass}>
+        <Link to={paths.privacy} className={LEGAL_LINK_CLASS}>
           Privacy Policy
         </Link>{' '}
         explains what personal data we process and how. For the data about the people you call (your contacts,
@@ -225,19 +228,7 @@ const sections: LegalSection[] = [
   },
   {
     title: 'Contact Information',
-    body: (
-      <p>
-        Questions about these Terms? Write to us at{' '}
-        <a className={linkClass} href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>{' '}
-        or use the contact form on our{' '}
-        <Link to={paths.help} className={linkClass}>
-          Help page
-        </Link>
-        . We reply within about {SUPPORT_REPLY_HOURS} hours.
-      </p>
-    ),
+    body: <LegalContact question="Questions about these Terms?" />,
   },
 ];
 

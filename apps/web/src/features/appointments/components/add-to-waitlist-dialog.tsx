@@ -9,22 +9,13 @@ import type { CreateWaitlistEntryInput } from '@callwise/shared/schemas/waitlist
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { NameSelect } from '@/components/name-select';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { useAddToWaitlist } from '@/features/appointments/api/waitlist';
+import { FormDialogFooter, TeamNotesField } from '@/features/appointments/components/booking-form-parts';
 import { ContactField } from '@/features/appointments/components/contact-field';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { fieldErrorsOf } from '@/lib/form-errors';
@@ -184,30 +175,8 @@ function WaitlistForm({
           />
         </FormField>
       </div>
-      <FormField
-        id="waitlist-notes"
-        label="Notes"
-        error={errors.notes}
-        description="Optional, for your team only."
-      >
-        <Textarea
-          id="waitlist-notes"
-          value={notes}
-          rows={2}
-          aria-describedby={fieldMessageId('waitlist-notes')}
-          onChange={(event) => setNotes(event.target.value)}
-        />
-      </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={add.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add to Waitlist'}
-        </Button>
-      </DialogFooter>
+      <TeamNotesField id="waitlist-notes" value={notes} onChange={setNotes} error={errors.notes} rows={2} />
+      <FormDialogFooter pending={add.isPending} submitLabel="Add to Waitlist" pendingLabel="Adding..." />
     </form>
   );
 }

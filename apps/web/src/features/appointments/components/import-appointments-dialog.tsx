@@ -7,12 +7,9 @@ import {
 } from '@callwise/shared/schemas/appointment-imports';
 import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import type { ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
-import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
 import { CsvFileStep, type CsvSource, readCsvFile } from '@/components/csv-file-step';
-import { ImportCounts, ImportProblemList } from '@/components/csv-import-results';
-import { CsvPreviewLineCell } from '@/components/csv-preview-line-cell';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,10 +19,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCreateAppointmentImport } from '@/features/appointments/api/create-appointment-import';
+import {
+  ImportOptions,
+  ImportPreview,
+  ImportResult,
+} from '@/features/appointments/components/import-appointments-parts';
 import {
   APPOINTMENT_IMPORT_LABELS,
   type AppointmentColumnMapping,
@@ -35,8 +34,6 @@ import {
   previewAppointment,
 } from '@/features/appointments/utils/appointment-import';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { PREVIEW_ROWS } from '@/lib/csv-preview';
-import { formatDateTime, formatTime } from '@/lib/dates';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 
@@ -57,12 +54,6 @@ const SAMPLE = {
     '',
   ].join('\r\n'),
 };
-
-const NEW_CONTACT_CONSENT: ReadonlyArray<{ value: ImportConsentDefault; label: string }> = [
-  { value: 'existing_customer', label: 'Existing customers (reminders allowed)' },
-  { value: 'informational', label: 'Agreed to informational calls' },
-  { value: 'none', label: 'Nothing recorded yet' },
-];
 
 /**
  * The CSV import of appointments: a file, its columns matched to appointment fields (guessed from the headers)
@@ -207,129 +198,18 @@ export function ImportAppointmentsDialog({
               errors={mappingErrors}
               description="We picked the columns whose names fit. Fields marked * are required: a start column, or a date and a time column. Contacts are matched by phone number, or created."
             />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor="import-date-order">Dates like 12/01/2026 are</Label>
-                <NativeSelect
-                  id="import-date-order"
-                  value={dateOrder}
-                  onChange={(event) => setDateOrder(event.target.value as ImportDateOrder)}
-                >
-                  <option value="mdy">Month first (December 1)</option>
-                  <option value="dmy">Day first (12 January)</option>
-                </NativeSelect>
-              </div>
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor="import-new-contacts">New contacts are</Label>
-                <NativeSelect
-                  id="import-new-contacts"
-                  value={consentDefault}
-                  aria-describedby="import-new-contacts-hint"
-                  onChange={(event) => setConsentDefault(event.target.value as ImportConsentDefault)}
-                >
-                  {NEW_CONTACT_CONSENT.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-                <p id="import-new-contacts-hint" className="text-xs text-muted-foreground">
-                  Recorded as “Import: {source.fileName}”. Contacts you already have keep theirs.
-                </p>
-              </div>
-            </div>
-            <section aria-labelledby="import-preview-heading" className="grid min-w-0 gap-2">
-              <div>
-                <h3 id="import-preview-heading" className="text-sm font-semibold">
-                  Preview
-                </h3>
-                <p className="text-sm text-muted-foreground">
-                  The first {Math.min(PREVIEW_ROWS, rows.length)} rows as they will be booked, in your
-                  business’s time zone ({zone}).
-                </p>
-              </div>
-              <div className="min-w-0 rounded-lg border">
-                <Table aria-labelledby="import-preview-heading">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Line</TableHead>
-                      <TableHead>Phone</TableHead>
-                      <TableHead>Name</TableHead>
-                      <TableHead>Start</TableHead>
-                      <TableHead>End</TableHead>
-                      <TableHead>Service</TableHead>
-                      <TableHead>Staff</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {rows.map((row) => (
-                      <Fragment key={row.line}>
-                        <TableRow className={cn(row.problem && 'border-b-0 bg-destructive-soft/40')}>
-                          <CsvPreviewLineCell line={row.line} problem={Boolean(row.problem)} />
-                          <TableCell className="tabular-nums">{row.phone}</TableCell>
-                          <TableCell>{row.name}</TableCell>
-                          <TableCell className="tabular-nums">
-                            {row.start ? formatDateTime(row.start) : ''}
-                          </TableCell>
-                          <TableCell className="tabular-nums">{row.end ? formatTime(row.end) : ''}</TableCell>
-                          <TableCell>{row.service}</TableCell>
-                          <TableCell>{row.staff}</TableCell>
-                        </TableRow>
-                        {row.problem && (
-                          <TableRow className="bg-destructive-soft/40 hover:bg-destructive-soft/40">
-                            <TableCell
-                              colSpan={7}
-                              className="pt-0 text-[0.8125rem] whitespace-normal text-destructive"
-                            >
-                              <span className="sticky left-3 block w-fit max-w-[min(40rem,calc(100vw-6rem))]">
-                                Line {row.line} will be skipped: {row.problem}
-                              </span>
-                            </TableCell>
-                          </TableRow>
-                        )}
-                      </Fragment>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            </section>
+            <ImportOptions
+              dateOrder={dateOrder}
+              onDateOrderChange={setDateOrder}
+              consentDefault={consentDefault}
+              onConsentDefaultChange={setConsentDefault}
+              fileName={source.fileName}
+            />
+            <ImportPreview rows={rows} zone={zone} />
           </div>
         )}
 
-        {step === 'done' && result && (
-          <div className="grid gap-5">
-            <p role="status" className="flex items-center gap-2 text-sm font-medium">
-              {result.failed.length === 0 ? (
-                <CircleCheckIcon aria-hidden="true" className="size-4 text-success-soft-foreground" />
-              ) : (
-                <CircleAlertIcon aria-hidden="true" className="size-4 text-destructive" />
-              )}
-              {summary(result)}.
-            </p>
-            <ImportCounts
-              items={[
-                {
-                  label: 'Booked',
-                  value: result.created,
-                  hint: 'Appointments created, with their reminders',
-                },
-                { label: 'Skipped', value: result.skipped, hint: 'Booking IDs imported before' },
-                { label: 'New contacts', value: result.contacts_created, hint: 'Numbers you did not have' },
-                { label: 'Problems', value: result.failed.length, hint: 'Rows that were not booked' },
-              ]}
-            />
-            {result.failed.length > 0 && (
-              <ImportProblemList
-                problems={result.failed.map((problem) => ({
-                  line: problem.line,
-                  reason: problem.field
-                    ? `${APPOINTMENT_IMPORT_LABELS[problem.field as AppointmentImportField] ?? problem.field}: ${problem.message}`
-                    : problem.message,
-                }))}
-              />
-            )}
-          </div>
-        )}
+        {step === 'done' && result && <ImportResult result={result} />}
 
         <DialogFooter>
           {step === 'file' && (
@@ -366,14 +246,4 @@ export function ImportAppointmentsDialog({
       </DialogContent>
     </Dialog>
   );
-}
-
-/** "3 booked, 1 skipped, 2 problems" */
-function summary(result: AppointmentImportResult): string {
-  const problems = result.failed.length;
-  return [
-    `${result.created.toLocaleString()} booked`,
-    `${result.skipped.toLocaleString()} skipped`,
-    `${problems.toLocaleString()} ${problems === 1 ? 'problem' : 'problems'}`,
-  ].join(', ');
 }

@@ -1,80 +1,15 @@
-import type { User } from '@supabase/auth-js';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import {
   AuthContext,
   type AuthContextValue,
-  type AuthUser,
   type ProfileInput,
   type SignUpInput,
-  type UserMetadata,
 } from '@/features/auth/hooks/use-auth';
-import { type Assurance, assuranceOf, needsSecondFactor } from '@/features/auth/utils/assurance';
-import {
-  AUTH_STORAGE_KEY,
-  authRedirect,
-  getAccessToken,
-  loadAuthClient,
-  mayHaveSession,
-  setRememberMe,
-} from '@/lib/auth-client';
+import { useAuthSession } from '@/features/auth/hooks/use-auth-session';
+import { assuranceOf, needsSecondFactor } from '@/features/auth/utils/assurance';
+import { rememberRecovery, siteUrl, toAuthUser } from '@/features/auth/utils/auth-session';
+import { getAccessToken, setRememberMe } from '@/lib/auth-client';
 import { browserTimeZone } from '@/lib/dates';
-import { notify } from '@/lib/notify';
-
-/** Survives a reload of the sign-in page while the user is choosing a new password (this tab only). */
-const RECOVERY_KEY = 'callwise-recovery';
-
-function rememberRecovery(on: boolean) {
-  try {
-    if (on) sessionStorage.setItem(RECOVERY_KEY, '1');
-    else sessionStorage.removeItem(RECOVERY_KEY);
-  } catch {
-    // Storage can be unavailable (private mode); the flag then lasts as long as the page.
-  }
-}
-
-function rememberedRecovery(): boolean {
-  try {
-    return sessionStorage.getItem(RECOVERY_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function toAuthUser(user: User): AuthUser {
-  return {
-    id: user.id,
-    email: user.email ?? '',
-    user_metadata: (user.user_metadata ?? {}) as UserMetadata,
-    new_email: user.new_email ?? null,
-  };
-}
-
-const siteUrl = (path: string) => `${window.location.origin}${path}`;
-
-/** A link that did not work (used twice, expired) is reported once, and its error removed from the address. */
-let redirectErrorReported = false;
-function reportRedirectError() {
-  if (redirectErrorReported || !authRedirect.error) return;
-  redirectErrorReported = true;
-  notify.error('Sign In Error', { description: authRedirect.error });
-  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-}
-
-/** The client empties the fragment of an e-mail link it has read, which leaves a bare "#" in the address. */
-function tidyAddress() {
-  if (window.location.href.endsWith('#')) {
-    window.history.replaceState(window.history.state, '', window.location.href.slice(0, -1));
-  }
-}
-
-interface AuthState {
-  status: AuthContextValue['status'];
-  user: AuthUser | null;
-  assurance: Assurance | null;
-  recovery: boolean;
-  signedOutByUser: boolean;
-}
 
 /**
  * Holds the session for the whole app (product spec section 4): loading until the auth client has resolved
@@ -83,75 +18,7 @@ interface AuthState {
  * session at aal1 whose user has a verified factor is `mfa-required`: the sign-in page asks for the code.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>(() => ({
-    // A visitor without a session is known to be signed out at once, before the auth client has loaded.
-    status: mayHaveSession() ? 'loading' : 'signed-out',
-    user: null,
-    assurance: null,
-    recovery: authRedirect.type === 'recovery' || rememberedRecovery(),
-    signedOutByUser: false,
-  }));
-  const signingOut = useRef(false);
-  const currentUserId = useRef<string | null | undefined>(undefined);
-  /** Set once the auth client is loaded and followed (on first need, see below). */
-  const [clientWanted, setClientWanted] = useState(() => mayHaveSession());
-
-  // The auth client is loaded when a session may exist, when another tab signs in, or on the first action.
-  useEffect(() => {
-    if (clientWanted) return;
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === AUTH_STORAGE_KEY && event.newValue) setClientWanted(true);
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [clientWanted]);
-
-  useEffect(() => {
-    if (!clientWanted) return;
-    if (authRedirect.type === 'recovery') rememberRecovery(true);
-    let unsubscribe: (() => void) | null = null;
-    let cancelled = false;
-    void loadAuthClient().then((authClient) => {
-      if (cancelled) return;
-      const { data } = authClient.onAuthStateChange((event, session) => {
-        // Runs inside the client's lock: only record the new state here, never call the client.
-        const user = session?.user ? toAuthUser(session.user) : null;
-        const userId = user?.id ?? null;
-        // Server data cached for another user (or for nobody) must never show.
-        if (currentUserId.current !== undefined && currentUserId.current !== userId) queryClient.clear();
-        currentUserId.current = userId;
-        if (event === 'PASSWORD_RECOVERY') rememberRecovery(true);
-        if (!user) rememberRecovery(false);
-        if (event === 'INITIAL_SESSION') reportRedirectError();
-        if (event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') tidyAddress();
-
-        const assurance = assuranceOf(session);
-        setState((current) => ({
-          status: user ? (needsSecondFactor(assurance) ? 'mfa-required' : 'signed-in') : 'signed-out',
-          user,
-          assurance: user ? assurance : null,
-          recovery: user !== null && (event === 'PASSWORD_RECOVERY' || current.recovery),
-          signedOutByUser: user
-            ? false
-            : event === 'SIGNED_OUT'
-              ? signingOut.current
-              : current.signedOutByUser,
-        }));
-      });
-      unsubscribe = () => data.subscription.unsubscribe();
-    });
-    return () => {
-      cancelled = true;
-      unsubscribe?.();
-    };
-  }, [clientWanted, queryClient]);
-
-  /** The auth client for an action, followed from now on. */
-  const client = useCallback(() => {
-    setClientWanted(true);
-    return loadAuthClient();
-  }, []);
+  const { state, setState, signingOut, client } = useAuthSession();
 
   const signIn = useCallback(
     async (email: string, password: string, remember = true) => {
@@ -217,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       signingOut.current = false;
     }
-  }, [client]);
+  }, [client, signingOut]);
 
   const resetPassword = useCallback(
     async (email: string) => {
@@ -238,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       rememberRecovery(false);
       setState((current) => ({ ...current, recovery: false }));
     },
-    [client],
+    [client, setState],
   );
 
   const updateProfile = useCallback(

@@ -1,21 +1,11 @@
 import type { SelfServiceAppointment } from '@callwise/shared/schemas/self-service';
-import {
-  CalendarClockIcon,
-  CheckCircle2Icon,
-  CheckIcon,
-  CircleAlertIcon,
-  ClockIcon,
-  LinkIcon,
-  XCircleIcon,
-} from 'lucide-react';
+import { CheckCircle2Icon, CircleAlertIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppointmentStatusBadge } from '@/components/appointment-status-badge';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CustomerPageFrame } from '@/components/customer-page-frame';
 import { LoadError } from '@/components/load-error';
-import { LogoMark } from '@/components/logo';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
@@ -24,45 +14,18 @@ import {
   useSelfServiceChange,
 } from '@/features/self-service/api/self-service';
 import { PickNewTime } from '@/features/self-service/components/pick-new-time';
-import { longDate, shortTime, zoneName } from '@/features/self-service/utils/format';
+import {
+  AppointmentSummary,
+  LinkProblem,
+  SelfServiceActions,
+} from '@/features/self-service/components/self-service-parts';
+import { longDate, shortTime } from '@/features/self-service/utils/format';
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
 
-/** The page's frame: narrow, centred, no workspace or marketing chrome (the customer is the business's). */
+/** The page's frame, with who sends the reminders at its foot. */
 function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-svh flex-col bg-muted/40">
-      <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-6 sm:py-10">
-        {children}
-      </main>
-      <footer className="flex items-center justify-center gap-1.5 px-4 pb-6 text-xs text-muted-foreground">
-        <LogoMark className="size-4" />
-        Reminders by Callwise
-      </footer>
-    </div>
-  );
-}
-
-/** A link that does not open an appointment (forged, garbled, expired, or the appointment is gone). */
-function LinkProblem({ title, message }: { title: string; message: string }) {
-  return (
-    <Card role="alert" data-testid="self-service-link-problem">
-      <CardHeader className="grid-cols-[auto_1fr] gap-x-3">
-        <LinkIcon aria-hidden="true" className="row-span-2 mt-0.5 size-5 text-muted-foreground" />
-        <h1 className="text-lg leading-snug font-semibold tracking-tight">{title}</h1>
-        <CardDescription>{message}</CardDescription>
-      </CardHeader>
-    </Card>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5 min-[400px]:grid-cols-[6.5rem_1fr] min-[400px]:gap-3">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm font-medium break-words">{children}</dd>
-    </div>
-  );
+  return <CustomerPageFrame footer="Reminders by Callwise">{children}</CustomerPageFrame>;
 }
 
 const DONE: Record<SelfServiceChange['action'], string> = {
@@ -179,39 +142,7 @@ export function SelfServicePage({ token }: { token: string }) {
           </div>
         )}
 
-        <Card className="gap-5" data-testid="self-service-appointment">
-          <CardHeader className="gap-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <CardTitle as="h2" className="text-lg">
-                {appointment.service ?? 'Appointment'}
-              </CardTitle>
-              <AppointmentStatusBadge status={appointment.status} />
-            </div>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <dl className="grid gap-3">
-              <Fact label="Date">
-                <span data-testid="self-service-date">{longDate(appointment.starts_at, zone)}</span>
-              </Fact>
-              <Fact label="Time">
-                <span data-testid="self-service-time">
-                  {shortTime(appointment.starts_at, zone)} – {shortTime(appointment.ends_at, zone)}{' '}
-                  <span className="font-normal text-muted-foreground">
-                    ({zoneName(appointment.starts_at, zone)})
-                  </span>
-                </span>
-              </Fact>
-              {appointment.staff && <Fact label="With">{appointment.staff}</Fact>}
-              {appointment.location && <Fact label="Where">{appointment.location}</Fact>}
-            </dl>
-            {appointment.closed_reason && (
-              <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-                <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                {appointment.closed_reason}
-              </p>
-            )}
-          </CardContent>
-        </Card>
+        <AppointmentSummary appointment={appointment} />
 
         {picking && actions.reschedule ? (
           <Card>
@@ -230,42 +161,17 @@ export function SelfServicePage({ token }: { token: string }) {
             </CardContent>
           </Card>
         ) : (
-          (actions.confirm || actions.reschedule || actions.cancel) && (
-            <div className="grid gap-2 sm:flex sm:flex-row-reverse sm:justify-start">
-              {actions.confirm && (
-                <Button size="lg" disabled={busy} onClick={() => act({ action: 'confirm' })}>
-                  <CheckIcon aria-hidden="true" />
-                  {pending === 'confirm' ? 'Confirming...' : 'Confirm'}
-                </Button>
-              )}
-              {actions.reschedule && (
-                <Button
-                  size="lg"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => {
-                    setProblem(null);
-                    setPicking(true);
-                  }}
-                >
-                  <CalendarClockIcon aria-hidden="true" />
-                  Pick a new time
-                </Button>
-              )}
-              {actions.cancel && (
-                <Button
-                  size="lg"
-                  variant="ghost"
-                  className="text-destructive hover:text-destructive sm:mr-auto"
-                  disabled={busy}
-                  onClick={() => setAskingCancel(true)}
-                >
-                  <XCircleIcon aria-hidden="true" />
-                  {pending === 'cancel' ? 'Cancelling...' : 'Cancel appointment'}
-                </Button>
-              )}
-            </div>
-          )
+          <SelfServiceActions
+            actions={actions}
+            busy={busy}
+            pending={pending}
+            onConfirm={() => act({ action: 'confirm' })}
+            onPickTime={() => {
+              setProblem(null);
+              setPicking(true);
+            }}
+            onCancel={() => setAskingCancel(true)}
+          />
         )}
       </div>
       <ConfirmDialog

@@ -4,25 +4,20 @@ import {
   MAX_TRANSFER_RING_SECONDS,
   MIN_TRANSFER_RING_SECONDS,
 } from '@callwise/shared/schemas/assistant';
-import { FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { paths } from '@/config/paths';
 import { useAssistantSettings, useUpdateAssistantSettings } from '@/features/settings/api/assistant-settings';
 import { AssistantKnowledgeCard } from '@/features/settings/components/assistant-knowledge-card';
 import { AssistantTryCard } from '@/features/settings/components/assistant-try-card';
 import { BusinessNumberCard } from '@/features/settings/components/business-number-card';
-import {
-  DocumentSaveBar,
-  DocumentSkeleton,
-  showFieldErrors,
-} from '@/features/settings/components/document-form-parts';
+import { DocumentForm } from '@/features/settings/components/document-form';
+import { DocumentSkeleton } from '@/features/settings/components/document-form-parts';
 import {
   type AssistantFormValues,
   assistantDocumentFrom,
@@ -144,54 +139,25 @@ function GreetingCard() {
 /** The whole assistant document as one form: one Save replaces it (PUT), as the server takes it. */
 function AssistantForm({ settings }: { settings: AssistantSettingsResponse }) {
   const update = useUpdateAssistantSettings();
-  const form = useForm<AssistantFormValues>({
-    resolver: assistantResolver,
-    defaultValues: assistantValuesFrom(settings),
-  });
-  const {
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = form;
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(assistantDocumentFrom(values));
-      reset(assistantValuesFrom(saved));
-      toast.success('Assistant settings saved', {
-        description: 'Callers to your business number get the new answers from now on.',
-      });
-    } catch (error) {
-      const shown = showFieldErrors(error, assistantFieldOf, setError);
-      if (shown === 0) toast.error('Error saving assistant settings', { description: errorMessage(error) });
-    }
-  });
-
-  const formError = errors.root?.document?.message;
-
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-label="Assistant settings"
-        className="grid min-w-0 gap-6"
-        data-testid="assistant-form"
-      >
-        <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-        <TransferCard />
-        <GreetingCard />
-        <AssistantKnowledgeCard />
-        <DocumentSaveBar
-          isDirty={isDirty}
-          isSubmitting={isSubmitting}
-          error={formError}
-          saveLabel="Save Assistant Settings"
-          onCancel={() => reset(assistantValuesFrom(settings))}
-        />
-      </form>
-    </FormProvider>
+    <DocumentForm
+      values={assistantValuesFrom(settings)}
+      resolver={assistantResolver}
+      save={async (values) => assistantValuesFrom(await update.mutateAsync(assistantDocumentFrom(values)))}
+      fieldOf={assistantFieldOf}
+      label="Assistant settings"
+      testId="assistant-form"
+      saveLabel="Save Assistant Settings"
+      saved={{
+        title: 'Assistant settings saved',
+        description: 'Callers to your business number get the new answers from now on.',
+      }}
+      failed="Error saving assistant settings"
+    >
+      <TransferCard />
+      <GreetingCard />
+      <AssistantKnowledgeCard />
+    </DocumentForm>
   );
 }
 

@@ -4,9 +4,10 @@ import {
   AUDIT_RETENTION_DAYS,
   type AuditAction,
 } from '@callwise/shared/schemas/audit-log';
-import { DownloadIcon, HistoryIcon, RotateCwIcon, SearchXIcon } from 'lucide-react';
+import { DownloadIcon, HistoryIcon, SearchXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { InlineLoadError } from '@/components/inline-load-error';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -65,18 +66,11 @@ function AuditLogEvents({ action }: { action: AuditAction | null }) {
   if (log.isPending) return <AuditLogSkeleton />;
   if (log.isError && !log.data) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col gap-3 rounded-lg border border-destructive/30 p-4 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="text-sm text-destructive">
-          The audit log could not be loaded. {errorMessage(log.error)}
-        </p>
-        <Button variant="outline" onClick={() => void log.refetch()} disabled={log.isFetching}>
-          <RotateCwIcon aria-hidden="true" className={log.isFetching ? 'animate-spin' : undefined} />
-          {log.isFetching ? 'Trying again...' : 'Try again'}
-        </Button>
-      </div>
+      <InlineLoadError
+        message={<>The audit log could not be loaded. {errorMessage(log.error)}</>}
+        retrying={log.isFetching}
+        onRetry={() => void log.refetch()}
+      />
     );
   }
 

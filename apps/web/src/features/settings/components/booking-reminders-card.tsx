@@ -1,13 +1,13 @@
 import { REMINDER_CHANNELS } from '@callwise/shared/schemas/booking';
-import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { BookingListCard } from '@/features/settings/components/booking-list-card';
 import {
   type BookingFormValues,
   errorAt,
@@ -115,52 +115,34 @@ export function BookingRemindersCard() {
     formState: { errors },
   } = useFormContext<BookingFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'reminders' });
-  const listError = errors.reminders?.root?.message ?? errors.reminders?.message;
   return (
-    <Card role="region" aria-labelledby="booking-reminders-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="booking-reminders-heading">
-          Reminders
-        </CardTitle>
-        <CardDescription>
+    <BookingListCard
+      headingId="booking-reminders-heading"
+      title="Reminders"
+      description={
+        <>
           Sent before every appointment, up to {MAX_REMINDERS}. A second call “only if not confirmed” goes out
           only when the first got no confirmation. A text waits for your calling hours.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {fields.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No reminders: appointments are not reminded.</p>
-        ) : (
-          <ul className="grid divide-y">
-            {fields.map((field, index) => (
-              <ReminderRow key={field.id} index={index} onRemove={() => remove(index)} />
-            ))}
-          </ul>
-        )}
-        {listError && (
-          <p role="alert" className="text-[0.8125rem] text-destructive">
-            {listError}
-          </p>
-        )}
-        <Button
-          type="button"
-          variant="outline"
-          className="w-fit"
-          disabled={fields.length >= MAX_REMINDERS}
-          onClick={() =>
-            append(
-              { channel: 'call', amount: 1, unit: 'days', only_if_unconfirmed: false },
-              { shouldFocus: true },
-            )
-          }
-        >
-          <PlusIcon aria-hidden="true" />
-          Add a reminder
-        </Button>
-        {fields.length >= MAX_REMINDERS && (
+        </>
+      }
+      emptyText="No reminders: appointments are not reminded."
+      rows={fields.map((field, index) => (
+        <ReminderRow key={field.id} index={index} onRemove={() => remove(index)} />
+      ))}
+      listError={errors.reminders?.root?.message ?? errors.reminders?.message}
+      addLabel="Add a reminder"
+      full={fields.length >= MAX_REMINDERS}
+      onAdd={() =>
+        append(
+          { channel: 'call', amount: 1, unit: 'days', only_if_unconfirmed: false },
+          { shouldFocus: true },
+        )
+      }
+      after={
+        fields.length >= MAX_REMINDERS && (
           <p className="text-[0.8125rem] text-muted-foreground">At most {MAX_REMINDERS} reminders.</p>
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    />
   );
 }

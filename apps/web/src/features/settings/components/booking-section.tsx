@@ -1,9 +1,6 @@
 import type { BookingSettingsResponse } from '@callwise/shared/schemas/booking';
 import type { ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
-import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useUpdateBookingSettings } from '@/features/settings/api/update-booking-settings';
 import { BookingClosuresCard } from '@/features/settings/components/booking-closures-card';
 import { BookingHoursCard } from '@/features/settings/components/booking-hours-card';
@@ -12,13 +9,9 @@ import { BookingRulesCard } from '@/features/settings/components/booking-rules-c
 import { BookingServicesCard } from '@/features/settings/components/booking-services-card';
 import { BookingStaffCard } from '@/features/settings/components/booking-staff-card';
 import { CalendarConnectionsCard } from '@/features/settings/components/calendar-connections-card';
+import { DocumentForm } from '@/features/settings/components/document-form';
+import { DocumentSkeleton } from '@/features/settings/components/document-form-parts';
 import {
-  DocumentSaveBar,
-  DocumentSkeleton,
-  showFieldErrors,
-} from '@/features/settings/components/document-form-parts';
-import {
-  type BookingFormValues,
   bookingResolver,
   documentFrom,
   formFieldOf,
@@ -30,57 +23,28 @@ import { errorMessage } from '@/lib/errors';
 /** The whole booking document as one form: one Save replaces it (PUT), as the server takes it. */
 function BookingForm({ settings }: { settings: BookingSettingsResponse }) {
   const update = useUpdateBookingSettings();
-  const form = useForm<BookingFormValues>({
-    resolver: bookingResolver,
-    defaultValues: valuesFrom(settings),
-  });
-  const {
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = form;
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(documentFrom(values));
-      reset(valuesFrom(saved));
-      toast.success('Booking settings saved', {
-        description: 'Open slots follow the new settings from now on.',
-      });
-    } catch (error) {
-      const shown = showFieldErrors(error, formFieldOf, setError);
-      if (shown === 0) toast.error('Error saving booking settings', { description: errorMessage(error) });
-    }
-  });
-
-  const formError = errors.root?.document?.message;
-
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-label="Booking settings"
-        className="grid min-w-0 gap-6"
-        data-testid="booking-form"
-      >
-        <UnsavedChangesGuard when={isDirty && !isSubmitting} />
-        <BookingHoursCard timezone={settings.timezone} />
-        <BookingStaffCard />
-        <BookingServicesCard />
-        <BookingClosuresCard timezone={settings.timezone} />
-        <BookingRulesCard />
-        <BookingRemindersCard />
-        <DocumentSaveBar
-          isDirty={isDirty}
-          isSubmitting={isSubmitting}
-          error={formError}
-          saveLabel="Save Booking Settings"
-          onCancel={() => reset(valuesFrom(settings))}
-        />
-      </form>
-    </FormProvider>
+    <DocumentForm
+      values={valuesFrom(settings)}
+      resolver={bookingResolver}
+      save={async (values) => valuesFrom(await update.mutateAsync(documentFrom(values)))}
+      fieldOf={formFieldOf}
+      label="Booking settings"
+      testId="booking-form"
+      saveLabel="Save Booking Settings"
+      saved={{
+        title: 'Booking settings saved',
+        description: 'Open slots follow the new settings from now on.',
+      }}
+      failed="Error saving booking settings"
+    >
+      <BookingHoursCard timezone={settings.timezone} />
+      <BookingStaffCard />
+      <BookingServicesCard />
+      <BookingClosuresCard timezone={settings.timezone} />
+      <BookingRulesCard />
+      <BookingRemindersCard />
+    </DocumentForm>
   );
 }
 

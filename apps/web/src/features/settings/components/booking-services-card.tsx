@@ -1,9 +1,9 @@
-import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { BookingListCard } from '@/features/settings/components/booking-list-card';
 import type { BookingFormValues } from '@/features/settings/utils/booking-form';
 
 const MAX_SERVICES = 100;
@@ -85,48 +85,21 @@ export function BookingServicesCard() {
     formState: { errors },
   } = useFormContext<BookingFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'services' });
-  const listError = errors.services?.root?.message ?? errors.services?.message;
   return (
-    <Card role="region" aria-labelledby="booking-services-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="booking-services-heading">
-          Services
-        </CardTitle>
-        <CardDescription>
-          Each service’s length sets the slots offered for it; the buffer is kept free after it.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {fields.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No services yet.</p>
-        ) : (
-          <ul className="grid divide-y">
-            {fields.map((field, index) => (
-              <ServiceRow key={field.id} index={index} onRemove={() => remove(index)} />
-            ))}
-          </ul>
-        )}
-        {listError && (
-          <p role="alert" className="text-[0.8125rem] text-destructive">
-            {listError}
-          </p>
-        )}
-        <Button
-          type="button"
-          variant="outline"
-          className="w-fit"
-          disabled={fields.length >= MAX_SERVICES}
-          onClick={() =>
-            append(
-              { name: '', duration_minutes: 30, buffer_minutes: 0, reminders: null },
-              { shouldFocus: true },
-            )
-          }
-        >
-          <PlusIcon aria-hidden="true" />
-          Add a service
-        </Button>
-      </CardContent>
-    </Card>
+    <BookingListCard
+      headingId="booking-services-heading"
+      title="Services"
+      description="Each service’s length sets the slots offered for it; the buffer is kept free after it."
+      emptyText="No services yet."
+      rows={fields.map((field, index) => (
+        <ServiceRow key={field.id} index={index} onRemove={() => remove(index)} />
+      ))}
+      listError={errors.services?.root?.message ?? errors.services?.message}
+      addLabel="Add a service"
+      full={fields.length >= MAX_SERVICES}
+      onAdd={() =>
+        append({ name: '', duration_minutes: 30, buffer_minutes: 0, reminders: null }, { shouldFocus: true })
+      }
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { BookingListCard } from '@/features/settings/components/booking-list-card';
 import { BookingWeekHours } from '@/features/settings/components/booking-week-hours';
 import type { BookingFormValues } from '@/features/settings/utils/booking-form';
 
@@ -107,43 +107,19 @@ export function BookingStaffCard() {
     formState: { errors },
   } = useFormContext<BookingFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'staff' });
-  const listError = errors.staff?.root?.message ?? errors.staff?.message;
   return (
-    <Card role="region" aria-labelledby="booking-staff-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="booking-staff-heading">
-          Staff and resources
-        </CardTitle>
-        <CardDescription>
-          People, chairs or rooms that appointments are booked with. With none, the business books as one.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {fields.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No staff members yet.</p>
-        ) : (
-          <ul className="grid divide-y">
-            {fields.map((field, index) => (
-              <StaffRow key={field.id} index={index} onRemove={() => remove(index)} />
-            ))}
-          </ul>
-        )}
-        {listError && (
-          <p role="alert" className="text-[0.8125rem] text-destructive">
-            {listError}
-          </p>
-        )}
-        <Button
-          type="button"
-          variant="outline"
-          className="w-fit"
-          disabled={fields.length >= MAX_STAFF}
-          onClick={() => append({ name: '', bookable: true, hours: null }, { shouldFocus: true })}
-        >
-          <PlusIcon aria-hidden="true" />
-          Add a staff member
-        </Button>
-      </CardContent>
-    </Card>
+    <BookingListCard
+      headingId="booking-staff-heading"
+      title="Staff and resources"
+      description="People, chairs or rooms that appointments are booked with. With none, the business books as one."
+      emptyText="No staff members yet."
+      rows={fields.map((field, index) => (
+        <StaffRow key={field.id} index={index} onRemove={() => remove(index)} />
+      ))}
+      listError={errors.staff?.root?.message ?? errors.staff?.message}
+      addLabel="Add a staff member"
+      full={fields.length >= MAX_STAFF}
+      onAdd={() => append({ name: '', bookable: true, hours: null }, { shouldFocus: true })}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
+import { CheckIcon, CircleAlertIcon, CopyIcon } from 'lucide-react';
 import { NameSelect } from '@/components/name-select';
 import { Button } from '@/components/ui/button';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
@@ -75,4 +75,15 @@ const FIELD_NOUNS: Record<string, string> = {
 export function sentenceOf(field: string, message: string): string {
   const sentence = /^[a-z]/.test(message) ? `${FIELD_NOUNS[field] ?? field} ${message}` : message;
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** Why a calendar connection's form could not be sent, when no field is to blame. */
+export function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="flex items-start gap-2 text-sm text-destructive">
+      <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {message}
+    </p>
+  );
 }

@@ -1,5 +1,3 @@
-import { OPT_OUT_OFFER, renderDisclosure } from '@callwise/shared/calling-rules';
-import { describeHours, JURISDICTIONS } from '@callwise/shared/jurisdictions';
 import {
   type CallingRules,
   type CallingRulesInput,
@@ -9,29 +7,25 @@ import {
   DISCLOSURE_MAX_LENGTH,
 } from '@callwise/shared/schemas/calling-rules';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CalendarClockIcon,
-  ClockIcon,
-  type LucideIcon,
-  MegaphoneIcon,
-  RepeatIcon,
-  RotateCwIcon,
-  ScaleIcon,
-  ShieldCheckIcon,
-  Volume2Icon,
-} from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CalendarClockIcon, ClockIcon, ShieldCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { InlineLoadError } from '@/components/inline-load-error';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useUpdateCallingRules } from '@/features/settings/api/update-calling-rules';
+import {
+  CallingRulesSkeleton,
+  DisclosurePreview,
+  FixedRules,
+} from '@/features/settings/components/calling-rules-parts';
+import { RuleSection } from '@/features/settings/components/rule-section';
+import { SaveCancelFooter } from '@/features/settings/components/save-cancel-footer';
+import { clock } from '@/features/settings/utils/clock';
 import { useCallingRules } from '@/lib/calling-rules';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
@@ -44,90 +38,6 @@ const valuesFrom = (rules: CallingRules): CallingRulesInput => ({
   daily_call_cap: rules.daily_call_cap,
   disclosure: rules.disclosure,
 });
-
-/** "08:00" as the person's clock shows it ("8:00 AM"); the text itself when it is not a time. */
-function clock(time: string): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return time;
-  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))),
-  );
-}
-
-/** One rule: its icon, its name and the sentence that explains it, then what can be changed about it. */
-function Rule({
-  icon: Icon,
-  title,
-  titleId,
-  explanation,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  titleId: string;
-  explanation: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={titleId} className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-4">
-      <span className="hidden size-9 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground sm:flex">
-        <Icon aria-hidden="true" className="size-4" />
-      </span>
-      <div className="grid min-w-0 gap-3">
-        <div className="grid gap-1">
-          <h3 id={titleId} className="text-sm font-semibold">
-            {title}
-          </h3>
-          <p className="text-sm text-muted-foreground">{explanation}</p>
-        </div>
-        {children}
-      </div>
-    </section>
-  );
-}
-
-/** The state rules (`JURISDICTIONS`): state, hours, limit and the law, one line each. */
-function StateRules() {
-  return (
-    <ul className="grid gap-2" aria-label="State rules" data-testid="state-rules">
-      {JURISDICTIONS.map((state) => (
-        <li key={state.id} className="grid gap-0.5 rounded-lg border p-3 text-sm">
-          <span className="font-medium">
-            {state.state} <span className="text-muted-foreground">({state.id})</span>
-          </span>
-          <span className="text-muted-foreground">
-            {describeHours(state.window)} in the recipient’s time
-            {state.maxPer24h !== undefined &&
-              ` · at most ${state.maxPer24h} per person in 24 hours on the same subject`}
-          </span>
-          <a
-            href={state.source.url}
-            target="_blank"
-            rel="noreferrer"
-            className="w-fit text-[0.8125rem] break-words text-primary underline underline-offset-2"
-          >
-            {state.source.title}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function CallingRulesSkeleton() {
-  return (
-    <CardContent className="grid gap-6" role="status" aria-label="Loading calling rules">
-      {['window', 'cap', 'disclosure'].map((key) => (
-        <div key={key} className="grid gap-3">
-          <Skeleton className="h-4 w-36" />
-          <Skeleton className="h-4 w-full max-w-md" />
-          <Skeleton className="h-9 w-full max-w-sm" />
-        </div>
-      ))}
-    </CardContent>
-  );
-}
 
 function CallingRulesForm({ rules }: { rules: CallingRules }) {
   const update = useUpdateCallingRules();
@@ -170,7 +80,7 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
     <form onSubmit={submit} noValidate className="contents" aria-labelledby="calling-rules-heading">
       <UnsavedChangesGuard when={isDirty && !isSubmitting} />
       <CardContent className="grid gap-6">
-        <Rule
+        <RuleSection
           icon={ClockIcon}
           title="Calling window"
           titleId="rule-window"
@@ -213,11 +123,11 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
               You can narrow the window, not widen it past 8:00 AM–9:00 PM.
             </p>
           </fieldset>
-        </Rule>
+        </RuleSection>
 
         <Separator />
 
-        <Rule
+        <RuleSection
           icon={CalendarClockIcon}
           title="Calls per contact per day"
           titleId="rule-cap"
@@ -242,11 +152,11 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
               {...register('daily_call_cap', { valueAsNumber: true })}
             />
           </FormField>
-        </Rule>
+        </RuleSection>
 
         <Separator />
 
-        <Rule
+        <RuleSection
           icon={ShieldCheckIcon}
           title="Disclosure and opt-out"
           titleId="rule-disclosure"
@@ -277,53 +187,19 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
               {...register('disclosure')}
             />
           </FormField>
-          <div className="flex gap-3 rounded-lg border bg-muted/40 p-3">
-            <Volume2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-            <div className="grid gap-1">
-              <p className="text-xs font-medium text-muted-foreground">The first words of every call</p>
-              <p id="disclosure-preview" className="text-sm" data-testid="disclosure-preview">
-                “{renderDisclosure(disclosure, rules.business_name)} {OPT_OUT_OFFER}”
-              </p>
-            </div>
-          </div>
-        </Rule>
+          <DisclosurePreview disclosure={disclosure} businessName={rules.business_name} />
+        </RuleSection>
 
         <Separator />
 
-        <Rule
-          icon={MegaphoneIcon}
-          title="Consent"
-          titleId="rule-consent"
-          explanation="Promotional calls go only to contacts who gave marketing consent; reminders and confirmations need at least informational consent or an existing customer relationship."
-        />
-        <Rule
-          icon={ScaleIcon}
-          title="State rules for promotional calls"
-          titleId="rule-states"
-          explanation="Some states limit sales calls further. They apply to promotional calls only, to numbers with the state’s area code: such a call due outside the state’s hours moves to its next opening, and one over its limit is refused. The schedule note or the error names the rule (FL, OK), and a campaign lists it with each skipped contact. Reminders and confirmations keep your calling window."
-        >
-          <StateRules />
-        </Rule>
-        <Rule
-          icon={RepeatIcon}
-          title="Retries"
-          titleId="rule-retries"
-          explanation="A busy or unanswered call is tried twice more, 30 minutes apart, inside the calling window; every attempt shows on the call."
-        />
+        <FixedRules />
       </CardContent>
-      <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
-        <Button
-          variant="outline"
-          className="w-full sm:w-auto"
-          disabled={!isDirty || isSubmitting}
-          onClick={() => reset(valuesFrom(rules))}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" className="w-full sm:w-auto" disabled={!isDirty || isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Rules'}
-        </Button>
-      </CardFooter>
+      <SaveCancelFooter
+        dirty={isDirty}
+        submitting={isSubmitting}
+        saveLabel="Save Rules"
+        onCancel={() => reset(valuesFrom(rules))}
+      />
     </form>
   );
 }
@@ -349,18 +225,11 @@ export function CallingRulesCard() {
         <CallingRulesSkeleton />
       ) : rules.isError ? (
         <CardContent>
-          <div
-            role="alert"
-            className="flex flex-col gap-3 rounded-lg border border-destructive/30 p-4 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <p className="text-sm text-destructive">
-              The calling rules could not be loaded. {errorMessage(rules.error)}
-            </p>
-            <Button variant="outline" onClick={() => void rules.refetch()} disabled={rules.isFetching}>
-              <RotateCwIcon aria-hidden="true" className={rules.isFetching ? 'animate-spin' : undefined} />
-              {rules.isFetching ? 'Trying again...' : 'Try again'}
-            </Button>
-          </div>
+          <InlineLoadError
+            message={<>The calling rules could not be loaded. {errorMessage(rules.error)}</>}
+            retrying={rules.isFetching}
+            onRetry={() => void rules.refetch()}
+          />
         </CardContent>
       ) : (
         <CallingRulesForm rules={rules.data} />

@@ -7,13 +7,13 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { meQueryOptions } from '@/features/settings/api/get-me';
+import { SaveCancelFooter } from '@/features/settings/components/save-cancel-footer';
 import { browserTimeZone, timeZoneLabel } from '@/lib/dates';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
@@ -226,19 +226,12 @@ export function ProfileCard({ me, pendingEmail, businessLocked = false, onSave }
             )}
           </FormField>
         </CardContent>
-        <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
-          <Button
-            variant="outline"
-            className="w-full sm:w-auto"
-            disabled={!isDirty || isSubmitting}
-            onClick={() => reset(valuesFrom(me))}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" className="w-full sm:w-auto" disabled={!isDirty || isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </CardFooter>
+        <SaveCancelFooter
+          dirty={isDirty}
+          submitting={isSubmitting}
+          saveLabel="Save Changes"
+          onCancel={() => reset(valuesFrom(me))}
+        />
       </form>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { CALL_TYPE_LABELS, CALL_TYPES, type CallType } from '@callwise/shared/calls';
+import { CALL_TYPES } from '@callwise/shared/calls';
 import type { CallingRules } from '@callwise/shared/schemas/calling-rules';
 import {
   TEXT_TEMPLATE_MAX_LENGTH,
@@ -6,22 +6,26 @@ import {
   textSettingsSchema,
 } from '@callwise/shared/schemas/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageSquareIcon, MessageSquareReplyIcon, PhoneMissedIcon, RotateCwIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { MessageSquareIcon, MessageSquareReplyIcon, PhoneMissedIcon } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
+import { InlineLoadError } from '@/components/inline-load-error';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useTextSettings, useUpdateTextSettings } from '@/features/settings/api/text-settings';
-import { previewText, SAMPLE_RECIPIENT, sizeLine } from '@/features/settings/utils/text-preview';
+import { RuleSection } from '@/features/settings/components/rule-section';
+import { SaveCancelFooter } from '@/features/settings/components/save-cancel-footer';
+import {
+  FollowUpTypesField,
+  TextPreviewBox,
+  TextSettingsSkeleton,
+} from '@/features/settings/components/text-settings-parts';
+import { clock } from '@/features/settings/utils/clock';
 import { useCallingRules } from '@/lib/calling-rules';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
@@ -45,121 +49,6 @@ const valuesFrom = (settings: TextSettings): TextSettings => ({
   missed_call_text_back: settings.missed_call_text_back,
   missed_call_text: settings.missed_call_text,
 });
-
-/** "08:00" as the person's clock shows it ("8:00 AM"); the text itself when it is not a time. */
-function clock(time: string): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!match) return time;
-  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))),
-  );
-}
-
-/** One group of the card: its icon, heading and explanation, then its fields. */
-function Group({
-  icon: Icon,
-  title,
-  titleId,
-  explanation,
-  children,
-}: {
-  icon: typeof MessageSquareIcon;
-  title: string;
-  titleId: string;
-  explanation: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={titleId} className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-4">
-      <span className="hidden size-9 items-center justify-center rounded-full bg-primary-soft text-primary-soft-foreground sm:flex">
-        <Icon aria-hidden="true" className="size-4" />
-      </span>
-      <div className="grid min-w-0 gap-4">
-        <div className="grid gap-1">
-          <h3 id={titleId} className="text-sm font-semibold">
-            {title}
-          </h3>
-          <p className="text-sm text-muted-foreground">{explanation}</p>
-        </div>
-        {children}
-      </div>
-    </section>
-  );
-}
-
-/**
- * The text as Maria Garcia would read it, and its size: characters, segments, encoding and cost (naming the
- * characters that make it UCS-2). `id` is described by the textarea.
- */
-function TextPreviewBox({
-  id,
-  template,
-  businessName,
-}: {
-  id: string;
-  template: string;
-  businessName: string;
-}) {
-  const preview = previewText(template, businessName);
-  return (
-    <div className="flex min-w-0 gap-3 rounded-lg border bg-muted/40 p-3">
-      <MessageSquareIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-      <div id={id} className="grid min-w-0 gap-1">
-        <p className="text-xs font-medium text-muted-foreground">
-          Preview for {SAMPLE_RECIPIENT.name}
-          <span className="sr-only">:</span>
-        </p>
-        {preview.ok ? (
-          <>
-            <p className="text-sm break-words whitespace-pre-wrap" data-testid={`${id}-text`}>
-              {preview.text || <span className="text-muted-foreground italic">No text yet</span>}
-            </p>
-            <p className="text-xs text-muted-foreground tabular-nums" data-testid={`${id}-size`}>
-              {sizeLine(preview)}
-            </p>
-            {preview.nonGsmCharacters.length > 0 && (
-              <p className="text-xs text-muted-foreground" data-testid={`${id}-ucs2`}>
-                UCS-2 because of{' '}
-                {preview.nonGsmCharacters.map((character, index) => (
-                  <span key={character}>
-                    {index > 0 && ' '}
-                    <code className="rounded bg-background px-1 font-mono text-foreground">{character}</code>
-                  </span>
-                ))}
-                : without {preview.nonGsmCharacters.length === 1 ? 'it' : 'them'} a segment holds 160
-                characters, not 70.
-              </p>
-            )}
-          </>
-        ) : (
-          <p className="text-sm text-destructive" data-testid={`${id}-text`}>
-            {preview.missing.map((name) => `{{${name}}}`).join(', ')} cannot be filled in: texts know only{' '}
-            {'{{first_name}}'}, {'{{name}}'} and {'{{business_name}}'}.
-          </p>
-        )}
-      </div>
-    </div>
-  );
-}
-
-function TextSettingsSkeleton() {
-  return (
-    <CardContent className="grid gap-6" role="status" aria-label="Loading the texts after calls">
-      {['follow-up', 'text-back'].map((key) => (
-        <div key={key} className="grid gap-3">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-4 w-full max-w-md" />
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Skeleton className="h-5 w-44" />
-            <Skeleton className="h-5 w-44" />
-          </div>
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ))}
-    </CardContent>
-  );
-}
 
 function TextSettingsForm({ settings, rules }: { settings: TextSettings; rules: CallingRules }) {
   const update = useUpdateTextSettings();
@@ -212,57 +101,14 @@ function TextSettingsForm({ settings, rules }: { settings: TextSettings; rules: 
     <form onSubmit={submit} noValidate className="contents" aria-labelledby="text-settings-heading">
       <UnsavedChangesGuard when={isDirty && !isSubmitting} />
       <CardContent className="grid gap-6">
-        <Group
+        <RuleSection
           icon={PhoneMissedIcon}
           title="Text after a missed call"
           titleId="texts-follow-up"
           explanation="When a call of a type ticked here reaches nobody (no answer or busy after every attempt) or a voicemail, the person gets this text."
+          spacing="gap-4"
         >
-          <Controller
-            control={control}
-            name="follow_up_call_types"
-            render={({ field, fieldState }) => (
-              <fieldset
-                className="grid gap-3"
-                aria-describedby={fieldState.error ? fieldMessageId('follow-up-types') : undefined}
-              >
-                <legend className="mb-3 text-sm font-medium">
-                  Follow up by text when a call of this type reaches nobody or voicemail
-                </legend>
-                <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
-                  {CALL_TYPES.map((type, index) => {
-                    const id = `follow-up-type-${type}`;
-                    const checked = field.value.includes(type);
-                    const toggle = (on: boolean) =>
-                      field.onChange(
-                        CALL_TYPES.filter((other: CallType) =>
-                          other === type ? on : field.value.includes(other),
-                        ),
-                      );
-                    return (
-                      <div key={type} className="flex min-h-9 items-center gap-2">
-                        <Checkbox
-                          id={id}
-                          checked={checked}
-                          onCheckedChange={(value) => toggle(value === true)}
-                          onBlur={field.onBlur}
-                          ref={index === 0 ? field.ref : undefined}
-                        />
-                        <Label htmlFor={id} className="font-normal">
-                          {CALL_TYPE_LABELS[type]}
-                        </Label>
-                      </div>
-                    );
-                  })}
-                </div>
-                {fieldState.error && (
-                  <p id={fieldMessageId('follow-up-types')} className="text-[0.8125rem] text-destructive">
-                    {fieldState.error.message}
-                  </p>
-                )}
-              </fieldset>
-            )}
-          />
+          <FollowUpTypesField control={control} />
           <FormField
             id="follow-up-text"
             label="Follow-up text"
@@ -285,15 +131,16 @@ function TextSettingsForm({ settings, rules }: { settings: TextSettings; rules: 
             {clock(rules.calling_window_end)} in the person’s time zone: a call that ends later is followed up
             at the next opening.
           </p>
-        </Group>
+        </RuleSection>
 
         <Separator />
 
-        <Group
+        <RuleSection
           icon={MessageSquareReplyIcon}
           title="Missed-call text-back"
           titleId="texts-text-back"
           explanation="When someone calls your business number and nobody takes the call, they get this text at once: it answers their own call."
+          spacing="gap-4"
         >
           <Controller
             control={control}
@@ -344,21 +191,14 @@ function TextSettingsForm({ settings, rules }: { settings: TextSettings; rules: 
             template={missedCallText}
             businessName={rules.business_name}
           />
-        </Group>
+        </RuleSection>
       </CardContent>
-      <CardFooter className="flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
-        <Button
-          variant="outline"
-          className="w-full sm:w-auto"
-          disabled={!isDirty || isSubmitting}
-          onClick={() => reset(valuesFrom(settings))}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" className="w-full sm:w-auto" disabled={!isDirty || isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Texts'}
-        </Button>
-      </CardFooter>
+      <SaveCancelFooter
+        dirty={isDirty}
+        submitting={isSubmitting}
+        saveLabel="Save Texts"
+        onCancel={() => reset(valuesFrom(settings))}
+      />
     </form>
   );
 }
@@ -386,25 +226,14 @@ export function TextSettingsCard() {
       </CardHeader>
       {failed ? (
         <CardContent>
-          <div
-            role="alert"
-            className="flex flex-col gap-3 rounded-lg border border-destructive/30 p-4 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <p className="text-sm text-destructive">
-              The texts after calls could not be loaded. {errorMessage(failed.error)}
-            </p>
-            <Button
-              variant="outline"
-              onClick={() => {
-                if (settings.isError) void settings.refetch();
-                if (rules.isError) void rules.refetch();
-              }}
-              disabled={retrying}
-            >
-              <RotateCwIcon aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
-              {retrying ? 'Trying again...' : 'Try again'}
-            </Button>
-          </div>
+          <InlineLoadError
+            message={<>The texts after calls could not be loaded. {errorMessage(failed.error)}</>}
+            retrying={retrying}
+            onRetry={() => {
+              if (settings.isError) void settings.refetch();
+              if (rules.isError) void rules.refetch();
+            }}
+          />
         </CardContent>
       ) : settings.data && rules.data ? (
         <TextSettingsForm settings={settings.data} rules={rules.data} />

@@ -1,7 +1,7 @@
 import type { UnsubscribeState } from '@callwise/shared/schemas/consent';
 import { BellOffIcon, CheckCircle2Icon, CircleAlertIcon, LinkIcon, RotateCwIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { LogoMark } from '@/components/logo';
+import { CustomerPageFrame } from '@/components/customer-page-frame';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,19 +9,9 @@ import { useUnsubscribe, useUnsubscribeState } from '@/features/unsubscribe/api/
 import { isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
 
-/** The page's frame: narrow, centred, no workspace or marketing chrome (the customer is the business's). */
+/** The page's frame, with who sends the messages at its foot. */
 function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex min-h-svh flex-col bg-muted/40">
-      <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-6 sm:py-10">
-        {children}
-      </main>
-      <footer className="flex items-center justify-center gap-1.5 px-4 pb-6 text-xs text-muted-foreground">
-        <LogoMark className="size-4" />
-        Messages by Callwise
-      </footer>
-    </div>
-  );
+  return <CustomerPageFrame footer="Messages by Callwise">{children}</CustomerPageFrame>;
 }
 
 /** The last digits of the number ("0143" of "•••• 0143"), to name it in a sentence. */
