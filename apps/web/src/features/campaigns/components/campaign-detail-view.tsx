@@ -5,6 +5,7 @@ import { ArrowLeftIcon, CircleSlashIcon, PauseIcon, PlayIcon, ShieldCheckIcon } 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { TermList } from '@/components/call-setup/term-list';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,6 @@ import { paths } from '@/config/paths';
 import { type CampaignAction, useChangeCampaign } from '@/features/campaigns/api/change-campaign';
 import { CampaignProgress } from '@/features/campaigns/components/campaign-progress';
 import { CampaignStateBadge } from '@/features/campaigns/components/campaign-state-badge';
-import { TermList } from '@/features/campaigns/components/term-list';
 import {
   callTypeLabel,
   OUTCOME_LABELS,
