@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { LocalTimeField } from '@/components/call-setup/local-time-field';
 import { fieldAria } from '@/components/form-parts/field-aria';
 import { FormSection } from '@/components/form-parts/form-section';
 import { FormField } from '@/components/ui/form-field';
@@ -11,7 +11,7 @@ import { CampaignChoice } from '@/features/campaigns/components/campaign-choice'
 import type { CampaignDraft } from '@/features/campaigns/hooks/use-campaign-draft';
 import { type CampaignFormValues, nextHour, spreadDuration } from '@/features/campaigns/utils/campaign-form';
 import { plural } from '@/features/campaigns/utils/campaign-labels';
-import { parseLocalInputValue, toLocalInputValue, zonedFieldText } from '@/lib/dates';
+import { parseLocalInputValue, toLocalInputValue } from '@/lib/dates';
 
 /** When the campaign starts (now, or a day and time), and whether its calls are spread out at a pace. */
 export function CampaignWhenSection({
@@ -30,7 +30,6 @@ export function CampaignWhenSection({
     setValue,
     formState: { errors },
   } = form;
-  const [timeField] = useState(() => zonedFieldText('Start time'));
   const { calls, pace, paceValid } = draft;
   return (
     <FormSection
@@ -69,23 +68,13 @@ export function CampaignWhenSection({
         )}
       />
       {values.start === 'later' && (
-        <FormField
+        <LocalTimeField
           id="campaign-starts-at"
-          label={timeField.label}
+          label="Start time"
           error={errors.startsAt?.message}
-          description={timeField.hint}
-        >
-          <Input
-            id="campaign-starts-at"
-            type="datetime-local"
-            step={60}
-            min={toLocalInputValue(new Date())}
-            aria-required="true"
-            className="w-full px-2.5 tabular-nums sm:max-w-64 sm:px-3"
-            {...fieldAria('campaign-starts-at', errors.startsAt?.message, true)}
-            {...register('startsAt')}
-          />
-        </FormField>
+          className="w-full px-2.5 tabular-nums sm:max-w-64 sm:px-3"
+          registration={register('startsAt')}
+        />
       )}
       <div className="grid gap-4 rounded-lg border p-4">
         <Controller

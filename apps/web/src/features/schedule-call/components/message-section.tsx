@@ -1,5 +1,5 @@
 import type { Script } from '@callwise/shared/schemas/scripts';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { VariableValues } from '@/components/call-setup/variable-values';
 import { fieldAria } from '@/components/form-parts/field-aria';
 import { FormSection } from '@/components/form-parts/form-section';
@@ -28,8 +28,7 @@ export function MessageSection({
   onPickScript,
   onTemplate,
   messageBox,
-  register,
-  errors,
+  form,
 }: {
   message: string;
   /** The variables that need a value for this call. */
@@ -39,9 +38,12 @@ export function MessageSection({
   onPickScript: (script: Script) => void;
   onTemplate: (template: QuickTemplate) => void;
   messageBox: MessageBox;
-  register: UseFormRegister<ScheduleFormValues>;
-  errors: FieldErrors<ScheduleFormValues>;
+  form: UseFormReturn<ScheduleFormValues>;
 }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
   const { ref: messageFieldRef, ...messageField } = register('message');
   return (
     <FormSection

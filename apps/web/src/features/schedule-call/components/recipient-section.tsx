@@ -1,7 +1,7 @@
 import type { CallType } from '@callwise/shared/calls';
 import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { RefObject } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { fieldAria } from '@/components/form-parts/field-aria';
 import { FormSection } from '@/components/form-parts/form-section';
 import { FormField } from '@/components/ui/form-field';
@@ -16,8 +16,7 @@ export function RecipientSection({
   loading,
   onSelect,
   onClear,
-  register,
-  errors,
+  form,
   recipientRef,
 }: {
   contact: Contact | null;
@@ -26,11 +25,14 @@ export function RecipientSection({
   loading: boolean;
   onSelect: (contact: Contact) => void;
   onClear: () => void;
-  register: UseFormRegister<ScheduleFormValues>;
-  errors: FieldErrors<ScheduleFormValues>;
+  form: UseFormReturn<ScheduleFormValues>;
   /** The name box, which takes the focus when the contact is cleared. */
   recipientRef: RefObject<HTMLInputElement | null>;
 }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
   const { ref: recipientFieldRef, ...recipientField } = register('recipientName');
   return (
     <FormSection

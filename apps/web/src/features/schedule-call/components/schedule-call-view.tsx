@@ -86,12 +86,11 @@ export function ScheduleCallView({
     shouldFocusError: false,
   });
   const {
-    register,
     control,
     setValue,
     getValues,
     reset,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { isSubmitting, isSubmitted },
   } = form;
 
   /** Sets a field as typing would: dirty, and checked again once the form has been submitted. */
@@ -185,14 +184,11 @@ export function ScheduleCallView({
             loading={prefillContact.isFetching && !contact}
             onSelect={pick}
             onClear={clear}
-            register={register}
-            errors={errors}
+            form={form}
             recipientRef={recipientRef}
           />
           <CallDetailsSection
-            control={control}
-            register={register}
-            errors={errors}
+            form={form}
             onNow={() => setField('scheduledAt', toLocalInputValue(nextMinute()))}
             windowMove={windowMove}
           />
@@ -207,8 +203,7 @@ export function ScheduleCallView({
               setField('callType', template.callType);
             }}
             messageBox={messageBox}
-            register={register}
-            errors={errors}
+            form={form}
           />
         </div>
 
