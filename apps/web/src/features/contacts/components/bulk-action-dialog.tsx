@@ -1,10 +1,9 @@
 import {
   type BulkAction,
-  CONSENT_LEVELS,
   type ConsentLevel,
   createContactInputSchema,
 } from '@callwise/shared/schemas/contacts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,12 +14,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField, fieldMessageId } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { useContactTags } from '@/features/contacts/api/get-contact-tags';
-import { CONSENT } from '@/features/contacts/utils/consent';
+import {
+  BulkConsentFields,
+  BulkTagField,
+  type ExistingChoice,
+} from '@/features/contacts/components/bulk-action-fields';
 import { useReturnFocus } from '@/hooks/use-return-focus';
 
 /** What a confirmed bulk action sends, besides the contacts it names. */
@@ -30,8 +28,6 @@ export interface BulkChoice {
   existing_customer?: boolean;
   tag?: string;
 }
-
-type ExistingChoice = 'keep' | 'yes' | 'no';
 
 const contactCount = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'contact' : 'contacts'}`;
 
@@ -85,9 +81,6 @@ export function BulkActionDialog({
   const [existing, setExisting] = useState<ExistingChoice>('keep');
   const [tag, setTag] = useState('');
   const [error, setError] = useState<string>();
-  const consentLabel = useId();
-  const existingLabel = useId();
-  const tags = useContactTags();
 
   // Each opening starts afresh.
   useEffect(() => {
@@ -157,91 +150,26 @@ export function BulkActionDialog({
           }}
         >
           {action === 'set_consent' && (
-            <>
-              <div className="grid gap-3">
-                <p id={consentLabel} className="text-sm font-medium">
-                  What they agreed to
-                </p>
-                <RadioGroup
-                  aria-labelledby={consentLabel}
-                  aria-describedby={error ? 'bulk-error' : undefined}
-                  aria-required="true"
-                  aria-invalid={error ? true : undefined}
-                  value={consent ?? ''}
-                  onValueChange={(value) => {
-                    setConsent(value as ConsentLevel);
-                    setError(undefined);
-                  }}
-                >
-                  {CONSENT_LEVELS.map((level) => (
-                    <div key={level} className="flex items-start gap-3">
-                      <RadioGroupItem
-                        id={`bulk-consent-${level}`}
-                        value={level}
-                        aria-describedby={`bulk-consent-${level}-hint`}
-                        className="mt-0.5"
-                      />
-                      <div className="grid gap-1">
-                        <Label htmlFor={`bulk-consent-${level}`} className="font-normal">
-                          {CONSENT[level].label}
-                        </Label>
-                        <p id={`bulk-consent-${level}-hint`} className="text-xs text-muted-foreground">
-                          {CONSENT[level].explanation}
-                        </p>
-                      </div>
-                    </div>
-                  ))}
-                </RadioGroup>
-              </div>
-              <div className="grid gap-3">
-                <p id={existingLabel} className="text-sm font-medium">
-                  Existing customers
-                </p>
-                <RadioGroup
-                  aria-labelledby={existingLabel}
-                  value={existing}
-                  onValueChange={(value) => setExisting(value as ExistingChoice)}
-                  className="flex flex-wrap gap-x-5 gap-y-2"
-                >
-                  {(
-                    [
-                      ['keep', 'Leave as they are'],
-                      ['yes', 'Yes, existing customers'],
-                      ['no', 'No'],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <div key={value} className="flex items-center gap-2">
-                      <RadioGroupItem id={`bulk-existing-${value}`} value={value} />
-                      <Label htmlFor={`bulk-existing-${value}`} className="font-normal">
-                        {label}
-                      </Label>
-                    </div>
-                  ))}
-                </RadioGroup>
-              </div>
-            </>
+            <BulkConsentFields
+              consent={consent}
+              onConsentChange={(value) => {
+                setConsent(value);
+                setError(undefined);
+              }}
+              existing={existing}
+              onExistingChange={setExisting}
+              error={error}
+            />
           )}
           {(action === 'add_tag' || action === 'remove_tag') && (
-            <FormField id="bulk-tag" label="Tag" error={error}>
-              <Input
-                id="bulk-tag"
-                value={tag}
-                list="bulk-tag-options"
-                autoComplete="off"
-                aria-required="true"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? fieldMessageId('bulk-tag') : undefined}
-                onChange={(event) => {
-                  setTag(event.target.value);
-                  setError(undefined);
-                }}
-              />
-              <datalist id="bulk-tag-options">
-                {(tags.data ?? []).map((option) => (
-                  <option key={option.tag} value={option.tag} />
-                ))}
-              </datalist>
-            </FormField>
+            <BulkTagField
+              tag={tag}
+              onTagChange={(value) => {
+                setTag(value);
+                setError(undefined);
+              }}
+              error={error}
+            />
           )}
           {error && action === 'set_consent' && (
             <p id="bulk-error" className="text-[0.8125rem] text-destructive">

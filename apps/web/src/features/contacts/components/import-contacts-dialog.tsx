@@ -1,11 +1,6 @@
-import {
-  createContactImportInputSchema,
-  type ImportConsentDefault,
-  MAX_IMPORT_BYTES,
-} from '@callwise/shared/schemas/contact-imports';
+import { type ImportConsentDefault, MAX_IMPORT_BYTES } from '@callwise/shared/schemas/contact-imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { readCsvFile } from '@/components/csv-file-step';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +17,6 @@ import {
   isImportFinished,
   useContactImport,
 } from '@/features/contacts/api/get-contact-import';
-import { contactsQueryKey } from '@/features/contacts/api/get-contacts';
 import { ImportFileStep } from '@/features/contacts/components/import-file-step';
 import {
   type DuplicateMode,
@@ -30,15 +24,16 @@ import {
   ImportMappingStep,
   type ImportSource,
 } from '@/features/contacts/components/import-mapping-step';
-import { ImportProgressStep, importSummary } from '@/features/contacts/components/import-progress-step';
+import { ImportProgressStep } from '@/features/contacts/components/import-progress-step';
+import { useImportAnnouncement } from '@/features/contacts/hooks/use-import-announcement';
 import {
   type ColumnMapping,
   EMPTY_MAPPING,
   guessMapping,
   type ImportField,
 } from '@/features/contacts/utils/csv-import';
+import { checkMapping, mappingProblemsOf } from '@/features/contacts/utils/import-mapping';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { fieldErrorsOf } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 
 type Step = 'file' | 'map' | 'progress';
@@ -102,20 +97,7 @@ export function ImportContactsDialog({
     setImportId(null);
   };
 
-  // Once the import ends: the list, count and tags are asked again, and a closed dialog says how it went.
-  const announced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!job || !isImportFinished(job) || announced.current === job.id) return;
-    announced.current = job.id;
-    void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
-    if (job.status === 'failed') {
-      toast.error('Error importing contacts', {
-        description: `The import of ${job.file_name} stopped before the end: ${importSummary(job)}.`,
-      });
-    } else if (!open) {
-      toast.success('Contacts imported', { description: `${job.file_name}: ${importSummary(job)}.` });
-    }
-  }, [job, open, queryClient]);
+  useImportAnnouncement(job, open);
 
   const chooseFile = async (file: File) => {
     setReading(true);
@@ -134,22 +116,9 @@ export function ImportContactsDialog({
 
   const startImport = () => {
     if (!source) return;
-    const { tags, first_name, last_name, consent, existing_customer, ...required } = mapping;
-    const checked = createContactImportInputSchema.shape.mapping.safeParse({
-      ...required,
-      ...(first_name ? { first_name } : {}),
-      ...(last_name ? { last_name } : {}),
-      ...(tags ? { tags } : {}),
-      ...(consent ? { consent } : {}),
-      ...(existing_customer ? { existing_customer } : {}),
-    });
-    if (!checked.success) {
-      const problems: Partial<Record<ImportField, string>> = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as ImportField;
-        problems[field] ??= issue.message;
-      }
-      setMappingErrors(problems);
+    const checked = checkMapping(mapping);
+    if (!checked.ok) {
+      setMappingErrors(checked.problems);
       return;
     }
     setMappingErrors({});
@@ -162,7 +131,7 @@ export function ImportContactsDialog({
       {
         file_name: source.fileName,
         csv: source.text,
-        mapping: checked.data,
+        mapping: checked.mapping,
         duplicates,
         consent_default: consentDefault,
       },
@@ -172,14 +141,7 @@ export function ImportContactsDialog({
           setImportId(started.id);
           setStep('progress');
         },
-        onError: (error) => {
-          const problems: Partial<Record<ImportField, string>> = {};
-          for (const problem of fieldErrorsOf(error)) {
-            const field = problem.field.replace(/^mapping\./, '') as ImportField;
-            if (field in mapping) problems[field] = problem.message;
-          }
-          setMappingErrors(problems);
-        },
+        onError: (error) => setMappingErrors(mappingProblemsOf(error, mapping)),
       },
     );
   };

@@ -1,13 +1,11 @@
 import { IMPORT_FIELDS, type ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
-import { Fragment, useId } from 'react';
+import { useId } from 'react';
 import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
 import type { CsvSource } from '@/components/csv-file-step';
-import { CsvPreviewLineCell } from '@/components/csv-preview-line-cell';
-import { Badge } from '@/components/ui/badge';
+import { HintedRadioOptions } from '@/components/form-parts/hinted-radio-options';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { RadioGroup } from '@/components/ui/radio-group';
+import { ImportPreviewTable } from '@/features/contacts/components/import-preview-table';
 import {
   type ColumnMapping,
   IMPORT_FIELD_LABELS,
@@ -15,8 +13,6 @@ import {
   isRequiredField,
   previewContact,
 } from '@/features/contacts/utils/csv-import';
-import { PREVIEW_ROWS } from '@/lib/csv-preview';
-import { cn } from '@/lib/utils';
 
 export type DuplicateMode = 'skip' | 'merge';
 
@@ -54,12 +50,6 @@ export const CONSENT_DEFAULT_OPTIONS: ReadonlyArray<{
     hint: 'They cannot be called until you record their consent (one by one or in bulk on the Contacts page).',
   },
 ];
-
-const CONSENT_PREVIEW: Readonly<Record<string, string>> = {
-  none: 'None',
-  informational: 'Informational',
-  marketing: 'Marketing',
-};
 
 /** The chosen file, read. */
 export type ImportSource = CsvSource;
@@ -107,81 +97,7 @@ export function ImportMappingStep({
         errors={errors}
       />
 
-      <section aria-labelledby="import-preview-heading" className="grid min-w-0 gap-2">
-        <div>
-          <h3 id="import-preview-heading" className="text-sm font-semibold">
-            Preview
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            The first {Math.min(PREVIEW_ROWS, rows.length)} rows as they will be imported.
-          </p>
-        </div>
-        <div className="min-w-0 rounded-lg border">
-          <Table aria-labelledby="import-preview-heading">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Line</TableHead>
-                {IMPORT_FIELDS.map((field) => (
-                  <TableHead key={field}>{IMPORT_FIELD_LABELS[field]}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {contacts.map((contact) => (
-                <Fragment key={contact.line}>
-                  <TableRow className={cn(contact.problem && 'border-b-0 bg-destructive-soft/40')}>
-                    <CsvPreviewLineCell line={contact.line} problem={Boolean(contact.problem)} />
-                    <TableCell>{contact.name}</TableCell>
-                    <TableCell>{contact.firstName}</TableCell>
-                    <TableCell>{contact.lastName}</TableCell>
-                    <TableCell className="tabular-nums">{contact.phone}</TableCell>
-                    <TableCell>{contact.email}</TableCell>
-                    <TableCell>{contact.company}</TableCell>
-                    <TableCell>
-                      <span className="flex gap-1">
-                        {contact.tags.map((tag) => (
-                          <Badge key={tag} variant="neutral">
-                            {tag}
-                          </Badge>
-                        ))}
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      {contact.consent ? (
-                        CONSENT_PREVIEW[contact.consent]
-                      ) : (
-                        <span className="text-muted-foreground">Default</span>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      {contact.existingCustomer === null ? (
-                        <span className="text-muted-foreground">Default</span>
-                      ) : contact.existingCustomer ? (
-                        'Yes'
-                      ) : (
-                        'No'
-                      )}
-                    </TableCell>
-                  </TableRow>
-                  {contact.problem && (
-                    <TableRow className="bg-destructive-soft/40 hover:bg-destructive-soft/40">
-                      <TableCell
-                        colSpan={IMPORT_FIELDS.length + 1}
-                        className="pt-0 text-[0.8125rem] whitespace-normal text-destructive"
-                      >
-                        {/* Stays in view on narrow screens, where the table scrolls sideways. */}
-                        <span className="sticky left-3 block w-fit max-w-[min(40rem,calc(100vw-6rem))]">
-                          Line {contact.line} will be skipped: {contact.problem}
-                        </span>
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </Fragment>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      </section>
+      <ImportPreviewTable contacts={contacts} />
 
       <div className="grid gap-3" data-testid="import-consent-default">
         <div className="grid gap-1">
@@ -211,25 +127,11 @@ export function ImportMappingStep({
           value={consentDefault ?? ''}
           onValueChange={(value) => onConsentDefaultChange(value as ImportConsentDefault)}
         >
-          {CONSENT_DEFAULT_OPTIONS.map((option) => (
-            <div key={option.value} className="flex items-start gap-3">
-              <RadioGroupItem
-                id={`import-consent-${option.value}`}
-                value={option.value}
-                aria-describedby={`import-consent-${option.value}-hint`}
-                aria-invalid={consentDefaultError ? true : undefined}
-                className="mt-0.5"
-              />
-              <div className="grid gap-1">
-                <Label htmlFor={`import-consent-${option.value}`} className="font-normal">
-                  {option.label}
-                </Label>
-                <p id={`import-consent-${option.value}-hint`} className="text-xs text-muted-foreground">
-                  {option.hint}
-                </p>
-              </div>
-            </div>
-          ))}
+          <HintedRadioOptions
+            idPrefix="import-consent"
+            options={CONSENT_DEFAULT_OPTIONS}
+            invalid={Boolean(consentDefaultError)}
+          />
         </RadioGroup>
         {consentDefaultError && (
           <p id={`${consentLabel}-error`} className="text-[0.8125rem] text-destructive">
@@ -247,24 +149,7 @@ export function ImportMappingStep({
           value={duplicates}
           onValueChange={(value) => onDuplicatesChange(value as DuplicateMode)}
         >
-          {DUPLICATE_OPTIONS.map((option) => (
-            <div key={option.value} className="flex items-start gap-3">
-              <RadioGroupItem
-                id={`import-duplicates-${option.value}`}
-                value={option.value}
-                aria-describedby={`import-duplicates-${option.value}-hint`}
-                className="mt-0.5"
-              />
-              <div className="grid gap-1">
-                <Label htmlFor={`import-duplicates-${option.value}`} className="font-normal">
-                  {option.label}
-                </Label>
-                <p id={`import-duplicates-${option.value}-hint`} className="text-xs text-muted-foreground">
-                  {option.hint}
-                </p>
-              </div>
-            </div>
-          ))}
+          <HintedRadioOptions idPrefix="import-duplicates" options={DUPLICATE_OPTIONS} />
         </RadioGroup>
       </div>
     </div>
