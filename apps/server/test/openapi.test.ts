@@ -4,6 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
+import { minimumRole } from '../src/http/role-policy.ts';
 import {
   EXAMPLE_API_KEY,
   EXAMPLE_APPOINTMENT,
@@ -29,7 +30,6 @@ import {
   EXAMPLE_TEST_CALL,
   EXAMPLE_WAITLIST_ENTRY,
 } from '../src/lib/api-examples.ts';
-import { minimumRole } from '../src/lib/role-policy.ts';
 import {
   EXAMPLE_INVITATION,
   EXAMPLE_INVITATION_TOKEN,

@@ -1,9 +1,9 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
-import type { CallEventBus } from '../lib/call-events.ts';
-import type { Logger } from '../lib/logger.ts';
-import { EMBEDDED_POLL_SECONDS } from '../lib/queue.ts';
+import type { CallEventBus } from '../infra/call-events.ts';
+import type { Logger } from '../infra/logger.ts';
+import { EMBEDDED_POLL_SECONDS } from '../infra/queue.ts';
 import type { SpeechService } from '../providers/speech/speech.ts';
 import type { FileStorage } from '../providers/storage/index.ts';
 import { BrowserCalls, isBrowserCall } from './browser-calls.ts';

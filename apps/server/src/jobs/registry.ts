@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { JobDefinition } from '../lib/queue.ts';
+import type { JobDefinition } from '../infra/queue.ts';
 import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
 import { appointmentEmailsJob } from '../modules/appointments/appointment-emails.ts';
 import { calendarRefreshJob } from '../modules/appointments/sources/calendar-refresh.job.ts';

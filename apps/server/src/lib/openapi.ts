@@ -4,9 +4,9 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { AUTH_MESSAGES } from '../http/auth-messages.ts';
+import { minimumRole, rolesSentence } from '../http/role-policy.ts';
 import { API_EXAMPLES, type OperationExample } from './api-examples.ts';
-import { AUTH_MESSAGES } from './auth-messages.ts';
-import { minimumRole, rolesSentence } from './role-policy.ts';
 
 /** Who may call a group of routes: an API key or a session (the integrator API), or a session only. */
 export type Audience = 'integrator' | 'session';

@@ -1,6 +1,6 @@
 import type { Invitation, InvitationPreview, Member } from '@callwise/shared/schemas/team';
+import { TEAM_MESSAGES } from '../http/auth-messages.ts';
 import type { OperationExample } from './api-examples.ts';
-import { TEAM_MESSAGES } from './auth-messages.ts';
 
 /** The examples' team: Harbor Dental's owner, a receptionist (staff) and an invitation waiting. */
 export const EXAMPLE_TEAM_IDS = {

@@ -9,11 +9,11 @@ import {
   PostgresCounterStore,
   RateLimiter,
   RedisCounterStore,
-} from '../lib/api-rate-limits.ts';
-import { AppError } from '../lib/app-error.ts';
-import { AUTH_MESSAGES } from '../lib/auth-messages.ts';
-import { RedisClient } from '../lib/redis.ts';
-import { roleRefused } from '../lib/role-policy.ts';
+} from '../http/api-rate-limits.ts';
+import { AppError } from '../http/app-error.ts';
+import { AUTH_MESSAGES } from '../http/auth-messages.ts';
+import { roleRefused } from '../http/role-policy.ts';
+import { RedisClient } from '../infra/redis.ts';
 import type { Services } from '../services.ts';
 
 export { AUTH_MESSAGES };
@@ -45,7 +45,7 @@ declare module 'fastify' {
     auth: RequestAuth;
   }
   interface FastifyContextConfig {
-    /** The role a /v1 operation needs at least (set for every authenticated route from lib/role-policy.ts). */
+    /** The role a /v1 operation needs at least (set for every authenticated route from http/role-policy.ts). */
     minimumRole?: Role;
   }
   interface FastifyInstance {

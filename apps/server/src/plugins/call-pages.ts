@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PageCache } from '../lib/page-cache.ts';
+import { PageCache } from '../http/page-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

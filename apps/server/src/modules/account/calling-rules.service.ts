@@ -9,7 +9,7 @@ import {
   callingRulesProblems,
   type UpdateCallingRulesInput,
 } from '@callwise/shared/schemas/calling-rules';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 
 function rulesResponse(row: CallingRulesRow): CallingRules {
   return {

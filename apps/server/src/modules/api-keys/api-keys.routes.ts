@@ -11,8 +11,8 @@ import {
 } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { audit } from '../../http/audit.ts';
 import { AUTH_MESSAGES, sessionAuth } from '../../plugins/authenticate.ts';
 import { generateApiKey } from './api-keys.service.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
-import { CallEventBus } from '../../lib/call-events.ts';
+import { CallEventBus } from '../../infra/call-events.ts';
 import { ApiKeyVerifier, hashApiKey } from './api-keys.service.ts';
 
 let t: TestApp;

@@ -31,8 +31,8 @@ import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import {
   APPOINTMENT_ACTIONS,

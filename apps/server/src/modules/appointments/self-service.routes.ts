@@ -15,8 +15,8 @@ import {
 } from '@callwise/shared/schemas/self-service';
 import { recipientValues } from '@callwise/shared/variables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { AppError } from '../../http/app-error.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import {
   type AppointmentAction,
   applyAppointmentAction,

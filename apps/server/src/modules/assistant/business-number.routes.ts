@@ -19,7 +19,7 @@ import {
 } from '@callwise/shared/schemas/assistant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type TwilioNumber, TwilioNumberError, TwilioNumbers } from '../../engine/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 
 const tags = ['assistant'];
 const FIELD = 'phone_number';

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@callwise/shared/product';
 import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../http/audit.ts';
 import { sessionAuthOf } from '../../plugins/authenticate.ts';
 import { NulCharacterError } from '../../plugins/input-guard.ts';
 import type { AuthService, LinkType } from './auth.service.ts';

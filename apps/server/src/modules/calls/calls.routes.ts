@@ -18,11 +18,11 @@ import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { sendCsvExport } from '../../lib/csv-export.ts';
-import { type CachedPage, preferredEncoding } from '../../lib/page-cache.ts';
-import { iso, parseCursor } from '../../lib/pagination.ts';
+import { notFound } from '../../http/app-error.ts';
+import { audit } from '../../http/audit.ts';
+import { sendCsvExport } from '../../http/csv-export.ts';
+import { type CachedPage, preferredEncoding } from '../../http/page-cache.ts';
+import { iso, parseCursor } from '../../http/pagination.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { callResponse } from './call-response.ts';

@@ -7,8 +7,8 @@ import {
 } from '@callwise/shared/schemas/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from '../../lib/audit.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { audit } from '../../http/audit.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 
 /** Requests a minute per client address to the invitation's page (a link's token is the credential). */
 export const INVITATION_RATE_LIMIT = { limit: 30, windowSeconds: 60 };

@@ -15,7 +15,7 @@ import {
 } from '@callwise/shared/schemas/calendar-connections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../http/app-error.ts';
 import { calendarConnectionResponse, fieldError } from './calendar-connections.ts';
 import { GoogleConnectError, googleAvailable, googleCalendarResponse } from './google-connections.ts';
 import { IcsParseError } from './ics.ts';

@@ -18,10 +18,10 @@ import {
   type UpdateCalendarConnectionInput,
 } from '@callwise/shared/schemas/calendar-connections';
 import type { Config } from '../../../config.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import type { Logger } from '../../../lib/logger.ts';
-import { SecretBox } from '../../../lib/secret-box.ts';
-import type { Resolver } from '../../../lib/ssrf.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { Logger } from '../../../infra/logger.ts';
+import { SecretBox } from '../../../infra/secret-box.ts';
+import type { Resolver } from '../../../infra/ssrf.ts';
 import type { AppointmentService } from '../appointments.service.ts';
 import { bookingSettingsOf } from '../booking-settings.ts';
 import { CalendarSync, fromIcsEvent, type SyncSummary } from './calendar-sync.ts';
