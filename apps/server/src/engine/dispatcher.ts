@@ -8,7 +8,7 @@ import {
   nextDispatchAt,
   retryClaimLater,
 } from '@callwise/db/queries/call-dispatch';
-import { promotionalCallTimes } from '@callwise/db/queries/call-rules';
+import { promotionalCallTimes } from '@callwise/db/queries/calling-rule-facts';
 import { DO_NOT_CALL_REASON } from '@callwise/db/queries/do-not-call';
 import { checkCallingRules } from '@callwise/shared/calling-rules-check';
 import type { CallType } from '@callwise/shared/calls';

@@ -3,7 +3,7 @@ import {
   type CallingRulesRow,
   getCallingRules,
   updateCallingRules,
-} from '@callwise/db/queries/calling-rules';
+} from '@callwise/db/queries/calling-rule-settings';
 import {
   type CallingRules,
   callingRulesProblems,

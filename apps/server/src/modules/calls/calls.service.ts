@@ -10,8 +10,8 @@ import {
   notEditableReason,
 } from '@callwise/db/queries/call-edits';
 import type { CallRow, NewCall } from '@callwise/db/queries/call-rows';
-import { callRuleFacts, callsOnDays, promotionalCallTimes } from '@callwise/db/queries/call-rules';
 import { detachRecording } from '@callwise/db/queries/call-status';
+import { callRuleFacts, callsOnDays, promotionalCallTimes } from '@callwise/db/queries/calling-rule-facts';
 import { getCall } from '@callwise/db/queries/calls';
 import { type ContactRow, getContact } from '@callwise/db/queries/contacts';
 import { getScript } from '@callwise/db/queries/scripts';
