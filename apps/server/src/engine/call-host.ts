@@ -14,7 +14,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import { notFound } from '../http/app-error.ts';
 import { crashPoint } from '../infra/crash-points.ts';
-import { sendJob } from '../infra/queue.ts';
+import { sendJob } from '../jobs/send.ts';
 import type { Pcm } from '../providers/speech/audio.ts';
 import type { SpeechService } from '../providers/speech/speech.ts';
 import type { FileStorage } from '../providers/storage/index.ts';

@@ -1,9 +1,9 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import { createTestDatabase } from '@callwise/db/testing';
 import type PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { createQueue, defineJob, registerJobs, sendJob, stopQueue } from './queue.ts';
+import { createQueue, defineJob, jobSender, registerJobs, stopQueue } from './queue.ts';
 
 let database: DatabaseHandle;
 let boss: PgBoss;
@@ -28,6 +28,9 @@ const wokenJob = defineJob({
     ran.push({ at: Date.now(), payload });
   },
 });
+
+/** Sends the jobs of these tests, typed by them. */
+const sendJob = jobSender<typeof reminderJob | typeof wokenJob>();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -86,6 +89,27 @@ describe(`the job queue`, () => {
   });
 });
 
+describe('a job sender', () => {
+  it('takes only the names of its jobs, each with its own payload', () => {
+    expectTypeOf(sendJob<'test-woken'>)
+      .parameter(2)
+      .toEqualTypeOf<{ n: number }>();
+    expectTypeOf(sendJob<'test-delayed'>)
+      .parameter(2)
+      .toEqualTypeOf<{ greeting: string }>();
+    // Only compiled, never sent: each line is refused by the type checker.
+    const never = (): unknown => [
+      // @ts-expect-error a job that is not one of the sender's
+      sendJob(boss, 'test-unknown', {}),
+      // @ts-expect-error another job's payload
+      sendJob(boss, 'test-woken', { greeting: 'hello' }),
+      // @ts-expect-error a payload of the wrong type
+      sendJob(boss, 'test-delayed', { greeting: 42 }),
+    ];
+    expect(never).toBeTypeOf('function');
+  });
+});
+
 describe('stopping the queue', () => {
   it('waits for the statement that records a failed job before the database may close', async () => {
     // A database whose statements marking a job failed are slow, as on a busy machine.
@@ -119,7 +143,7 @@ describe('stopping the queue', () => {
       },
     });
     await registerJobs(queue, [failing], { work: true, log: silentLog });
-    const id = await sendJob(queue, failing.name, {});
+    const id = await jobSender<typeof failing>()(queue, failing.name, {});
     await handlerEntered;
     // pg-boss's own graceful stop returns while its (unawaited) fail statement is still running.
     await stopQueue(queue, 5000);

@@ -20,7 +20,7 @@ import { isValidTimezone } from '@callwise/shared/phone';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { rateLimitRetryAfter } from '../../http/rate-limit.ts';
-import { sendJob } from '../../infra/queue.ts';
+import { sendJob } from '../../jobs/send.ts';
 import {
   accountExistsMail,
   emailChangeMail,

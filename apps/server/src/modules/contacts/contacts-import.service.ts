@@ -20,7 +20,7 @@ import {
 import type PgBoss from 'pg-boss';
 import { AppError } from '../../http/app-error.ts';
 import { iso } from '../../http/pagination.ts';
-import { sendJob } from '../../infra/queue.ts';
+import { sendJob } from '../../jobs/send.ts';
 import { accountCountry } from './contacts.service.ts';
 
 export const CONTACTS_IMPORT = 'contacts-import';

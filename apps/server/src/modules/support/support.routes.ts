@@ -3,7 +3,7 @@ import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from '@callwise/shared/product';
 import { supportMessageInputSchema, supportMessageReceiptSchema } from '@callwise/shared/schemas/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceRateLimit, type RateLimit } from '../../http/rate-limit.ts';
-import { sendJob } from '../../infra/queue.ts';
+import { sendJob } from '../../jobs/send.ts';
 import { supportConfirmationMail, supportRequestMail } from '../mail/mail.templates.ts';
 import { SEND_EMAIL, type SendEmailPayload } from '../mail/send-email.job.ts';
 

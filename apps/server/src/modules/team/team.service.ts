@@ -15,7 +15,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import { TEAM_MESSAGES } from '../../http/auth-messages.ts';
-import { sendJob } from '../../infra/queue.ts';
+import { sendJob } from '../../jobs/send.ts';
 import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
 import { checkNewPassword, hashPassword } from '../auth/passwords.ts';
 import { hashToken, randomToken } from '../auth/tokens.ts';
