@@ -91,7 +91,6 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.decorate('database', options.database);
   fastify.decorate('queue', options.queue);
   fastify.decorate('services', options.services);
-  fastify.decorate('selfServiceLinks', options.services.selfServiceLinks);
   // The offline speech engine starts its thread and warms up once the server listens (not in tests).
   if (options.config.NODE_ENV !== 'test') {
     fastify.addHook('onListen', async () => void options.services.speech.warmUp().catch(() => undefined));

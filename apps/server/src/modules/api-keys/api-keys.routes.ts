@@ -122,7 +122,7 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const revoked = await revokeApiKey(db(), request.auth.accountId, request.params.id);
       if (!revoked) throw notFound('API key');
-      fastify.apiKeyVerifier.forget(revoked.keyHash);
+      fastify.services.identity.apiKeys.forget(revoked.keyHash);
       audit(request, {
         action: 'api_key.revoked',
         summary: `Revoked the API key “${revoked.name}”`,

@@ -112,7 +112,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = () => fastify.services.appointments;
   const zoneOf = async (accountId: string) => (await findAccount(db(), accountId))?.timezone ?? 'UTC';
   const respond = (row: AppointmentRow, timezone: string) =>
-    appointmentResponse(row, timezone, fastify.selfServiceLinks);
+    appointmentResponse(row, timezone, fastify.services.selfServiceLinks);
 
   async function checkContact(accountId: string, contactId: string) {
     if (!(await getContact(db(), accountId, contactId))) {

@@ -230,7 +230,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       await auth.logout(session.userId, session.id, scope);
       // This process forgets them at once; the others on the database's notice (SESSIONS_CHANNEL), which may
       // arrive after this answer.
-      fastify.liveSessions?.forget(`u:${session.userId}`);
+      fastify.services.identity.sessions.forget(`u:${session.userId}`);
     }
     return reply.status(204).send();
   });

@@ -98,7 +98,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // A page answered to this API key a moment ago goes out again before the query is even parsed.
       onRequest: (request, reply, done) => {
         if (request.auth.kind === 'api_key') {
-          const cached = fastify.callPages.get(request.auth.accountId, request.url);
+          const cached = fastify.services.callPages.get(request.auth.accountId, request.url);
           if (cached !== undefined) {
             sendCachedPage(request, reply, cached);
             return;
@@ -130,7 +130,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       };
       if (request.auth.kind !== 'api_key') return reply.send(await read());
       // Pages answered to API keys are kept for a second (plugins/call-pages.ts), by the address asked for.
-      const page = await fastify.callPages.load(
+      const page = await fastify.services.callPages.load(
         accountId,
         request.url,
         async () => reply.serialize(await read()) as string,
