@@ -9,7 +9,7 @@ import { saveAssistantSettings } from '@callwise/db/queries/assistant';
 import { createAccountWithUser } from '@callwise/db/queries/users';
 import { DEFAULT_ASSISTANT_SETTINGS } from '@callwise/shared/schemas/assistant';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { createQueue } from '../apps/server/src/lib/queue.ts';
+import { createQueue } from '../apps/server/src/infra/queue.ts';
 import { openServices } from '../apps/server/src/services.ts';
 import { type ChatAnswer, lastSaid, startFakeChatModel } from '../apps/server/test/fake-chat-model.ts';
 import { percentile, quiet, type Recorder } from './bench-parts.ts';

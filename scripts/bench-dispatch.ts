@@ -6,8 +6,8 @@ import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
 import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { createQueue, registerJobs } from '../apps/server/src/infra/queue.ts';
 import { createJobs } from '../apps/server/src/jobs/registry.ts';
-import { createQueue, registerJobs } from '../apps/server/src/lib/queue.ts';
 import { openServices } from '../apps/server/src/services.ts';
 import { percentile, quiet, type Recorder } from './bench-parts.ts';
 

@@ -35,7 +35,7 @@ const { openDatabase } = await import('@callwise/db/client');
 const { runMigrations } = await import('@callwise/db/migrate');
 const templateDir = path.join(dist, 'pglite-template');
 rmSync(templateDir, { recursive: true, force: true });
-const { createQueue, registerJobs } = await import('./src/lib/queue.ts');
+const { createQueue, registerJobs } = await import('./src/infra/queue.ts');
 const { createJobs } = await import('./src/jobs/registry.ts');
 const { loadConfig } = await import('./src/config.ts');
 const handle = await openDatabase({ dataDir: templateDir });

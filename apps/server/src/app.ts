@@ -10,9 +10,9 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import simulatorRoutes from './engine/carriers/simulator.routes.ts';
-import { logSerializers } from './lib/logger.ts';
-import { documentAudience, openApiOptions } from './lib/openapi.ts';
-import { createSerializerCompiler } from './lib/serializer.ts';
+import { documentAudience, openApiOptions } from './http/openapi.ts';
+import { createSerializerCompiler } from './http/serializer.ts';
+import { logSerializers } from './infra/logger.ts';
 import callingRulesRoutes from './modules/account/calling-rules.routes.ts';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.ts';
 import appointmentsRoutes from './modules/appointments/appointments.routes.ts';
@@ -91,7 +91,6 @@ export const app = fp(async function callwiseApp(fastify: FastifyInstance, optio
   fastify.decorate('database', options.database);
   fastify.decorate('queue', options.queue);
   fastify.decorate('services', options.services);
-  fastify.decorate('selfServiceLinks', options.services.selfServiceLinks);
   // The offline speech engine starts its thread and warms up once the server listens (not in tests).
   if (options.config.NODE_ENV !== 'test') {
     fastify.addHook('onListen', async () => void options.services.speech.warmUp().catch(() => undefined));

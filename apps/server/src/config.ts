@@ -5,7 +5,7 @@ import { parseCallingWindow } from '@callwise/shared/calling-window';
 import { API_RATE_LIMIT_PER_MINUTE } from '@callwise/shared/product';
 import { DEFAULT_SMS_RATE_PER_SEGMENT_USD } from '@callwise/shared/sms';
 import { z } from 'zod';
-import { parseCrashAt } from './lib/crash-points.ts';
+import { parseCrashAt } from './infra/crash-points.ts';
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -103,7 +103,7 @@ export const envSchema = z.object({
   CALL_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** An open call at the carrier unchanged for this long is asked of the carrier by the sweep. */
   CALL_QUIET_SECONDS: z.coerce.number().min(0.1).max(86_400).default(180),
-  /** Tests only: a crash point (lib/crash-points.ts) where this process kills itself. */
+  /** Tests only: a crash point (infra/crash-points.ts) where this process kills itself. */
   CRASH_AT: z.string().optional(),
   FAILURE_ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),

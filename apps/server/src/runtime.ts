@@ -8,15 +8,15 @@ import { runMigrations } from '@callwise/db/migrate';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from './config.ts';
-import { createJobs } from './jobs/registry.ts';
-import type { Logger } from './lib/logger.ts';
+import type { Logger } from './infra/logger.ts';
 import {
   createQueue,
   EMBEDDED_POLL_SECONDS,
   type JobDefinition,
   registerJobs,
   stopQueue,
-} from './lib/queue.ts';
+} from './infra/queue.ts';
+import { createJobs } from './jobs/registry.ts';
 import { openServices, type Services } from './services.ts';
 
 export interface Runtime {

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@callwise/shared/product';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { logSerializers } from './lib/logger.ts';
+import { logSerializers } from './infra/logger.ts';
 import { openRuntime } from './runtime.ts';
 
 // The same serializers as the HTTP log: errors of jobs carry no query values or personal data either.

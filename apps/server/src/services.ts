@@ -3,11 +3,14 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import { type CallEngine, openEngine } from './engine/engine.ts';
 import { createDialogueEngine, type DialogueEngine } from './engine/index.ts';
-import { CallEventBus } from './lib/call-events.ts';
-import { armCrashPoint } from './lib/crash-points.ts';
-import type { Logger } from './lib/logger.ts';
-import { sendJob } from './lib/queue.ts';
-import { SecretBox } from './lib/secret-box.ts';
+import { type CounterStore, PostgresCounterStore, RedisCounterStore } from './http/api-rate-limits.ts';
+import { PageCache } from './http/page-cache.ts';
+import { CallEventBus } from './infra/call-events.ts';
+import { armCrashPoint } from './infra/crash-points.ts';
+import type { Logger } from './infra/logger.ts';
+import { RedisClient } from './infra/redis.ts';
+import { SecretBox } from './infra/secret-box.ts';
+import { sendJob } from './jobs/send.ts';
 import { ApiKeyVerifier } from './modules/api-keys/api-keys.service.ts';
 import { AppointmentConversation } from './modules/appointments/appointment-conversation.ts';
 import { APPOINTMENT_EMAILS, AppointmentEmailSender } from './modules/appointments/appointment-emails.ts';
@@ -63,8 +66,12 @@ export interface Services {
     sessions: LiveSessionCache;
     apiKeys: ApiKeyVerifier;
     checkBearer(authorization: string | undefined): ReturnType<typeof checkBearer>;
+    /** Where API keys' and sessions' rate limits are counted, shared by every process: Redis, else the database. */
+    rateLimits: CounterStore;
   };
   billing: BillingService;
+  /** Pages of GET /v1/calls answered to API keys, kept a second per account and address (plugins/call-pages.ts). */
+  callPages: PageCache;
   /** The API side of calls: creating, editing, cancelling, recordings. */
   calls: CallService;
   campaigns: CampaignService;
@@ -94,6 +101,9 @@ export interface Services {
   textFollowUps: TextFollowUps;
   close(): Promise<void>;
 }
+
+/** How long a page of the call list may be served again without reading the database. */
+const CALL_PAGE_TTL_MS = 1000;
 
 /** The texts after calls are looked for at most this often when calls change (and each minute besides). */
 const FOLLOW_UPS_WAKE_MS = 5_000;
@@ -131,6 +141,8 @@ export async function openServices(deps: {
   const apiKeys = new ApiKeyVerifier(db);
   offs.push(events.onApiKeyRevoked((hash) => apiKeys.forget(hash)));
   const bearer = { secret: config.JWT_SECRET, issuer: `${config.PUBLIC_URL}/auth/v1`, sessions };
+  const redis = config.REDIS_URL ? new RedisClient(config.REDIS_URL) : null;
+  const rateLimits: CounterStore = redis ? new RedisCounterStore(redis) : new PostgresCounterStore(db);
   const auth = new AuthService({ db, config, queue });
   // Credentials and second-factor secrets are kept sealed with a key derived from the server's secret.
   const secrets = new SecretBox(config.JWT_SECRET);
@@ -155,6 +167,9 @@ export async function openServices(deps: {
   // On the embedded engine every write is this process's, and its notice arrives on commit (decision 024).
   const availability = new AvailabilityCache(database.kind === 'pglite');
   offs.push(events.onBookingsChanged((accounts) => availability.forget(accounts)));
+  // An account's cached call pages are dropped on every change of its calls, from any process.
+  const callPages = new PageCache({ ttlMs: CALL_PAGE_TTL_MS, maxEntries: 2000 });
+  offs.push(events.onAccountChanged((accountId) => callPages.invalidate(accountId)));
   const engine: CallEngine = await openEngine({
     config,
     database,
@@ -199,7 +214,7 @@ export async function openServices(deps: {
   });
   const rescheduling: RescheduleDialogue = new RescheduleDialogue({ db, appointments });
   const business = new AppointmentConversation({ db });
-  const calendars = new CalendarConnectionService({ db, appointments, config, log });
+  const calendars = new CalendarConnectionService({ db, appointments, config, log, secrets });
   const waitlist: WaitlistService = new WaitlistService({
     db,
     calls,
@@ -283,8 +298,10 @@ export async function openServices(deps: {
       sessions,
       apiKeys,
       checkBearer: (authorization) => checkBearer(db, bearer, authorization),
+      rateLimits,
     },
     billing,
+    callPages,
     calls,
     campaigns,
     appointments,
@@ -305,6 +322,7 @@ export async function openServices(deps: {
       await folder?.close();
       await events.close();
       await speech.close();
+      await redis?.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { CrashPoint } from '../src/lib/crash-points.ts';
+import type { CrashPoint } from '../src/infra/crash-points.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { EXTRA_CALLS_METER } from '../src/modules/billing/stripe-billing-provider.ts';
 import { type FakeStripe, startFakeStripe } from '../src/modules/billing/stripe-test-server.ts';

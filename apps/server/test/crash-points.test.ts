@@ -5,7 +5,7 @@ import { createAccountWithUser } from '@callwise/db/queries/users';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOST_AT_CARRIER } from '../src/engine/call-sweeper.ts';
 import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
-import type { CrashPoint } from '../src/lib/crash-points.ts';
+import type { CrashPoint } from '../src/infra/crash-points.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { freshEngineDatabase, signInWithPassword, startServer } from './engine-processes.ts';
 import { freePort } from './helper.ts';

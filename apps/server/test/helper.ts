@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { createQueue, registerJobs, stopQueue } from '../src/infra/queue.ts';
 import { createJobs } from '../src/jobs/registry.ts';
-import { createQueue, registerJobs, stopQueue } from '../src/lib/queue.ts';
 import { openServices, type Services } from '../src/services.ts';
 
 /** Engine logs in tests: problems are printed (they would otherwise vanish), nothing else. */

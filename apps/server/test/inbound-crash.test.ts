@@ -1,7 +1,7 @@
 import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { CrashPoint } from '../src/lib/crash-points.ts';
+import type { CrashPoint } from '../src/infra/crash-points.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import {
   type EngineDatabase,

@@ -4,7 +4,7 @@ import { runMigrations } from '@callwise/db/migrate';
 import { createAccountWithUser } from '@callwise/db/queries/users';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
-import type { CrashPoint } from '../src/lib/crash-points.ts';
+import type { CrashPoint } from '../src/infra/crash-points.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { freshEngineDatabase, signInWithPassword, startServer } from './engine-processes.ts';
 import { freePort } from './helper.ts';

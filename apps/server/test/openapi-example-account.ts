@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EXAMPLE_IDS } from '../src/lib/operation-examples.ts';
+import { EXAMPLE_IDS } from '../src/http/operation-examples.ts';
 import { EXAMPLE_API_KEY } from '../src/modules/api-keys/api-keys.examples.ts';
 import { EXAMPLE_APPOINTMENT } from '../src/modules/appointments/appointments.examples.ts';
 import { EXAMPLE_BOOKING_SETTINGS_INPUT } from '../src/modules/appointments/booking.examples.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
-import { minimumRole } from '../src/lib/role-policy.ts';
+import { minimumRole } from '../src/http/role-policy.ts';
 import { type FakeStripe, startFakeStripe } from '../src/modules/billing/stripe-test-server.ts';
 import { createApiKey, listenTestApp, signedInUser, type TestApp } from './helper.ts';
 import {

@@ -1,6 +1,6 @@
 import { type Role, roleAllows } from '@callwise/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minimumRole } from '../src/lib/role-policy.ts';
+import { minimumRole } from '../src/http/role-policy.ts';
 import { type Document, examplesOf, fetchDocument, operationsOf, secured } from './openapi-document.ts';
 import {
   type ExampleServer,

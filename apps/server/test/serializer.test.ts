@@ -7,7 +7,7 @@ import { pageSchema } from '@callwise/shared/schemas/pagination';
 import { scriptSchema } from '@callwise/shared/schemas/scripts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { nullableAsTypeList } from '../src/lib/serializer.ts';
+import { nullableAsTypeList } from '../src/http/serializer.ts';
 import { buildTestApp, signedInUser, type TestApp } from './helper.ts';
 
 /** In production, answers are written by fast-json-stringify: they must still match their zod schemas exactly. */

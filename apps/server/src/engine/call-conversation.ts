@@ -20,7 +20,7 @@ import {
   DEFAULT_GREETING,
 } from '@callwise/shared/schemas/assistant';
 import { DEFAULT_VOICE, type VoiceId } from '@callwise/shared/voices';
-import { crashPoint } from '../lib/crash-points.ts';
+import { crashPoint } from '../infra/crash-points.ts';
 import type { SpeechService } from '../providers/speech/speech.ts';
 import type { CalleeInput, CallReply } from './carriers/carrier.ts';
 import {

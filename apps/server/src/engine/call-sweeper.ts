@@ -1,7 +1,7 @@
 import type { Database } from '@callwise/db/client';
 import { failStuckCall, quietOpenCalls } from '@callwise/db/queries/call-dispatch';
-import { crashPoint } from '../lib/crash-points.ts';
-import type { ProblemLogger as Logger } from '../lib/logger.ts';
+import { crashPoint } from '../infra/crash-points.ts';
+import type { ProblemLogger as Logger } from '../infra/logger.ts';
 import type { CallHostService } from './call-host.ts';
 import type { Carrier } from './carriers/carrier.ts';
 

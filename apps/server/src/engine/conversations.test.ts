@@ -1,6 +1,8 @@
 import { claimMessageAlerts } from '@callwise/db/queries/call-reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp, waitForMail } from '../../test/helper.ts';
+import { sendJob } from '../jobs/send.ts';
+import { CALL_MESSAGE_ALERTS } from './message-alerts.ts';
 
 /**
  * Issue #18 through the public surface: the assistant's settings, simulated incoming calls to the business number,
@@ -190,7 +192,7 @@ describe('a call to the business number', () => {
     const mail = await waitForMail(t.app, owner.email, /^Message from A caller$/);
     expect(mail.text).toContain('“Please call me back about gift cards.”');
     expect(mail.text).toContain(`/call-history?call=${call.id}`);
-    await t.queue.send('call-message-alerts', {});
+    await sendJob(t.queue, CALL_MESSAGE_ALERTS, {});
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const all = (await t.app.inject('/_dev/mail.json')).json() as Array<{ to: string; subject: string }>;
     expect(all.filter((m) => m.to === owner.email && /^Message from/.test(m.subject))).toHaveLength(1);

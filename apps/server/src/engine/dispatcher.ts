@@ -8,13 +8,13 @@ import {
   nextDispatchAt,
   retryClaimLater,
 } from '@callwise/db/queries/call-dispatch';
-import { promotionalCallTimes } from '@callwise/db/queries/call-rules';
+import { promotionalCallTimes } from '@callwise/db/queries/calling-rule-facts';
 import { DO_NOT_CALL_REASON } from '@callwise/db/queries/do-not-call';
 import { checkCallingRules } from '@callwise/shared/calling-rules-check';
 import type { CallType } from '@callwise/shared/calls';
 import { jurisdictionsFor } from '@callwise/shared/jurisdictions';
-import { crashPoint } from '../lib/crash-points.ts';
-import type { ProblemLogger as Logger } from '../lib/logger.ts';
+import { crashPoint } from '../infra/crash-points.ts';
+import type { ProblemLogger as Logger } from '../infra/logger.ts';
 import {
   type Carrier,
   CarrierDeferredError,

@@ -1,9 +1,9 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
-import type { CallEventBus } from '../lib/call-events.ts';
-import type { Logger } from '../lib/logger.ts';
-import { EMBEDDED_POLL_SECONDS } from '../lib/queue.ts';
+import type { CallEventBus } from '../infra/call-events.ts';
+import type { Logger } from '../infra/logger.ts';
+import { EMBEDDED_POLL_SECONDS } from '../infra/queue.ts';
 import type { SpeechService } from '../providers/speech/speech.ts';
 import type { FileStorage } from '../providers/storage/index.ts';
 import { BrowserCalls, isBrowserCall } from './browser-calls.ts';
@@ -18,6 +18,7 @@ import { SimulatedCarrier } from './carriers/simulator.ts';
 import type { CallAudio } from './carriers/twilio/call-audio.ts';
 import type { TwilioCarrier } from './carriers/twilio/twilio.ts';
 import type { TwilioMessaging } from './carriers/twilio/twilio-messaging.ts';
+import type { TwilioNumbers } from './carriers/twilio/twilio-numbers.ts';
 import type { DialogueEngine } from './conversation/index.ts';
 import { Dispatcher } from './dispatcher.ts';
 import { WebhookDeliverer } from './webhooks/webhook-deliverer.ts';
@@ -31,8 +32,16 @@ export interface CallEngine {
   carrier: Carrier;
   /** Our side of each call: the carrier's reports, the conversation, the recording. */
   host: CallHostService;
-  /** Twilio's carrier and the audio its calls fetch, when Twilio places the calls (its webhooks need both). */
-  twilio: { carrier: TwilioCarrier; audio: CallAudio; messaging: TwilioMessaging } | null;
+  /**
+   * Twilio's carrier, the audio its calls fetch (its webhooks need both), its texts and the account's numbers
+   * at Twilio, when Twilio places the calls.
+   */
+  twilio: {
+    carrier: TwilioCarrier;
+    audio: CallAudio;
+    messaging: TwilioMessaging;
+    numbers: TwilioNumbers;
+  } | null;
   /** Hands due calls to the carrier (null where ROLE=api). */
   dispatcher: Dispatcher | null;
   /** Posts call and appointment events to their webhooks (null where ROLE=api). */
@@ -180,16 +189,18 @@ async function openTwilio(
   config: Config,
   database: DatabaseHandle,
   deps: Pick<EngineDeps, 'log' | 'storage'>,
-): Promise<{ carrier: TwilioCarrier; audio: CallAudio; messaging: TwilioMessaging }> {
+): Promise<{ carrier: TwilioCarrier; audio: CallAudio; messaging: TwilioMessaging; numbers: TwilioNumbers }> {
   const { TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER } = config;
   if (!TWILIO_ACCOUNT_SID || !TWILIO_AUTH_TOKEN || !TWILIO_FROM_NUMBER) {
     throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER are required for Twilio');
   }
-  const [{ TwilioCarrier, TWILIO_WEBHOOK_PATH }, { CallAudio }, { TwilioMessaging }] = await Promise.all([
-    import('./carriers/twilio/twilio.ts'),
-    import('./carriers/twilio/call-audio.ts'),
-    import('./carriers/twilio/twilio-messaging.ts'),
-  ]);
+  const [{ TwilioCarrier, TWILIO_WEBHOOK_PATH }, { CallAudio }, { TwilioMessaging }, { TwilioNumbers }] =
+    await Promise.all([
+      import('./carriers/twilio/twilio.ts'),
+      import('./carriers/twilio/call-audio.ts'),
+      import('./carriers/twilio/twilio-messaging.ts'),
+      import('./carriers/twilio/twilio-numbers.ts'),
+    ]);
   const carrier = await TwilioCarrier.open({
     db: database.db,
     log: deps.log,
@@ -217,5 +228,7 @@ async function openTwilio(
     messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID,
     log: deps.log,
   });
-  return { carrier, audio, messaging };
+  // The account's numbers at Twilio: listing, buying and pointing them at us (`business-number.routes.ts`).
+  const numbers = new TwilioNumbers(carrier.client, config.PUBLIC_URL);
+  return { carrier, audio, messaging, numbers };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { sendJob } from '../jobs/send.ts';
 
 /** The job that e-mails an account's failure alert (defined with the calls' notifications, sent from here). */
 export const CALL_FAILURE_ALERT = 'call-failure-alert';
@@ -29,9 +30,10 @@ export class FailureAlerts {
     const window = failureAlertWindow(accountId, endedAt, windowMs);
     if (this.alertedWindows.has(window.id)) return;
     // A job id made from the window: another process sending the same job changes nothing.
-    await this.deps.queue.send(
+    await sendJob(
+      this.deps.queue,
       CALL_FAILURE_ALERT,
-      { accountId, windowStart: window.start } satisfies z.input<typeof callFailureAlertPayload>,
+      { accountId, windowStart: window.start },
       { id: window.id, startAfter: new Date(window.start + windowMs + 1000) },
     );
     this.alertedWindows.add(window.id);

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import { tablesNeedingVacuum, vacuumAnalyze } from '@callwise/db/queries/maintenance';
 import { z } from 'zod';
-import { defineJob } from '../lib/queue.ts';
+import { defineJob } from '../infra/queue.ts';
 
 export const DATABASE_MAINTENANCE = 'database-maintenance';
 

@@ -1,8 +1,7 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import type PgBoss from 'pg-boss';
-import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { JobDefinition } from '../lib/queue.ts';
+import type { JobDefinition } from '../infra/queue.ts';
 import { apiMaintenanceJob } from '../modules/api-keys/api-maintenance.job.ts';
 import { appointmentEmailsJob } from '../modules/appointments/appointment-emails.ts';
 import { calendarRefreshJob } from '../modules/appointments/sources/calendar-refresh.job.ts';
@@ -36,7 +35,7 @@ export interface JobDeps {
 }
 
 /** Every job the worker runs, with what they need. */
-export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
+export function createJobs(deps: JobDeps) {
   const { services } = deps;
   return [
     sendEmailJob(() => services.mail),
@@ -66,5 +65,8 @@ export function createJobs(deps: JobDeps): JobDefinition<z.ZodType>[] {
       storage: () => services.storage,
       retentionDays: deps.config.RECORDING_RETENTION_DAYS,
     }),
-  ] as unknown as JobDefinition<z.ZodType>[];
+  ] satisfies JobDefinition[];
 }
+
+/** A job of the server: its name and payload type `sendJob` (`jobs/send.ts`). */
+export type ServerJob = ReturnType<typeof createJobs>[number];

@@ -1,7 +1,7 @@
 import { insertAuditEvents, type NewAuditEvent } from '@callwise/db/queries/audit-log';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuditEntry } from '../lib/audit.ts';
+import type { AuditEntry } from '../http/audit.ts';
 
 function toRow(request: FastifyRequest, entry: AuditEntry): NewAuditEvent | null {
   const auth = request.auth;

@@ -3,18 +3,10 @@ import { type Role, roleAllows } from '@callwise/shared/roles';
 import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  type CounterStore,
-  type LimitDecision,
-  PostgresCounterStore,
-  RateLimiter,
-  RedisCounterStore,
-} from '../lib/api-rate-limits.ts';
-import { AppError } from '../lib/app-error.ts';
-import { AUTH_MESSAGES } from '../lib/auth-messages.ts';
-import { RedisClient } from '../lib/redis.ts';
-import { roleRefused } from '../lib/role-policy.ts';
-import type { Services } from '../services.ts';
+import { type LimitDecision, RateLimiter } from '../http/api-rate-limits.ts';
+import { AppError } from '../http/app-error.ts';
+import { AUTH_MESSAGES } from '../http/auth-messages.ts';
+import { roleRefused } from '../http/role-policy.ts';
 
 export { AUTH_MESSAGES };
 
@@ -45,7 +37,7 @@ declare module 'fastify' {
     auth: RequestAuth;
   }
   interface FastifyContextConfig {
-    /** The role a /v1 operation needs at least (set for every authenticated route from lib/role-policy.ts). */
+    /** The role a /v1 operation needs at least (set for every authenticated route from http/role-policy.ts). */
     minimumRole?: Role;
   }
   interface FastifyInstance {
@@ -53,10 +45,6 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook: a signed-in session only (API keys, profile, billing); an API key gets 403. */
     authenticateSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    apiKeyVerifier: Services['identity']['apiKeys'];
-    /** The sessions this process believes for a few seconds (forgotten on the database's notices). */
-    liveSessions: Services['identity']['sessions'];
-    rateLimitStore: CounterStore;
   }
 }
 
@@ -105,18 +93,9 @@ function setLimitHeaders(reply: FastifyReply, decision: LimitDecision) {
  */
 export default fp(async function authenticate(fastify: FastifyInstance) {
   const { config } = fastify;
-  const db = fastify.database.db;
   fastify.decorateRequest('auth', null, []);
   // Built with the services, which forget what the database's notices say has ended or been revoked.
-  const { sessions, apiKeys: verifier, checkBearer } = fastify.services.identity;
-  const redis = config.REDIS_URL ? new RedisClient(config.REDIS_URL) : null;
-  const store: CounterStore = redis ? new RedisCounterStore(redis) : new PostgresCounterStore(db);
-  fastify.addHook('onClose', async () => {
-    await redis?.close();
-  });
-  fastify.decorate('apiKeyVerifier', verifier);
-  fastify.decorate('liveSessions', sessions);
-  fastify.decorate('rateLimitStore', store);
+  const { apiKeys: verifier, checkBearer, rateLimits: store } = fastify.services.identity;
 
   const log = { warn: (obj: object, msg: string) => fastify.log.warn(obj, msg) };
   const apiLimiter = new RateLimiter(store, {

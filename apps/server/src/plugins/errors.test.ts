@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '../http/app-error.ts';
 import errors from './errors.ts';
 
 const app = Fastify({ logger: false });

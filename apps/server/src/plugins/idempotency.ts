@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '../http/app-error.ts';
 
 /** How long a key and its first answer are kept. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;

@@ -1,7 +1,7 @@
 import { csvRecords } from '@callwise/shared/csv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.ts';
+import { AppError } from '../http/app-error.ts';
 
 /**
  * The one rule for text that reaches the database: PostgreSQL cannot store a NUL character (U+0000) in text or

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { simulatedTextBehaviour } from '@callwise/shared/simulator';
-import type { ProblemLogger as Logger } from '../../lib/logger.ts';
+import type { ProblemLogger as Logger } from '../../infra/logger.ts';
 import type { MessageCarrier, MessageHost, SendMessageRequest, SentMessage } from './messaging.ts';
 
 /** Seconds at real speed (SIMULATOR_SPEED=1) from a text's hand-over to its delivery, and on to the reply. */

@@ -1,4 +1,4 @@
-import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples of each operation, beside its route in simulator.routes.ts. */
 export const SIMULATOR_EXAMPLES = operationExamples({

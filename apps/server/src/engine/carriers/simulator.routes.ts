@@ -3,7 +3,7 @@ import { apiErrorSchema } from '@callwise/shared/errors';
 import { normalizePhone } from '@callwise/shared/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import { SIMULATOR_EXAMPLES } from './simulator.examples.ts';
 
 /** One answer of the simulated caller: keys, words, or a pause. */

@@ -18,9 +18,8 @@ import {
   simulatedStaffAnswers,
   simulatorBehaviourFor,
 } from '@callwise/shared/simulator';
-import { createBatcher } from '../../lib/batcher.ts';
-import { crashPoint } from '../../lib/crash-points.ts';
-import type { ProblemLogger as Logger } from '../../lib/logger.ts';
+import { crashPoint } from '../../infra/crash-points.ts';
+import type { ProblemLogger as Logger } from '../../infra/logger.ts';
 import {
   concatPcm,
   dtmfTone,
@@ -29,6 +28,7 @@ import {
   pcmDurationSeconds,
   silence,
 } from '../../providers/speech/audio.ts';
+import { createBatcher } from '../../util/batcher.ts';
 import type {
   CalleeInput,
   CallHost,

@@ -15,8 +15,8 @@ import {
   WEBHOOK_RETRY_STEPS,
   WEBHOOK_TIMEOUT_SECONDS,
 } from '@callwise/shared/schemas/webhooks';
-import type { ProblemLogger as Logger } from '../../lib/logger.ts';
-import { callbackUrlProblem, checkedLookup, ForbiddenAddressError, type Resolver } from '../../lib/ssrf.ts';
+import type { ProblemLogger as Logger } from '../../infra/logger.ts';
+import { callbackUrlProblem, checkedLookup, ForbiddenAddressError, type Resolver } from '../../infra/ssrf.ts';
 import { generateWebhookSecret, webhookHeaders } from './signing.ts';
 
 /** The longest wait a receiver's Retry-After can ask for. */

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { callingRulesSchema, updateCallingRulesInputSchema } from '@callwise/shared/schemas/calling-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../http/audit.ts';
 import { CALLING_RULES_EXAMPLES } from './calling-rules.examples.ts';
 import { changeCallingRules, readCallingRules } from './calling-rules.service.ts';
 

@@ -3,13 +3,13 @@ import {
   type CallingRulesRow,
   getCallingRules,
   updateCallingRules,
-} from '@callwise/db/queries/calling-rules';
+} from '@callwise/db/queries/calling-rule-settings';
 import {
   type CallingRules,
   callingRulesProblems,
   type UpdateCallingRulesInput,
 } from '@callwise/shared/schemas/calling-rules';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 
 function rulesResponse(row: CallingRulesRow): CallingRules {
   return {

@@ -1,5 +1,5 @@
 import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
-import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** The API key of the examples' booking system. */
 export const EXAMPLE_API_KEY: ApiKey = {

@@ -11,8 +11,8 @@ import {
 } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { audit } from '../../http/audit.ts';
 import { AUTH_MESSAGES, sessionAuth } from '../../plugins/authenticate.ts';
 import { API_KEYS_EXAMPLES } from './api-keys.examples.ts';
 import { generateApiKey } from './api-keys.service.ts';
@@ -126,7 +126,7 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const revoked = await revokeApiKey(db(), request.auth.accountId, request.params.id);
       if (!revoked) throw notFound('API key');
-      fastify.apiKeyVerifier.forget(revoked.keyHash);
+      fastify.services.identity.apiKeys.forget(revoked.keyHash);
       audit(request, {
         action: 'api_key.revoked',
         summary: `Revoked the API key “${revoked.name}”`,

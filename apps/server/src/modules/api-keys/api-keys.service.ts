@@ -3,7 +3,7 @@ import type { Database } from '@callwise/db/client';
 import { findActiveApiKey, touchApiKey } from '@callwise/db/queries/api-keys';
 import { PLAN_IDS, type PlanId } from '@callwise/shared/plans';
 import { API_KEY_PREFIX, API_KEY_VISIBLE_LENGTH } from '@callwise/shared/schemas/api-keys';
-import { SingleFlight } from '../../lib/single-flight.ts';
+import { SingleFlight } from '../../util/single-flight.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 40 characters of 62: about 238 random bits. */

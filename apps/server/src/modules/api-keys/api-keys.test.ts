@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
-import { CallEventBus } from '../../lib/call-events.ts';
+import { CallEventBus } from '../../infra/call-events.ts';
 import { ApiKeyVerifier, hashApiKey } from './api-keys.service.ts';
 
 let t: TestApp;
@@ -145,7 +145,7 @@ describe('what a key may not do', () => {
     expect((await inject('GET', '/v1/calls', key.headers)).statusCode).toBe(200);
     await t.database.executeSql("UPDATE accounts SET plan = 'starter' WHERE id = $1", [user.accountId]);
     // The verifier keeps an active key for up to 10 seconds; a plan change comes with billing (a later issue).
-    t.app.apiKeyVerifier.forget(null);
+    t.app.services.identity.apiKeys.forget(null);
     const res = await inject('GET', '/v1/calls', key.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({

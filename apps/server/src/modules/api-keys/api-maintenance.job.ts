@@ -1,7 +1,7 @@
 import type { Database } from '@callwise/db/client';
 import { purgeIdempotencyKeys } from '@callwise/db/queries/idempotency';
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 
 export const API_MAINTENANCE = 'api-maintenance';
 

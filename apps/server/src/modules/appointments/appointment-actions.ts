@@ -1,6 +1,6 @@
 import { isSlotTaken } from '@callwise/db/queries/appointments';
 import type { AppointmentRow } from '@callwise/db/schema';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { AppointmentService } from './appointments.service.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples of each operation, beside its route in appointments-import.routes.ts. */
 export const APPOINTMENTS_IMPORT_EXAMPLES = operationExamples({

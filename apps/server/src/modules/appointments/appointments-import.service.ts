@@ -23,7 +23,7 @@ import {
 } from '@callwise/shared/schemas/appointments';
 import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import type { ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { AppointmentService } from './appointments.service.ts';
 import { bookingSettingsOf, findService } from './booking-settings.ts';
 

@@ -1,5 +1,5 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
-import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** Maria's cleaning with Dr. Patel, booked through the API. */
 export const EXAMPLE_APPOINTMENT: Appointment = {

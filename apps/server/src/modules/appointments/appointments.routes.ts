@@ -31,8 +31,8 @@ import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import {
   APPOINTMENT_ACTIONS,
@@ -113,7 +113,7 @@ const appointmentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const service = () => fastify.services.appointments;
   const zoneOf = async (accountId: string) => (await findAccount(db(), accountId))?.timezone ?? 'UTC';
   const respond = (row: AppointmentRow, timezone: string) =>
-    appointmentResponse(row, timezone, fastify.selfServiceLinks);
+    appointmentResponse(row, timezone, fastify.services.selfServiceLinks);
 
   async function checkContact(accountId: string, contactId: string) {
     if (!(await getContact(db(), accountId, contactId))) {

@@ -24,7 +24,7 @@ import { timezoneForPhone } from '@callwise/shared/phone';
 import type { BookingSettings, ReminderRule } from '@callwise/shared/schemas/booking';
 import { VOICE_IDS } from '@callwise/shared/voices';
 import type { Config } from '../../config.ts';
-import type { Logger } from '../../lib/logger.ts';
+import type { Logger } from '../../infra/logger.ts';
 import type { CallService } from '../calls/calls.service.ts';
 import { SLOT_TAKEN_MESSAGE } from './appointment-actions.ts';
 import { planAppointmentEmails } from './appointment-emails.ts';

@@ -3,7 +3,7 @@ import {
   type BookingSettingsResponse,
   DEFAULT_BOOKING_SETTINGS,
 } from '@callwise/shared/schemas/booking';
-import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 const weekdays = [
   { opens: '08:00', closes: '12:00' },

@@ -14,7 +14,7 @@ import {
   MAX_AVAILABILITY_DAYS,
 } from '@callwise/shared/schemas/booking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import { BOOKING_EXAMPLES } from './booking.examples.ts';
 import { bookingSettingsOf, findOpenSlots, findService } from './booking-settings.ts';
 

@@ -15,8 +15,8 @@ import {
 } from '@callwise/shared/schemas/self-service';
 import { recipientValues } from '@callwise/shared/variables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { AppError } from '../../http/app-error.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import {
   type AppointmentAction,
   applyAppointmentAction,
@@ -24,14 +24,6 @@ import {
   moveAppointment,
 } from './appointment-actions.ts';
 import { openSlotsToMove } from './booking-settings.ts';
-import type { SelfServiceLinks } from './self-service-link.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Signs and checks the customers' self-service links (issue #17). */
-    selfServiceLinks: SelfServiceLinks;
-  }
-}
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -74,7 +66,7 @@ const NO_ACCOUNT =
 const selfServiceRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fastify, options) => {
   const db = (): Database => fastify.database.db;
   const service = () => fastify.services.appointments;
-  const links = () => fastify.selfServiceLinks;
+  const links = () => fastify.services.selfServiceLinks;
   const clock = options.now ?? (() => new Date());
 
   /** Counts the request against its address, then finds the appointment its token names (followed past moves). */

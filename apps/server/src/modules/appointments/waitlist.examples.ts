@@ -1,5 +1,5 @@
 import type { WaitlistEntry } from '@callwise/shared/schemas/waitlist';
-import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples' contact waits for a cleaning on a Tuesday or Thursday morning. */
 export const EXAMPLE_WAITLIST_ENTRY: WaitlistEntry = {

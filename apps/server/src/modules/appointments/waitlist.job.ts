@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
 export const WAITLIST_OFFERS = 'waitlist-offers';

@@ -21,7 +21,7 @@ import {
 } from '@callwise/shared/schemas/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { WAITLIST_EXAMPLES } from './waitlist.examples.ts';
 

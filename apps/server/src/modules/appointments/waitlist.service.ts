@@ -20,7 +20,7 @@ import {
 import type { SlotOfferRow, WaitlistEntryRow } from '@callwise/db/schema';
 import { localTime, spokenTime } from '@callwise/shared/calling-window';
 import { VOICE_IDS } from '@callwise/shared/voices';
-import type { Logger } from '../../lib/logger.ts';
+import type { Logger } from '../../infra/logger.ts';
 import type { CallService } from '../calls/calls.service.ts';
 import type { AppointmentService } from './appointments.service.ts';
 import { bookingSettingsOf } from './booking-settings.ts';

@@ -1,5 +1,5 @@
 import { type AssistantSettingsInput, DEFAULT_ASSISTANT_SETTINGS } from '@callwise/shared/schemas/assistant';
-import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 /** A clinic's assistant: the front desk, and two questions callers ask. */
 export const EXAMPLE_ASSISTANT_INPUT = {

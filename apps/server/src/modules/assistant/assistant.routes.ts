@@ -11,7 +11,7 @@ import {
   DEFAULT_ASSISTANT_SETTINGS,
 } from '@callwise/shared/schemas/assistant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import { ASSISTANT_EXAMPLES } from './assistant.examples.ts';
 
 const tags = ['assistant'];

@@ -1,4 +1,4 @@
-import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples of each operation, beside its route in business-number.routes.ts. */
 export const BUSINESS_NUMBER_EXAMPLES = operationExamples({

@@ -18,8 +18,8 @@ import {
   twilioNumbersSchema,
 } from '@callwise/shared/schemas/assistant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type TwilioNumber, TwilioNumberError, TwilioNumbers } from '../../engine/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { type TwilioNumber, TwilioNumberError, type TwilioNumbers } from '../../engine/index.ts';
+import { AppError } from '../../http/app-error.ts';
 import { BUSINESS_NUMBER_EXAMPLES } from './business-number.examples.ts';
 
 const tags = ['assistant'];
@@ -54,7 +54,6 @@ function apiError(error: unknown): unknown {
  */
 const businessNumberRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const db = (): Database => fastify.database.db;
-  let client: TwilioNumbers | null = null;
 
   const twilioNumbers = (): TwilioNumbers => {
     const twilio = fastify.services.engine.twilio;
@@ -65,8 +64,7 @@ const businessNumberRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'account a fictional number of its own (see GET /v1/assistant).',
       );
     }
-    client ??= new TwilioNumbers(twilio.carrier.client, fastify.config.PUBLIC_URL);
-    return client;
+    return twilio.numbers;
   };
 
   /** The number as typed, in E.164 (written as dialled in the account's country, or international). */

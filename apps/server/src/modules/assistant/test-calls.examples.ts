@@ -1,5 +1,5 @@
 import type { TestCall } from '@callwise/shared/schemas/test-calls';
-import { EXAMPLE_IDS, fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 /** A call to the assistant taken in the browser, answered, before the caller's first answer. */
 export const EXAMPLE_TEST_CALL: TestCall = {

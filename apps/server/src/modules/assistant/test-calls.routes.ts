@@ -10,7 +10,7 @@ import { DEFAULT_VOICE, type VoiceId } from '@callwise/shared/voices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BROWSER_CALL_IDLE_SECONDS, BrowserCallProblem, type BrowserCallState } from '../../engine/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
 import { TEST_CALLS_EXAMPLES } from './test-calls.examples.ts';
 

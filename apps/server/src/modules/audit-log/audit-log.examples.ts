@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditEvent } from '@callwise/shared/schemas/audit-log';
-import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 /**
  * An event of the audit log (test/openapi-example-account.ts inserts it): the owner moved the account to

@@ -10,8 +10,8 @@ import {
 } from '@callwise/shared/schemas/audit-log';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCsvExport } from '../../lib/csv-export.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { sendCsvExport } from '../../http/csv-export.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { AUDIT_LOG_EXAMPLES } from './audit-log.examples.ts';
 
 const tags = ['account'];

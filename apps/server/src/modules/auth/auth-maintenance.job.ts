@@ -5,7 +5,7 @@ import { pruneRateLimits } from '@callwise/db/queries/rate-limits';
 import { pruneOneTimeTokens } from '@callwise/db/queries/sessions';
 import { AUDIT_RETENTION_DAYS } from '@callwise/shared/schemas/audit-log';
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 
 export const AUTH_MAINTENANCE = 'auth-maintenance';
 

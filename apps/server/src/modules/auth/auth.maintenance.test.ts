@@ -1,6 +1,7 @@
 import { hitRateLimit } from '@callwise/db/queries/rate-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { sendJob } from '../../jobs/send.ts';
 import { AUTH_MAINTENANCE } from './auth-maintenance.job.ts';
 
 let t: TestApp;
@@ -33,11 +34,11 @@ describe('auth maintenance', () => {
         [accountId, summary, age],
       );
     }
-    const id = await t.app.queue.send(AUTH_MAINTENANCE, {});
+    const id = await sendJob(t.app.queue, AUTH_MAINTENANCE, {});
     const deadline = Date.now() + 10_000;
     let state = '';
     while (Date.now() < deadline && state !== 'completed') {
-      state = (await t.app.queue.getJobById(AUTH_MAINTENANCE, id as string))?.state ?? '';
+      state = (await t.app.queue.getJobById(AUTH_MAINTENANCE, id))?.state ?? '';
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(state).toBe('completed');

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@callwise/shared/product';
 import { looksLikeApiKey } from '@callwise/shared/schemas/api-keys';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../http/audit.ts';
 import { sessionAuthOf } from '../../plugins/authenticate.ts';
 import { NulCharacterError } from '../../plugins/input-guard.ts';
 import type { AuthService, LinkType } from './auth.service.ts';
@@ -230,7 +230,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       await auth.logout(session.userId, session.id, scope);
       // This process forgets them at once; the others on the database's notice (SESSIONS_CHANNEL), which may
       // arrive after this answer.
-      fastify.liveSessions?.forget(`u:${session.userId}`);
+      fastify.services.identity.sessions.forget(`u:${session.userId}`);
     }
     return reply.status(204).send();
   });

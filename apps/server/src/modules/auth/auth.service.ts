@@ -19,8 +19,8 @@ import type { AuthSession, User } from '@callwise/db/schema';
 import { isValidTimezone } from '@callwise/shared/phone';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../config.ts';
-import { sendJob } from '../../lib/queue.ts';
-import { rateLimitRetryAfter } from '../../lib/rate-limit.ts';
+import { rateLimitRetryAfter } from '../../http/rate-limit.ts';
+import { sendJob } from '../../jobs/send.ts';
 import {
   accountExistsMail,
   emailChangeMail,

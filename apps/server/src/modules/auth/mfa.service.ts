@@ -13,7 +13,7 @@ import {
 import { PRODUCT_NAME } from '@callwise/shared/product';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SecretBox } from '../../infra/secret-box.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import type { LiveSession } from './session-cache.ts';
 import { hashToken } from './tokens.ts';

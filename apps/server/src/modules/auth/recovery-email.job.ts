@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 import type { AuthService } from './auth.service.ts';
 
 export const RECOVERY_EMAIL = 'auth-recovery-email';

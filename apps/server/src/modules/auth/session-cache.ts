@@ -1,6 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { findLiveSession } from '@callwise/db/queries/sessions';
-import { SingleFlight } from '../../lib/single-flight.ts';
+import { SingleFlight } from '../../util/single-flight.ts';
 
 export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 

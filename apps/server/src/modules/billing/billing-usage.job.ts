@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 import type { BillingService } from './billing.service.ts';
 
 export const BILLING_USAGE = 'billing-usage';

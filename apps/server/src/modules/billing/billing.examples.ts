@@ -5,7 +5,7 @@ import type {
   InvoiceList,
   ProviderPage,
 } from '@callwise/shared/schemas/billing';
-import { operationExamples } from '../../lib/operation-examples.ts';
+import { operationExamples } from '../../http/operation-examples.ts';
 
 /** The billing summary of the examples' account (Professional, 3 calls this month, a $25 budget). */
 export const EXAMPLE_BILLING: Billing = {

@@ -12,8 +12,8 @@ import {
 import { pageQuerySchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audit } from '../../lib/audit.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { audit } from '../../http/audit.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { BILLING_EXAMPLES } from './billing.examples.ts';
 
 const tags = ['billing'];

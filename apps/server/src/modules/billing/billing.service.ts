@@ -39,8 +39,8 @@ import type {
   PaidPlanId,
   ProviderPage,
 } from '@callwise/shared/schemas/billing';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { crashPoint } from '../../lib/crash-points.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { crashPoint } from '../../infra/crash-points.ts';
 import {
   type BillingCustomer,
   type BillingEvent,

@@ -1,6 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { foldCallCounts, vacuumCallCountChanges } from '@callwise/db/queries/call-counts';
-import type { Logger } from '../../lib/logger.ts';
+import type { Logger } from '../../infra/logger.ts';
 
 /** After calls change, the changes are folded at most this often. */
 export const FOLD_WAKE_MS = 1_000;

@@ -10,7 +10,8 @@ import { formatPhone } from '@callwise/shared/phone';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { CALL_FAILURE_ALERT, CALL_MESSAGE_ALERTS, callFailureAlertPayload } from '../../engine/index.ts';
-import { defineJob, sendJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
+import { sendJob } from '../../jobs/send.ts';
 import { callerMessageMail, callFailedMail, dailySummaryMail } from '../mail/mail.templates.ts';
 import { SEND_EMAIL } from '../mail/send-email.job.ts';
 

@@ -4,7 +4,7 @@ import { describeLocalTime, insideCallingWindow } from '@callwise/shared/calling
 import { type CallType, NEEDS_ATTENTION_OUTCOMES, NEEDS_ATTENTION_STATUSES } from '@callwise/shared/calls';
 import { describeHours, jurisdictionsFor } from '@callwise/shared/jurisdictions';
 import type { Call } from '@callwise/shared/schemas/calls';
-import { iso } from '../../lib/pagination.ts';
+import { iso } from '../../http/pagination.ts';
 
 /**
  * Why a call goes out later than asked: the calling window moved it, or a state's hours for solicitations (the

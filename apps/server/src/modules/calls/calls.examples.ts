@@ -1,7 +1,7 @@
 import { encodeCursor } from '@callwise/db/queries/cursor';
 import { KEY_MENU } from '@callwise/shared/call-prompt';
 import type { Call } from '@callwise/shared/schemas/calls';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
 
 /** The callback_url of the examples' calls. */
 export const WEBHOOK = 'https://example.com/webhooks/callwise';

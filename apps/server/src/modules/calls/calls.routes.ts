@@ -18,11 +18,11 @@ import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { sendCsvExport } from '../../lib/csv-export.ts';
-import { type CachedPage, preferredEncoding } from '../../lib/page-cache.ts';
-import { iso, parseCursor } from '../../lib/pagination.ts';
+import { notFound } from '../../http/app-error.ts';
+import { audit } from '../../http/audit.ts';
+import { sendCsvExport } from '../../http/csv-export.ts';
+import { type CachedPage, preferredEncoding } from '../../http/page-cache.ts';
+import { iso, parseCursor } from '../../http/pagination.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { callResponse } from './call-response.ts';
@@ -99,7 +99,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // A page answered to this API key a moment ago goes out again before the query is even parsed.
       onRequest: (request, reply, done) => {
         if (request.auth.kind === 'api_key') {
-          const cached = fastify.callPages.get(request.auth.accountId, request.url);
+          const cached = fastify.services.callPages.get(request.auth.accountId, request.url);
           if (cached !== undefined) {
             sendCachedPage(request, reply, cached);
             return;
@@ -132,7 +132,7 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       };
       if (request.auth.kind !== 'api_key') return reply.send(await read());
       // Pages answered to API keys are kept for a second (plugins/call-pages.ts), by the address asked for.
-      const page = await fastify.callPages.load(
+      const page = await fastify.services.callPages.load(
         accountId,
         request.url,
         async () => reply.serialize(await read()) as string,

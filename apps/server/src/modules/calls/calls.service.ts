@@ -10,8 +10,8 @@ import {
   notEditableReason,
 } from '@callwise/db/queries/call-edits';
 import type { CallRow, NewCall } from '@callwise/db/queries/call-rows';
-import { callRuleFacts, callsOnDays, promotionalCallTimes } from '@callwise/db/queries/call-rules';
 import { detachRecording } from '@callwise/db/queries/call-status';
+import { callRuleFacts, callsOnDays, promotionalCallTimes } from '@callwise/db/queries/calling-rule-facts';
 import { getCall } from '@callwise/db/queries/calls';
 import { type ContactRow, getContact } from '@callwise/db/queries/contacts';
 import { getScript } from '@callwise/db/queries/scripts';
@@ -34,8 +34,8 @@ import { findVoice, VOICE_IDS, type VoiceId } from '@callwise/shared/voices';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { speakPrompt } from '../../engine/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { callbackUrlProblem } from '../../lib/ssrf.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { callbackUrlProblem } from '../../infra/ssrf.ts';
 import { pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import type { SpeechService } from '../../providers/speech/speech.ts';
 import type { FileStorage, StoredFile } from '../../providers/storage/index.ts';

@@ -1,7 +1,7 @@
 import type { Database } from '@callwise/db/client';
 import { detachRecording, recordingsOlderThan } from '@callwise/db/queries/call-status';
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 import type { FileStorage } from '../../providers/storage/index.ts';
 
 export const RECORDINGS_PURGE = 'recordings-purge';

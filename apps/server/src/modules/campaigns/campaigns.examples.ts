@@ -1,5 +1,5 @@
 import type { Campaign, CampaignDetail } from '@callwise/shared/schemas/campaigns';
-import { EXAMPLE_IDS, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, notFound, operationExamples } from '../../http/operation-examples.ts';
 
 /**
  * A campaign of two contacts with one call waiting (test/openapi-example-account.ts inserts it with that call):

@@ -8,7 +8,7 @@ import {
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseCursor } from '../../lib/pagination.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { CAMPAIGNS_EXAMPLES } from './campaigns.examples.ts';
 

@@ -34,8 +34,8 @@ import {
 } from '@callwise/shared/schemas/campaigns';
 import { recipientValues, variablesIn } from '@callwise/shared/variables';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { iso } from '../../lib/pagination.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { iso } from '../../http/pagination.ts';
 import type { CallService } from '../calls/calls.service.ts';
 
 type CreateCampaignInput = z.output<typeof createCampaignInputSchema>;

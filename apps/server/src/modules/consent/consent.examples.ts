@@ -1,4 +1,4 @@
-import { EXAMPLE_IDS, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, notFound, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples of each operation, beside its route in consent.routes.ts. */
 export const CONSENT_EXAMPLES = operationExamples({

@@ -10,9 +10,9 @@ import {
 } from '@callwise/shared/schemas/consent';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { sendCsvExport } from '../../lib/csv-export.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { notFound } from '../../http/app-error.ts';
+import { sendCsvExport } from '../../http/csv-export.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { CONSENT_EXAMPLES } from './consent.examples.ts';
 
 const tags = ['contacts'];

@@ -11,8 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { AppError } from '../../http/app-error.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 
 export const UNSUBSCRIBE_MESSAGES = {
   invalid: 'This link is not valid. Check that you opened the whole link from the e-mail.',

@@ -1,5 +1,5 @@
 import type { ContactImport } from '@callwise/shared/schemas/contact-imports';
-import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** A finished import of three patients: two added, one refused for its phone number. */
 export const EXAMPLE_IMPORT: ContactImport = {

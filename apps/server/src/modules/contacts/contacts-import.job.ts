@@ -1,6 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 import { CONTACTS_IMPORT, runContactImport } from './contacts-import.service.ts';
 
 /** Imports one CSV file of contacts (resumable). */

@@ -8,7 +8,7 @@ import {
 } from '@callwise/shared/schemas/contact-imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { consentRecorder } from './contacts.service.ts';
 import { CONTACTS_IMPORT_EXAMPLES } from './contacts-import.examples.ts';

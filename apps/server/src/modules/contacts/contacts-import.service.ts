@@ -18,9 +18,9 @@ import {
   parseExistingCustomerCell,
 } from '@callwise/shared/schemas/contact-imports';
 import type PgBoss from 'pg-boss';
-import { AppError } from '../../lib/app-error.ts';
-import { iso } from '../../lib/pagination.ts';
-import { sendJob } from '../../lib/queue.ts';
+import { AppError } from '../../http/app-error.ts';
+import { iso } from '../../http/pagination.ts';
+import { sendJob } from '../../jobs/send.ts';
 import { accountCountry } from './contacts.service.ts';
 
 export const CONTACTS_IMPORT = 'contacts-import';

@@ -1,5 +1,5 @@
 import type { Contact } from '@callwise/shared/schemas/contacts';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
 
 /** Maria Garcia of Garcia Bakery: a VIP who agreed to informational calls. */
 export const EXAMPLE_CONTACT: Contact = {

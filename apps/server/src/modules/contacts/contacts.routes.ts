@@ -14,10 +14,10 @@ import {
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { sendCsvExport } from '../../lib/csv-export.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { notFound } from '../../http/app-error.ts';
+import { audit } from '../../http/audit.ts';
+import { sendCsvExport } from '../../http/csv-export.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { CONTACTS_EXAMPLES } from './contacts.examples.ts';
 import {

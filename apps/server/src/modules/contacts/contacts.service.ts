@@ -28,8 +28,8 @@ import type {
   CreateContactInput,
   UpdateContactInput,
 } from '@callwise/shared/schemas/contacts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { iso } from '../../lib/pagination.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { iso } from '../../http/pagination.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 
 export function contactResponse(row: Omit<ContactRow, 'search' | 'accountId'>): Contact {

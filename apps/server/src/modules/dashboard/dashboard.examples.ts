@@ -1,4 +1,4 @@
-import { operationExamples } from '../../lib/operation-examples.ts';
+import { operationExamples } from '../../http/operation-examples.ts';
 import { EXAMPLE_CALL } from '../calls/calls.examples.ts';
 
 /** The first-run checklist of the examples' account: all done but a script. */

@@ -12,7 +12,7 @@ import {
   updateOnboardingInputSchema,
 } from '@callwise/shared/schemas/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { callResponse } from '../calls/call-response.ts';
 import { DASHBOARD_EXAMPLES } from './dashboard.examples.ts';
 

@@ -3,8 +3,8 @@ import { apiErrorSchema } from '@callwise/shared/errors';
 import { demoReplyInputSchema, demoReplySchema, demoSpeechInputSchema } from '@callwise/shared/schemas/demo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
 import { demoReply } from './demo.service.ts';
 

@@ -1,5 +1,5 @@
 import type { DoNotCallEntry } from '@callwise/shared/schemas/do-not-call';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
 
 /** A number that opted out on the completed example call (kept apart from EXAMPLE_IDS: its own resource). */
 export const EXAMPLE_DO_NOT_CALL: DoNotCallEntry = {

@@ -12,8 +12,8 @@ import {
 import { pageQuerySchema, pageSchema } from '@callwise/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendCsvExport } from '../../lib/csv-export.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { sendCsvExport } from '../../http/csv-export.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { DO_NOT_CALL_EXAMPLES } from './do-not-call.examples.ts';
 import { addNumber, entryResponse, importNumbers, recordedBy, removeNumber } from './do-not-call.service.ts';

@@ -14,7 +14,7 @@ import {
   MAX_DO_NOT_CALL_IMPORT_PROBLEMS,
   MAX_DO_NOT_CALL_IMPORT_ROWS,
 } from '@callwise/shared/schemas/do-not-call';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 import { accountCountry, consentRecorder, parsePhone } from '../contacts/contacts.service.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../lib/queue.ts';
+import { defineJob } from '../../infra/queue.ts';
 import type { MailProvider } from './mail.provider.ts';
 
 export const SEND_EMAIL = 'send-email';

@@ -1,5 +1,5 @@
 import type { Me } from '@callwise/shared/schemas/me';
-import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 /** The signed-in owner of Harbor Dental, as GET /v1/me answers. */
 export const EXAMPLE_ME: Me = {

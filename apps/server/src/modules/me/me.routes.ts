@@ -10,8 +10,8 @@ import {
   updateNotificationSettingsInputSchema,
 } from '@callwise/shared/schemas/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error.ts';
-import { roleRefused } from '../../lib/role-policy.ts';
+import { notFound } from '../../http/app-error.ts';
+import { roleRefused } from '../../http/role-policy.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
 import { accountCountry, parsePhone } from '../contacts/contacts.service.ts';
 import { ME_EXAMPLES } from './me.examples.ts';

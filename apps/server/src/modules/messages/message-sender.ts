@@ -12,9 +12,9 @@ import { isValidTimezone, timezoneForPhone } from '@callwise/shared/phone';
 import { smsCost } from '@callwise/shared/sms';
 import { z } from 'zod';
 import { type MessageCarrier, MessageRejectedError } from '../../engine/index.ts';
-import { crashPoint } from '../../lib/crash-points.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { defineJob } from '../../lib/queue.ts';
+import { crashPoint } from '../../infra/crash-points.ts';
+import type { Logger } from '../../infra/logger.ts';
+import { defineJob } from '../../infra/queue.ts';
 
 const MINUTE = 60_000;
 /** A text claimed longer ago than this and still `sending`: its sender died (a hand-over takes seconds). */

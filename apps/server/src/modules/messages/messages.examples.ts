@@ -1,5 +1,5 @@
 import type { Message } from '@callwise/shared/schemas/messages';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
 
 /** A reminder texted to Maria Garcia from the business number, delivered. */
 export const EXAMPLE_MESSAGE: Message = {

@@ -38,9 +38,9 @@ import {
   type InboundMessage,
   type MessageHost,
 } from '../../engine/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { parseCursor as cursorOf } from '../../lib/pagination.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { parseCursor as cursorOf } from '../../http/pagination.ts';
+import type { Logger } from '../../infra/logger.ts';
 import { formatAppointmentTime } from '../appointments/appointment-emails.ts';
 import type { SelfServiceLinks } from '../appointments/self-service-link.ts';
 import { accountCountry, fieldError, parsePhone } from '../contacts/contacts.service.ts';

@@ -3,8 +3,8 @@ import { insertOutboundMessages, unansweredCallsToText } from '@callwise/db/quer
 import { smsSize } from '@callwise/shared/sms';
 import { recipientValues, renderTemplate } from '@callwise/shared/variables';
 import { z } from 'zod';
-import type { Logger } from '../../lib/logger.ts';
-import { defineJob } from '../../lib/queue.ts';
+import type { Logger } from '../../infra/logger.ts';
+import { defineJob } from '../../infra/queue.ts';
 
 /** How far back a run looks for calls to text after (a stopped worker's backlog within a day is still texted). */
 const LOOK_BACK_MS = 24 * 3_600_000;

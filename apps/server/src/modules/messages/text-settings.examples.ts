@@ -1,4 +1,4 @@
-import { fieldError, operationExamples } from '../../lib/operation-examples.ts';
+import { fieldError, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples of each operation, beside its route in text-settings.routes.ts. */
 export const TEXT_SETTINGS_EXAMPLES = operationExamples({

@@ -1,5 +1,5 @@
 import type { Script } from '@callwise/shared/schemas/scripts';
-import { EXAMPLE_IDS, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** Harbor Dental's cleaning reminder, with three variables. */
 export const EXAMPLE_SCRIPT: Script = {

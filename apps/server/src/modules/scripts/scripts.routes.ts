@@ -18,8 +18,8 @@ import {
 import { variablesIn } from '@callwise/shared/variables';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { parseCursor } from '../../lib/pagination.ts';
+import { notFound } from '../../http/app-error.ts';
+import { parseCursor } from '../../http/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
 import { SCRIPTS_EXAMPLES } from './scripts.examples.ts';
 

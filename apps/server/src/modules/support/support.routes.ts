@@ -2,8 +2,8 @@ import { apiErrorSchema } from '@callwise/shared/errors';
 import { SUPPORT_EMAIL, SUPPORT_REPLY_HOURS } from '@callwise/shared/product';
 import { supportMessageInputSchema, supportMessageReceiptSchema } from '@callwise/shared/schemas/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendJob } from '../../lib/queue.ts';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit.ts';
+import { enforceRateLimit, type RateLimit } from '../../http/rate-limit.ts';
+import { sendJob } from '../../jobs/send.ts';
 import { supportConfirmationMail, supportRequestMail } from '../mail/mail.templates.ts';
 import { SEND_EMAIL, type SendEmailPayload } from '../mail/send-email.job.ts';
 

@@ -1,6 +1,6 @@
 import type { InvitationPreview } from '@callwise/shared/schemas/team';
-import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
-import { apiError, operationExamples } from '../../lib/operation-examples.ts';
+import { TEAM_MESSAGES } from '../../http/auth-messages.ts';
+import { apiError, operationExamples } from '../../http/operation-examples.ts';
 import { EXAMPLE_INVITATION, EXAMPLE_INVITATION_TOKEN } from './team.examples.ts';
 
 /** What the examples' invitation link shows before joining. */

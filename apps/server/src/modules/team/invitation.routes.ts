@@ -7,8 +7,8 @@ import {
 } from '@callwise/shared/schemas/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from '../../lib/audit.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { audit } from '../../http/audit.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { INVITATION_EXAMPLES } from './invitation.examples.ts';
 
 /** Requests a minute per client address to the invitation's page (a link's token is the credential). */

@@ -1,6 +1,6 @@
 import type { Invitation, Member } from '@callwise/shared/schemas/team';
-import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
-import { apiError, EXAMPLE_IDS, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { TEAM_MESSAGES } from '../../http/auth-messages.ts';
+import { apiError, EXAMPLE_IDS, notFound, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples' team: Harbor Dental's owner, a receptionist (staff) and an invitation waiting. */
 export const EXAMPLE_TEAM_IDS = {

@@ -25,10 +25,10 @@ import {
 } from '@callwise/shared/schemas/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { TEAM_MESSAGES } from '../../lib/auth-messages.ts';
-import { roleRefused } from '../../lib/role-policy.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { audit } from '../../http/audit.ts';
+import { TEAM_MESSAGES } from '../../http/auth-messages.ts';
+import { roleRefused } from '../../http/role-policy.ts';
 import { sessionAuth } from '../../plugins/authenticate.ts';
 import { bookingSettingsOf } from '../appointments/booking-settings.ts';
 import { TEAM_EXAMPLES } from './team.examples.ts';
@@ -45,7 +45,7 @@ const label = (role: Role) => ROLE_LABELS[role].toLowerCase();
 
 /**
  * The account's members and invitations (decision 035), for the signed-in web app. Who may call what is the role
- * policy's (lib/role-policy.ts); the rules about the owner role are here: only an owner gives, takes or invites it,
+ * policy's (http/role-policy.ts); the rules about the owner role are here: only an owner gives, takes or invites it,
  * and the last owner keeps it.
  */
 const teamRoutes: FastifyPluginAsyncZod = async (fastify) => {

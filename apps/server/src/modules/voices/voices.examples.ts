@@ -1,4 +1,4 @@
-import { operationExamples } from '../../lib/operation-examples.ts';
+import { operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples of each operation, beside its route in voices.routes.ts. */
 export const VOICES_EXAMPLES = operationExamples({

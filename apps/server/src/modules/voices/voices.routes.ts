@@ -7,7 +7,7 @@ import { VOICES } from '@callwise/shared/voices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type SpokenPrompt, speakPrompt } from '../../engine/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { encodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
 import { VOICES_EXAMPLES } from './voices.examples.ts';

@@ -1,5 +1,5 @@
 import { ACCOUNT_WEBHOOK_EVENTS, type WebhookDelivery } from '@callwise/shared/schemas/webhooks';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
 import { WEBHOOK } from '../calls/calls.examples.ts';
 
 /** The delivery of the example call's last change to its callback_url. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { verifyWebhook } from '../../engine/index.ts';
 import { WebhookDeliverer } from '../../engine/webhooks/webhook-deliverer.ts';
-import type { Resolver } from '../../lib/ssrf.ts';
+import type { Resolver } from '../../infra/ssrf.ts';
 
 /**
  * The webhook API (secret, rotation, a call's delivery log, isolation between accounts) and what a delivery

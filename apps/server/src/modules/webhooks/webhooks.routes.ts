@@ -20,8 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { generateWebhookSecret } from '../../engine/index.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { callbackUrlProblem } from '../../lib/ssrf.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { callbackUrlProblem } from '../../infra/ssrf.ts';
 import { WEBHOOKS_EXAMPLES } from './webhooks.examples.ts';
 
 const tags = ['webhooks'];

@@ -1,5 +1,5 @@
 import type Twilio from 'twilio';
-import type { ProblemLogger as Logger } from '../../../lib/logger.ts';
+import type { ProblemLogger as Logger } from '../../../infra/logger.ts';
 import {
   type CarrierMessageStatus,
   type CarrierMessageStatusEvent,

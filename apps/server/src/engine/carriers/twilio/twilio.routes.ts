@@ -3,7 +3,7 @@ import { findCallById, findCallByProviderId } from '@callwise/db/queries/call-ro
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../http/app-error.ts';
 import type { CallReply } from '../carrier.ts';
 import { AUDIO_NAME } from './call-audio.ts';
 import {

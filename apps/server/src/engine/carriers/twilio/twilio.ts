@@ -13,8 +13,8 @@ import {
 } from '@callwise/db/queries/carrier-requests';
 import type Twilio from 'twilio';
 import type SdkRequestClient from 'twilio/lib/base/RequestClient.js';
-import { crashPoint } from '../../../lib/crash-points.ts';
-import type { ProblemLogger as Logger } from '../../../lib/logger.ts';
+import { crashPoint } from '../../../infra/crash-points.ts';
+import type { ProblemLogger as Logger } from '../../../infra/logger.ts';
 import {
   type CallHost,
   type Carrier,

@@ -1,7 +1,7 @@
 import { findCalendarConnection, recordCalendarSync } from '@callwise/db/queries/calendar-connections';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, notFound } from '../../../lib/app-error.ts';
-import { enforceRateLimit } from '../../../lib/rate-limit.ts';
+import { AppError, notFound } from '../../../http/app-error.ts';
+import { enforceRateLimit } from '../../../http/rate-limit.ts';
 import { CAL_SIGNATURE_HEADER, CalPayloadError, parseCalWebhook, verifyCalSignature } from './calcom.ts';
 
 /** Webhooks one connection may send a minute (a busy clinic books a few an hour; a flood is refused with 429). */

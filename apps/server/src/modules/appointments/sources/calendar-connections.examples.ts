@@ -1,5 +1,5 @@
 import type { CalendarConnection } from '@callwise/shared/schemas/calendar-connections';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../../lib/operation-examples.ts';
+import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../../http/operation-examples.ts';
 
 /** A Cal.com connection of the examples' account (its secret is never answered again). */
 export const EXAMPLE_CALENDAR_CONNECTION: CalendarConnection = {

@@ -15,7 +15,7 @@ import {
 } from '@callwise/shared/schemas/calendar-connections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../../lib/app-error.ts';
+import { AppError, notFound } from '../../../http/app-error.ts';
 import { CALENDAR_CONNECTIONS_EXAMPLES } from './calendar-connections.examples.ts';
 import { calendarConnectionResponse, fieldError } from './calendar-connections.ts';
 import { GoogleConnectError, googleAvailable, googleCalendarResponse } from './google-connections.ts';
@@ -25,7 +25,7 @@ import { icsUrlProblem } from './ics-fetch.ts';
 const idParams = z.object({
   id: z.uuid({ error: 'is not a calendar connection id' }).describe('The connection’s id'),
 });
-// Under appointments: the calendars are where appointments come from (lib/openapi.ts declares the tags).
+// Under appointments: the calendars are where appointments come from (http/openapi.ts declares the tags).
 const tags = ['appointments'];
 /** An uploaded calendar may be larger than a JSON request. */
 const ICS_UPLOAD_LIMIT = 5 * 1024 * 1024;

@@ -18,10 +18,10 @@ import {
   type UpdateCalendarConnectionInput,
 } from '@callwise/shared/schemas/calendar-connections';
 import type { Config } from '../../../config.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import type { Logger } from '../../../lib/logger.ts';
-import { SecretBox } from '../../../lib/secret-box.ts';
-import type { Resolver } from '../../../lib/ssrf.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { Logger } from '../../../infra/logger.ts';
+import type { SecretBox } from '../../../infra/secret-box.ts';
+import type { Resolver } from '../../../infra/ssrf.ts';
 import type { AppointmentService } from '../appointments.service.ts';
 import { bookingSettingsOf } from '../booking-settings.ts';
 import { CalendarSync, fromIcsEvent, type SyncSummary } from './calendar-sync.ts';
@@ -70,8 +70,10 @@ export function calendarConnectionResponse(
 export interface CalendarConnectionServiceDeps {
   db: Database;
   appointments: AppointmentService;
-  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE' | 'JWT_SECRET'> & GoogleConfig;
+  config: Pick<Config, 'WEBHOOK_ALLOW_PRIVATE'> & GoogleConfig;
   log: Pick<Logger, 'info' | 'warn'>;
+  /** Credentials are stored sealed (a Cal.com API key, a Google refresh token): the server's one box. */
+  secrets: SecretBox;
   /** Tests: where host names resolve. */
   resolve?: Resolver;
 }
@@ -83,11 +85,10 @@ export interface CalendarConnectionServiceDeps {
 export class CalendarConnectionService {
   readonly sync: CalendarSync;
   readonly google: GoogleConnections;
-  /** Credentials are stored sealed (a Cal.com API key, a Google refresh token). */
   private readonly secrets: SecretBox;
 
   constructor(private readonly deps: CalendarConnectionServiceDeps) {
-    this.secrets = new SecretBox(deps.config.JWT_SECRET);
+    this.secrets = deps.secrets;
     this.sync = new CalendarSync({ db: deps.db, appointments: deps.appointments, log: deps.log });
     this.google = new GoogleConnections({
       db: deps.db,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../../lib/queue.ts';
+import { defineJob } from '../../../infra/queue.ts';
 import type { CalendarConnectionService } from './calendar-connections.ts';
 
 export const CALENDAR_REFRESH = 'calendar-refresh';

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
+import { SecretBox } from '../../../infra/secret-box.ts';
 import { calSignature } from './calcom.ts';
 import { CalendarConnectionService } from './calendar-connections.ts';
 import { icsUrlProblem } from './ics-fetch.ts';
@@ -337,6 +338,7 @@ describe('an ICS subscription', () => {
       appointments: t.services.appointments,
       config: t.config,
       log: { info: () => undefined, warn: () => undefined },
+      secrets: new SecretBox(t.config.JWT_SECRET),
     });
     expect(await refresh.refreshAll()).toEqual({ synced: 1, failed: 0 });
     const list = await t.app.inject({ url: '/v1/calendar-connections', headers: owner.headers });

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '@callwise/db/queries/cursor';
 import type { AppointmentRow } from '@callwise/db/schema';
 import { type CountryCode, normalizePhone, timezoneForPhone } from '@callwise/shared/phone';
 import { SLOT_HOLDING_STATUSES } from '@callwise/shared/schemas/appointments';
-import type { Logger } from '../../../lib/logger.ts';
+import type { Logger } from '../../../infra/logger.ts';
 import type { AppointmentService } from '../appointments.service.ts';
 import type { CalBookingEvent } from './calcom.ts';
 import type { IcsEvent } from './ics.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_BOOKING_SETTINGS } from '@callwise/shared/schemas/booking';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
-import { SecretBox } from '../../../lib/secret-box.ts';
+import { SecretBox } from '../../../infra/secret-box.ts';
 import { CALCOM_BOOKINGS_API_VERSION, CalcomClient, calSignature } from './calcom.ts';
 import { type FakeCalcom, startFakeCalcom } from './calcom-test-server.ts';
 import {

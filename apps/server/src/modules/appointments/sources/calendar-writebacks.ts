@@ -13,9 +13,9 @@ import {
 } from '@callwise/db/queries/calendar-writebacks';
 import type { AppointmentRow, CalendarConnectionRow, CalendarWritebackRow } from '@callwise/db/schema';
 import { z } from 'zod';
-import { crashPoint } from '../../../lib/crash-points.ts';
-import { defineJob } from '../../../lib/queue.ts';
-import type { SecretBox } from '../../../lib/secret-box.ts';
+import { crashPoint } from '../../../infra/crash-points.ts';
+import { defineJob } from '../../../infra/queue.ts';
+import type { SecretBox } from '../../../infra/secret-box.ts';
 import { CalApiError, type CalcomClient } from './calcom.ts';
 import { GoogleApiError, GoogleInvalidGrantError, type GoogleWriteBack } from './google-calendar.ts';
 import { GOOGLE_RECONNECT, type GoogleConnections } from './google-connections.ts';

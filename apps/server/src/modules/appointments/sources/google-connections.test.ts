@@ -1,7 +1,7 @@
 import { DEFAULT_BOOKING_SETTINGS } from '@callwise/shared/schemas/booking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
-import { SecretBox } from '../../../lib/secret-box.ts';
+import { SecretBox } from '../../../infra/secret-box.ts';
 import { CalcomClient } from './calcom.ts';
 import { CALENDAR_WRITEBACKS, CalendarWritebackSender } from './calendar-writebacks.ts';
 import { CALLWISE_STATUS_PROPERTY, CANCELLED_TITLE_PREFIX } from './google-calendar.ts';

@@ -10,7 +10,7 @@ import {
 import type { CalendarConnectionRow } from '@callwise/db/schema';
 import type { GoogleCalendar } from '@callwise/shared/schemas/calendar-connections';
 import type { Config } from '../../../config.ts';
-import type { SecretBox } from '../../../lib/secret-box.ts';
+import type { SecretBox } from '../../../infra/secret-box.ts';
 import type { CalendarSync, ExternalEvent, SyncSummary } from './calendar-sync.ts';
 import {
   fromGoogleEvent,

@@ -6,7 +6,7 @@ import {
   checkedLookup,
   ForbiddenAddressError,
   type Resolver,
-} from '../../../lib/ssrf.ts';
+} from '../../../infra/ssrf.ts';
 
 /** A calendar address that cannot be read: why, in words fit for last_error or a field message. */
 export class IcsFetchError extends Error {

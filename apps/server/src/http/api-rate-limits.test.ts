@@ -3,13 +3,13 @@ import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
 import { createTestDatabase } from '@callwise/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/helper.ts';
+import { RedisClient } from '../infra/redis.ts';
 import {
   type CounterStore,
   PostgresCounterStore,
   RateLimiter,
   RedisCounterStore,
 } from './api-rate-limits.ts';
-import { RedisClient } from './redis.ts';
 
 /** Counts the visits to a store. */
 function counting(store: CounterStore) {

@@ -1,3 +1,7 @@
+/**
+ * The account's calling rules as set: calling window, calls per contact per day, disclosure. What they are checked
+ * against for new calls is in calling-rule-facts.ts.
+ */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts } from '../schema.ts';

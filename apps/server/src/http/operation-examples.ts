@@ -1,6 +1,6 @@
 /**
  * The examples of the API: each route declares its own (`schema.examples`, from the `<module>.examples.ts` beside
- * its routes), lib/openapi.ts puts them in the OpenAPI document, and test/openapi-examples.test.ts sends every one
+ * its routes), http/openapi.ts puts them in the OpenAPI document, and test/openapi-examples.test.ts sends every one
  * to the server and compares the answer.
  */
 
@@ -20,7 +20,7 @@ export interface OperationExample {
 
 declare module 'fastify' {
   interface FastifySchema {
-    /** The operation's examples in the OpenAPI document (lib/openapi.ts), each executed by the tests. */
+    /** The operation's examples in the OpenAPI document (http/openapi.ts), each executed by the tests. */
     examples?: readonly OperationExample[];
   }
 }

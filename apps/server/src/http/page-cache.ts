@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { SingleFlight } from './single-flight.ts';
+import { SingleFlight } from '../util/single-flight.ts';
 
 export type PageEncoding = 'br' | 'gzip';
 

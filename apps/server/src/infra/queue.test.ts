@@ -1,9 +1,9 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import { createTestDatabase } from '@callwise/db/testing';
 import type PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { createQueue, defineJob, registerJobs, sendJob, stopQueue } from './queue.ts';
+import { createQueue, defineJob, jobSender, registerJobs, stopQueue } from './queue.ts';
 
 let database: DatabaseHandle;
 let boss: PgBoss;
@@ -29,6 +29,9 @@ const wokenJob = defineJob({
   },
 });
 
+/** Sends the jobs of these tests, typed by them. */
+const sendJob = jobSender<typeof reminderJob | typeof wokenJob>();
+
 beforeAll(async () => {
   database = await createTestDatabase();
   boss = createQueue(database, { supervise: true });
@@ -43,7 +46,7 @@ afterAll(async () => {
 describe(`the job queue`, () => {
   it('runs a delayed job after its delay, not before', async () => {
     const sentAt = Date.now();
-    const id = await boss.send('test-delayed', { greeting: 'hello' }, { startAfter: 2 });
+    const id = await sendJob(boss, 'test-delayed', { greeting: 'hello' }, { startAfter: 2 });
     expect(id).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(ran).toEqual([]);
@@ -61,6 +64,7 @@ describe(`the job queue`, () => {
 
   it('fails a job whose payload does not fit, without retrying it', async () => {
     const before = ran.length;
+    // pg-boss's own send: sendJob would not compile with this payload.
     const id = await boss.send('test-delayed', { greeting: 42 }, { retryLimit: 3 });
     const deadline = Date.now() + 10_000;
     let state = '';
@@ -83,6 +87,27 @@ describe(`the job queue`, () => {
       .toBeTruthy();
     const run = ran.find((r) => (r.payload as { n?: number }).n === 1);
     expect((run?.at ?? Number.POSITIVE_INFINITY) - sentAt).toBeLessThan(5000);
+  });
+});
+
+describe('a job sender', () => {
+  it('takes only the names of its jobs, each with its own payload', () => {
+    expectTypeOf(sendJob<'test-woken'>)
+      .parameter(2)
+      .toEqualTypeOf<{ n: number }>();
+    expectTypeOf(sendJob<'test-delayed'>)
+      .parameter(2)
+      .toEqualTypeOf<{ greeting: string }>();
+    // Only compiled, never sent: each line is refused by the type checker.
+    const never = (): unknown => [
+      // @ts-expect-error a job that is not one of the sender's
+      sendJob(boss, 'test-unknown', {}),
+      // @ts-expect-error another job's payload
+      sendJob(boss, 'test-woken', { greeting: 'hello' }),
+      // @ts-expect-error a payload of the wrong type
+      sendJob(boss, 'test-delayed', { greeting: 42 }),
+    ];
+    expect(never).toBeTypeOf('function');
   });
 });
 
@@ -119,7 +144,7 @@ describe('stopping the queue', () => {
       },
     });
     await registerJobs(queue, [failing], { work: true, log: silentLog });
-    const id = await sendJob(queue, failing.name, {});
+    const id = await jobSender<typeof failing>()(queue, failing.name, {});
     await handlerEntered;
     // pg-boss's own graceful stop returns while its (unawaited) fail statement is still running.
     await stopQueue(queue, 5000);

@@ -1,6 +1,6 @@
 import type { Database } from '@callwise/db/client';
 import { takeRateLimitTokens } from '@callwise/db/queries/rate-limits';
-import type { RedisClient } from './redis.ts';
+import type { RedisClient } from '../infra/redis.ts';
 
 /** A counter shared by every process: takes up to `want` requests from a key's current window. */
 export interface CounterStore {

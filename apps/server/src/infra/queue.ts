@@ -2,11 +2,15 @@ import type { DatabaseHandle } from '@callwise/db/client';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 
-/** A job: a name, the shape of its payload, and what to do. A payload that does not fit is never retried. */
-export interface JobDefinition<S extends z.ZodType> {
-  name: string;
+/**
+ * A job: a name, the shape of its payload, and what to do. A payload that does not fit is never retried. The name's
+ * literal type and the schema are kept, so a job is sent only with its own payload (see `jobSender`).
+ */
+export interface JobDefinition<S extends z.ZodType = z.ZodType, N extends string = string> {
+  name: N;
   schema: S;
-  handler: (payload: z.infer<S>, job: { id: string; retryCount: number }) => Promise<void>;
+  // A method, not a function property: any job is then a JobDefinition (the list the worker registers).
+  handler(payload: z.infer<S>, job: { id: string; retryCount: number }): Promise<void>;
   /** Queue options for pg-boss (retries, backoff, expiry). */
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** Workers polling at once in this process. */
@@ -18,8 +22,28 @@ export interface JobDefinition<S extends z.ZodType> {
   runAtStart?: boolean;
 }
 
-export function defineJob<S extends z.ZodType>(job: JobDefinition<S>): JobDefinition<S> {
+export function defineJob<S extends z.ZodType, const N extends string>(
+  job: JobDefinition<S, N>,
+): JobDefinition<S, N> {
   return job;
+}
+
+/** The payload a job of `J` named `N` is sent with: what its schema takes. */
+export type PayloadOf<J extends JobDefinition, N extends J['name']> = z.input<
+  Extract<J, { name: N }>['schema']
+>;
+
+/**
+ * The function that sends the jobs `J`: a job name that is not one of them, or a payload its schema would not take,
+ * does not compile. The server's one is `sendJob` in `jobs/send.ts`, typed by every job the worker runs.
+ */
+export function jobSender<J extends JobDefinition>() {
+  return <N extends J['name']>(
+    boss: PgBoss,
+    name: N,
+    payload: PayloadOf<J, N>,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string> => enqueue(boss, name, payload as object, options);
 }
 
 export interface QueueOptions {
@@ -29,7 +53,7 @@ export interface QueueOptions {
 
 /**
  * What this process knows of a queue it made: its statements on the database and the job handlers running at
- * this moment (for `stopQueue`), and its workers per job name (woken by `sendJob`).
+ * this moment (for `stopQueue`), and its workers per job name (woken by `enqueue`).
  */
 interface QueueState {
   statements: number;
@@ -82,7 +106,7 @@ export async function stopQueue(boss: PgBoss, timeoutMs: number): Promise<void> 
 }
 
 /** Creates a job's queue unless it exists; a deadlock with another process starting at the same time is retried. */
-async function ensureQueue(boss: PgBoss, job: JobDefinition<z.ZodType>) {
+async function ensureQueue(boss: PgBoss, job: JobDefinition) {
   for (let attempt = 1; ; attempt++) {
     try {
       if (!(await boss.getQueue(job.name)))
@@ -104,13 +128,13 @@ export const EMBEDDED_POLL_SECONDS = 5;
 /** Creates the queue of each job (idempotent); in a worker, starts polling for it. */
 export async function registerJobs(
   boss: PgBoss,
-  jobs: JobDefinition<z.ZodType>[],
+  jobs: JobDefinition[],
   options: {
     work: boolean;
     log: { error: (obj: object, msg: string) => void };
     /**
      * Polls no more often than this. The embedded database lives in this one process, so every job due now is
-     * sent here and wakes its worker at once (see sendJob): polling only finds delayed jobs, retries and the
+     * sent here and wakes its worker at once (see enqueue): polling only finds delayed jobs, retries and the
      * scheduled ones, and each poll holds up the requests it coincides with.
      */
     minPollingSeconds?: number;
@@ -122,7 +146,7 @@ export async function registerJobs(
   const state = states.get(boss);
 
   /** One job: a payload that does not fit is failed for good; otherwise the handler runs. */
-  async function run(job: JobDefinition<z.ZodType>, received: PgBoss.Job<unknown>) {
+  async function run(job: JobDefinition, received: PgBoss.Job<unknown>) {
     const parsed = job.schema.safeParse(received.data);
     if (!parsed.success) {
       // A bad payload will never become good: record it and do not retry.
@@ -167,18 +191,25 @@ export async function registerJobs(
       state?.workers.set(job.name, ids);
     }),
   );
-  for (const job of jobs) if (job.runAtStart) await sendJob(boss, job.name, {});
+  for (const job of jobs) if (job.runAtStart) await enqueue(boss, job.name, {});
 }
 
-/** Sends a job; a queue that does not exist (pg-boss answers null) is an error, never a silent drop. */
-export async function sendJob(
+/**
+ * Sends a job (only through a `jobSender`, which checks its payload's type). A queue that does not exist (pg-boss
+ * answers null) is an error, never a silent drop; with an `id` of our own, null means that job was already sent
+ * (by this or another process), which changes nothing.
+ */
+async function enqueue(
   boss: PgBoss,
   name: string,
   data: object,
   options: PgBoss.SendOptions = {},
 ): Promise<string> {
   const id = await boss.send(name, data, options);
-  if (!id) throw new Error(`The job queue "${name}" did not accept the job`);
+  if (!id) {
+    if (options.id) return options.id;
+    throw new Error(`The job queue "${name}" did not accept the job`);
+  }
   // A job due now is started by a worker of this process at once (the embedded database always, and a
   // PostgreSQL process that runs workers); workers elsewhere find it at their next poll.
   if (options.startAfter === undefined) {

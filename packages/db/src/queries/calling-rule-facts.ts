@@ -1,3 +1,7 @@
+/**
+ * What the calling rules are checked against for new calls: the do-not-call list, the contacts' consent and time
+ * zones, the calls already made. The account's settings of the rules are in calling-rule-settings.ts.
+ */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { isListed } from './do-not-call.ts';
