@@ -17,8 +17,9 @@ import { crashPoint } from '../../../infra/crash-points.ts';
 import { defineJob } from '../../../infra/queue.ts';
 import type { SecretBox } from '../../../infra/secret-box.ts';
 import { CalApiError, type CalcomClient } from './calcom.ts';
-import { GoogleApiError, GoogleInvalidGrantError, type GoogleWriteBack } from './google-calendar.ts';
 import { GOOGLE_RECONNECT, type GoogleConnections } from './google-connections.ts';
+import { GoogleApiError, GoogleInvalidGrantError } from './google-errors.ts';
+import type { GoogleWriteBack } from './google-events.ts';
 
 /**
  * Cancellations and moves made here to appointments that came from Cal.com, written back to Cal.com through its

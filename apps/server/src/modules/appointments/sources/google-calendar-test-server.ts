@@ -1,6 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  baseJson,
+  deletedJson,
+  expand,
+  type FakeGoogleCalendar,
+  type FakeGoogleEvent,
+  findOccurrence,
+  googleDateTime,
+  merge,
+  readTime,
+} from './google-calendar-test-events.ts';
+import { fakeGoogleOAuth, json, token } from './google-calendar-test-oauth.ts';
+
+export type {
+  FakeGoogleAttendee,
+  FakeGoogleCalendar,
+  FakeGoogleEvent,
+} from './google-calendar-test-events.ts';
+export { googleDateTime } from './google-calendar-test-events.ts';
 
 /**
  * For tests: a local HTTP server standing in for Google, for exactly the documented endpoints the Google Calendar
@@ -40,48 +59,6 @@ export interface FakeGoogleAnswer {
   delayMs?: number;
   /** Only for a request of this method (the first one that comes); any request when absent. */
   method?: string;
-}
-
-export interface FakeGoogleAttendee {
-  email: string;
-  displayName?: string;
-  organizer?: boolean;
-  self?: boolean;
-  resource?: boolean;
-  responseStatus?: string;
-}
-
-/** An event as the fake keeps it: a single event, or the master of a series (with `recurrence`). */
-export interface FakeGoogleEvent {
-  id: string;
-  status: 'confirmed' | 'tentative' | 'cancelled';
-  summary?: string;
-  description?: string;
-  location?: string;
-  /** Timed: an instant and the zone it is shown in. */
-  start: { dateTime: Date; timeZone: string } | { date: string };
-  end: { dateTime: Date; timeZone: string } | { date: string };
-  recurrence?: string[];
-  attendees?: FakeGoogleAttendee[];
-  organizer?: { email: string; displayName?: string; self?: boolean };
-  extendedProperties?: { private?: Record<string, string>; shared?: Record<string, string> };
-  transparency?: string;
-  /** Overrides of single occurrences of a series, by original start (ISO UTC): the JSON fields they change. */
-  exceptions?: Map<string, { seq: number; etag: string; fields: Record<string, unknown> }>;
-  created: Date;
-  updated: Date;
-  /** The change counter when it last changed (what sync tokens compare against). */
-  seq: number;
-  etag: string;
-}
-
-export interface FakeGoogleCalendar {
-  id: string;
-  summary: string;
-  timeZone: string;
-  primary: boolean;
-  accessRole: string;
-  events: Map<string, FakeGoogleEvent>;
 }
 
 export interface FakeGoogle {
@@ -128,7 +105,6 @@ export interface FakeGoogle {
 export const GOOGLE_FAKE_CLIENT_ID = '1234567890-fake.apps.googleusercontent.com';
 export const GOOGLE_FAKE_CLIENT_SECRET = 'GOCSPX-fake-client-secret';
 
-const token = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
 /** Google's event ids: base32hex, 5 to 1024 characters. */
 export const fakeGoogleEventId = () =>
   Array.from(randomBytes(20), (byte) => '0123456789abcdefghijklmnopqrstuv'[byte % 32]).join('');
@@ -140,179 +116,18 @@ export function googleError(code: number, message: string, reason: string, extra
   };
 }
 
-/** "2026-12-01T10:00:00-05:00": an instant as Google writes it, in the event's zone with its offset. */
-export function googleDateTime(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '00';
-  const wall = `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
-  const offsetMin = Math.round((Date.parse(`${wall}Z`) - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-  if (offsetMin === 0) return `${wall}Z`;
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-/** Google's instance id suffix: 20261201T150000Z. */
-const instanceStamp = (at: Date) =>
-  at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-interface Occurrence {
-  id: string;
-  json: Record<string, unknown>;
-  seq: number;
-  start: Date | null;
-  end: Date | null;
-  cancelled: boolean;
-}
-
 export async function startFakeGoogle(): Promise<FakeGoogle> {
   let seq = 0;
   /** Sync tokens issued: token → the change counter it stands for; invalidated ones are gone. */
   const syncTokens = new Map<string, { calendarId: string; seq: number }>();
   /** Pages still to be read: page token → the rest of the listing. */
   const pages = new Map<string, { items: Record<string, unknown>[]; syncSeq: number; calendarId: string }>();
-  const codes = new Map<
-    string,
-    {
-      redirectUri: string;
-      scope: string;
-      challenge: string | null;
-      method: string;
-      used: boolean;
-      /** Whether the exchange gives a refresh token. */
-      offline: boolean;
-    }
-  >();
-  const accessTokens = new Map<string, { expiresAt: number; scope: string }>();
-  let consentedBefore = false;
 
-  const json = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
-    res.end(JSON.stringify(body));
-  };
   const etag = () => `"${Date.now()}${String(seq).padStart(6, '0')}"`;
   const calendarOf = (id: string) => {
     const calendar = state.calendars.get(id);
     if (!calendar) throw new Error(`fake google: no calendar ${id}`);
     return calendar;
-  };
-
-  const timeJson = (time: FakeGoogleEvent['start']) =>
-    'date' in time
-      ? { date: time.date }
-      : { dateTime: googleDateTime(time.dateTime, time.timeZone), timeZone: time.timeZone };
-
-  const baseJson = (calendar: FakeGoogleCalendar, event: FakeGoogleEvent): Record<string, unknown> => ({
-    kind: 'calendar#event',
-    etag: event.etag,
-    id: event.id,
-    status: event.status,
-    htmlLink: `https://www.google.com/calendar/event?eid=${event.id}`,
-    created: event.created.toISOString(),
-    updated: event.updated.toISOString(),
-    ...(event.summary !== undefined ? { summary: event.summary } : {}),
-    ...(event.description !== undefined ? { description: event.description } : {}),
-    ...(event.location !== undefined ? { location: event.location } : {}),
-    creator: { email: calendar.id, self: true },
-    organizer: event.organizer ?? { email: calendar.id, displayName: calendar.summary, self: true },
-    start: timeJson(event.start),
-    end: timeJson(event.end),
-    ...(event.transparency ? { transparency: event.transparency } : {}),
-    iCalUID: `${event.id}@google.com`,
-    sequence: 0,
-    ...(event.attendees ? { attendees: event.attendees } : {}),
-    ...(event.extendedProperties ? { extendedProperties: event.extendedProperties } : {}),
-    reminders: { useDefault: true },
-    eventType: 'default',
-  });
-
-  /** The occurrences of a series (start instants), from its simple RRULE. */
-  const occurrencesOf = (event: FakeGoogleEvent): Date[] => {
-    const rule = event.recurrence?.find((line) => line.startsWith('RRULE:'));
-    if (!rule || 'date' in event.start) return [];
-    const fields = Object.fromEntries(
-      rule
-        .slice(6)
-        .split(';')
-        .map((pair) => pair.split('=') as [string, string]),
-    );
-    const stepDays = (fields.FREQ === 'WEEKLY' ? 7 : 1) * Number(fields.INTERVAL ?? 1);
-    const count = Math.min(Number(fields.COUNT ?? 500), 500);
-    return Array.from(
-      { length: count },
-      (_, i) => new Date((event.start as { dateTime: Date }).dateTime.getTime() + i * stepDays * 86_400_000),
-    );
-  };
-
-  /** An event as listed: itself, or with singleEvents its occurrences (exceptions applied). */
-  const expand = (calendar: FakeGoogleCalendar, event: FakeGoogleEvent, single: boolean): Occurrence[] => {
-    const base = baseJson(calendar, event);
-    const timed = 'dateTime' in event.start && 'dateTime' in event.end;
-    if (!event.recurrence || !single) {
-      const start = 'dateTime' in event.start ? event.start.dateTime : null;
-      const end = 'dateTime' in event.end ? event.end.dateTime : null;
-      const json = event.recurrence ? { ...base, recurrence: event.recurrence } : base;
-      return [{ id: event.id, json, seq: event.seq, start, end, cancelled: event.status === 'cancelled' }];
-    }
-    if (!timed) return [];
-    const length =
-      (event.end as { dateTime: Date }).dateTime.getTime() -
-      (event.start as { dateTime: Date }).dateTime.getTime();
-    const zone = (event.start as { timeZone: string }).timeZone;
-    return occurrencesOf(event).map((original) => {
-      const key = original.toISOString();
-      const id = `${event.id}_${instanceStamp(original)}`;
-      const exception = event.exceptions?.get(key);
-      const fields = exception?.fields ?? {};
-      const json: Record<string, unknown> = {
-        ...base,
-        id,
-        etag: exception?.etag ?? event.etag,
-        start: { dateTime: googleDateTime(original, zone), timeZone: zone },
-        end: { dateTime: googleDateTime(new Date(original.getTime() + length), zone), timeZone: zone },
-        recurringEventId: event.id,
-        originalStartTime: { dateTime: googleDateTime(original, zone), timeZone: zone },
-        ...fields,
-      };
-      const cancelled = event.status === 'cancelled' || json.status === 'cancelled';
-      const start = new Date(String((json.start as { dateTime: string }).dateTime));
-      const end = new Date(String((json.end as { dateTime: string }).dateTime));
-      return { id, json, seq: Math.max(event.seq, exception?.seq ?? 0), start, end, cancelled };
-    });
-  };
-
-  /** What Google sends for a deleted event in an incremental sync: its ids, nothing more. */
-  const deletedJson = (occurrence: Occurrence) => {
-    const { json } = occurrence;
-    return {
-      kind: 'calendar#event',
-      etag: json.etag,
-      id: json.id,
-      status: 'cancelled',
-      ...(json.recurringEventId
-        ? { recurringEventId: json.recurringEventId, originalStartTime: json.originalStartTime }
-        : {}),
-    };
-  };
-
-  const findOccurrence = (calendar: FakeGoogleCalendar, eventId: string): Occurrence | null => {
-    const direct = calendar.events.get(eventId);
-    if (direct) return expand(calendar, direct, false)[0] ?? null;
-    const series = calendar.events.get(eventId.split('_')[0] ?? '');
-    if (!series) return null;
-    return expand(calendar, series, true).find((occurrence) => occurrence.id === eventId) ?? null;
   };
 
   const bump = (event: { seq: number; etag: string }) => {
@@ -383,7 +198,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     },
     invalidateSyncTokens: () => syncTokens.clear(),
     expireAccessTokens: () => {
-      for (const entry of accessTokens.values()) entry.expiresAt = 0;
+      for (const entry of oauth.accessTokens.values()) entry.expiresAt = 0;
     },
     revokeRefreshToken: (value) => {
       const entry = state.refreshTokens.get(value);
@@ -391,91 +206,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     },
     eventJson: (calendarId, eventId) => findOccurrence(calendarOf(calendarId), eventId)?.json ?? null,
   };
-
-  const issueAccessToken = (scope: string) => {
-    const value = token('ya29.fake-');
-    accessTokens.set(value, { expiresAt: Date.now() + state.accessTokenTtlSeconds * 1000, scope });
-    return value;
-  };
-
-  const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
-    json(res, status, { error, error_description: description });
-
-  const authorize = (res: ServerResponse, query: Record<string, string>) => {
-    if (query.client_id !== state.clientId) {
-      res.writeHead(400, { 'content-type': 'text/html' });
-      return res.end('Error 401: invalid_client. The OAuth client was not found.');
-    }
-    if (!query.redirect_uri || query.response_type !== 'code' || !query.scope) {
-      res.writeHead(400, { 'content-type': 'text/html' });
-      return res.end('Error 400: invalid_request');
-    }
-    const asked = query.scope.split(' ');
-    const granted = state.grantScopes ? asked.filter((scope) => state.grantScopes?.includes(scope)) : asked;
-    const code = token('4/0A-fake-');
-    // Google gives a refresh token on a consent screen; a user who consented before sees none without prompt=consent.
-    const offline =
-      query.access_type === 'offline' && (query.prompt?.split(' ').includes('consent') || !consentedBefore);
-    consentedBefore = true;
-    codes.set(code, {
-      offline,
-      redirectUri: query.redirect_uri,
-      scope: granted.join(' '),
-      challenge: query.code_challenge ?? null,
-      method: query.code_challenge_method ?? 'plain',
-      used: false,
-    });
-    const target = new URL(query.redirect_uri);
-    if (query.state !== undefined) target.searchParams.set('state', query.state);
-    target.searchParams.set('code', code);
-    target.searchParams.set('scope', granted.join(' '));
-    res.writeHead(302, { location: target.toString() });
-    res.end();
-  };
-
-  const tokenEndpoint = (res: ServerResponse, form: Record<string, string>) => {
-    if (form.client_id !== state.clientId || form.client_secret !== state.clientSecret) {
-      return oauthError(res, 401, 'invalid_client', 'Unauthorized');
-    }
-    if (form.grant_type === 'authorization_code') {
-      const entry = form.code ? codes.get(form.code) : undefined;
-      if (!entry || entry.used) return oauthError(res, 400, 'invalid_grant', 'Bad Request');
-      if (form.redirect_uri !== entry.redirectUri) {
-        return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
-      }
-      if (entry.challenge) {
-        if (!form.code_verifier) return oauthError(res, 400, 'invalid_grant', 'Missing code verifier.');
-        const computed =
-          entry.method === 'S256'
-            ? createHash('sha256').update(form.code_verifier).digest('base64url')
-            : form.code_verifier;
-        if (computed !== entry.challenge)
-          return oauthError(res, 400, 'invalid_grant', 'Invalid code verifier.');
-      }
-      entry.used = true;
-      const refresh = entry.offline ? token('1//fake-') : null;
-      if (refresh) state.refreshTokens.set(refresh, { scope: entry.scope, revoked: false });
-      return json(res, 200, {
-        access_token: issueAccessToken(entry.scope),
-        expires_in: state.accessTokenTtlSeconds,
-        ...(refresh ? { refresh_token: refresh } : {}),
-        scope: entry.scope,
-        token_type: 'Bearer',
-      });
-    }
-    if (form.grant_type === 'refresh_token') {
-      const entry = form.refresh_token ? state.refreshTokens.get(form.refresh_token) : undefined;
-      if (!entry || entry.revoked)
-        return oauthError(res, 400, 'invalid_grant', 'Token has been expired or revoked.');
-      return json(res, 200, {
-        access_token: issueAccessToken(entry.scope),
-        expires_in: state.accessTokenTtlSeconds,
-        scope: entry.scope,
-        token_type: 'Bearer',
-      });
-    }
-    return oauthError(res, 400, 'unsupported_grant_type', `Invalid grant_type: ${form.grant_type ?? ''}`);
-  };
+  const oauth = fakeGoogleOAuth(state);
 
   const listEvents = (res: ServerResponse, calendar: FakeGoogleCalendar, query: Record<string, string>) => {
     const maxResults = Math.min(Number(query.maxResults ?? 250) || 250, 2500);
@@ -558,35 +289,6 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       .sort((a, b) => (a.start?.getTime() ?? 0) - (b.start?.getTime() ?? 0))
       .map((occurrence) => (occurrence.cancelled ? deletedJson(occurrence) : occurrence.json));
     return answerPage(listed, seq);
-  };
-
-  /** Patch semantics: objects merged key by key, everything else (arrays included) replaced. */
-  const merge = (target: Record<string, unknown>, patch: Record<string, unknown>) => {
-    for (const [key, value] of Object.entries(patch)) {
-      const existing = target[key];
-      if (
-        value !== null &&
-        typeof value === 'object' &&
-        !Array.isArray(value) &&
-        existing !== null &&
-        typeof existing === 'object' &&
-        !Array.isArray(existing)
-      ) {
-        target[key] = merge({ ...(existing as Record<string, unknown>) }, value as Record<string, unknown>);
-      } else {
-        target[key] = value;
-      }
-    }
-    return target;
-  };
-
-  const readTime = (value: unknown, fallbackZone: string): FakeGoogleEvent['start'] | null => {
-    if (typeof value !== 'object' || value === null) return null;
-    const time = value as { dateTime?: string; date?: string; timeZone?: string };
-    if (time.date) return { date: time.date };
-    if (!time.dateTime) return null;
-    const at = new Date(time.dateTime);
-    return Number.isNaN(at.getTime()) ? null : { dateTime: at, timeZone: time.timeZone ?? fallbackZone };
   };
 
   const patchEvent = (
@@ -678,14 +380,15 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const path = url.pathname;
     state.requests.push({ method, path, query, headers, body, at: Date.now() });
 
-    if (path === '/o/oauth2/v2/auth' && method === 'GET') return authorize(res, query);
+    if (path === '/o/oauth2/v2/auth' && method === 'GET') return oauth.authorize(res, query);
     if (path === '/token' && method === 'POST') {
-      return tokenEndpoint(res, (body ?? {}) as Record<string, string>);
+      return oauth.tokenEndpoint(res, (body ?? {}) as Record<string, string>);
     }
     if (path === '/revoke' && method === 'POST') {
       const value = (body as Record<string, string> | null)?.token ?? query.token;
       const entry = value ? state.refreshTokens.get(value) : undefined;
-      if (!entry || entry.revoked) return oauthError(res, 400, 'invalid_token', 'Token expired or revoked');
+      if (!entry || entry.revoked)
+        return oauth.oauthError(res, 400, 'invalid_token', 'Token expired or revoked');
       entry.revoked = true;
       return json(res, 200, {});
     }
@@ -705,7 +408,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       );
     }
     const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
-    const access = bearer ? accessTokens.get(bearer) : undefined;
+    const access = bearer ? oauth.accessTokens.get(bearer) : undefined;
     if (!access || access.expiresAt <= Date.now()) {
       return json(res, 401, {
         error: {

@@ -4,8 +4,8 @@ import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helpe
 import { SecretBox } from '../../../infra/secret-box.ts';
 import { CalcomClient } from './calcom.ts';
 import { CALENDAR_WRITEBACKS, CalendarWritebackSender } from './calendar-writebacks.ts';
-import { CALLWISE_STATUS_PROPERTY, CANCELLED_TITLE_PREFIX } from './google-calendar.ts';
 import { type FakeGoogle, startFakeGoogle } from './google-calendar-test-server.ts';
+import { CALLWISE_STATUS_PROPERTY, CANCELLED_TITLE_PREFIX } from './google-events.ts';
 
 /**
  * Google Calendar connections through the API and the callback, against a local fake of Google's OAuth and

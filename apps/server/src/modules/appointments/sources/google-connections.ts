@@ -12,17 +12,15 @@ import type { GoogleCalendar } from '@callwise/shared/schemas/calendar-connectio
 import type { Config } from '../../../config.ts';
 import type { SecretBox } from '../../../infra/secret-box.ts';
 import type { CalendarSync, ExternalEvent, SyncSummary } from './calendar-sync.ts';
+import { GoogleCalendarClient, type GoogleCalendarInfo } from './google-calendar.ts';
 import {
-  fromGoogleEvent,
   GoogleApiError,
-  GoogleCalendarClient,
-  type GoogleCalendarInfo,
   GoogleInvalidGrantError,
   GoogleMissingRefreshTokenError,
-  GoogleOAuth,
   GoogleScopeError,
-  type GoogleWriteBack,
-} from './google-calendar.ts';
+} from './google-errors.ts';
+import { fromGoogleEvent, type GoogleWriteBack } from './google-events.ts';
+import { GoogleOAuth } from './google-oauth.ts';
 
 /**
  * Google Calendar connections (issue #17, decision 023): the OAuth flow that makes one, reading its calendar into
