@@ -61,6 +61,26 @@ export const fieldError = (field: string, message: string) => ({
 /** The 404 of a resource that is not in the account. */
 export const notFound = (what: string) => ({ error: { code: 'not_found', message: `${what} not found` } });
 
+/** The answer of a list's last (or only) page: these items, and no cursor to a next page. */
+export const pageOf = <Item>(items: Item[]) => ({ data: items, next_cursor: null });
+
+/** The 404 of an id that is not in the account: `what` as the answer names it (`Call not found`). */
+export const notFoundExample = (what: string, summary: string, name = 'not_found'): OperationExample => ({
+  name,
+  summary,
+  params: { id: EXAMPLE_IDS.missing },
+  status: 404,
+  response: notFound(what),
+});
+
+/** A delete (or a removal) that answers 204 with nothing. */
+export const deletedExample = (name: string, summary: string, id: string): OperationExample => ({
+  name,
+  summary,
+  params: { id },
+  status: 204,
+});
+
 /** An error answer without details. */
 export const apiError = (code: string, message: string) => ({ error: { code, message } });
 

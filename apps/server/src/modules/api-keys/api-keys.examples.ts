@@ -1,5 +1,5 @@
 import type { ApiKey, CreatedApiKey } from '@callwise/shared/schemas/api-keys';
-import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
+import { deletedExample, EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** The API key of the examples' booking system. */
 export const EXAMPLE_API_KEY: ApiKey = {
@@ -32,7 +32,5 @@ export const API_KEYS_EXAMPLES = operationExamples({
     },
   ],
   /** DELETE /v1/api-keys/{id} */
-  revokeApiKey: [
-    { name: 'revoke', summary: 'Revoke a key', params: { id: EXAMPLE_IDS.apiKey }, status: 204 },
-  ],
+  revokeApiKey: [deletedExample('revoke', 'Revoke a key', EXAMPLE_IDS.apiKey)],
 });

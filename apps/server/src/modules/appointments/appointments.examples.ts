@@ -1,5 +1,5 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
-import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
+import { deletedExample, EXAMPLE_IDS, operationExamples, pageOf } from '../../http/operation-examples.ts';
 
 /** Maria's cleaning with Dr. Patel, booked through the API. */
 export const EXAMPLE_APPOINTMENT: Appointment = {
@@ -32,7 +32,7 @@ export const APPOINTMENTS_EXAMPLES = operationExamples({
       summary: 'A week’s appointments of one staff member',
       query: { from: '2026-11-30T00:00:00-05:00', to: '2026-12-07T00:00:00-05:00', staff: 'Dr. Patel' },
       status: 200,
-      response: { data: [EXAMPLE_APPOINTMENT], next_cursor: null },
+      response: pageOf([EXAMPLE_APPOINTMENT]),
     },
   ],
   /** POST /v1/appointments */
@@ -188,12 +188,5 @@ export const APPOINTMENTS_EXAMPLES = operationExamples({
     },
   ],
   /** DELETE /v1/appointments/{id} */
-  deleteAppointment: [
-    {
-      name: 'delete',
-      summary: 'Delete it',
-      params: { id: EXAMPLE_IDS.appointment },
-      status: 204,
-    },
-  ],
+  deleteAppointment: [deletedExample('delete', 'Delete it', EXAMPLE_IDS.appointment)],
 });

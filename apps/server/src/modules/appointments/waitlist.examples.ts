@@ -1,5 +1,5 @@
 import type { WaitlistEntry } from '@callwise/shared/schemas/waitlist';
-import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
+import { deletedExample, EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
 
 /** The examples' contact waits for a cleaning on a Tuesday or Thursday morning. */
 export const EXAMPLE_WAITLIST_ENTRY: WaitlistEntry = {
@@ -67,12 +67,7 @@ export const WAITLIST_EXAMPLES = operationExamples({
   ],
   /** DELETE /v1/waitlist/{id} */
   takeContactOffWaitlist: [
-    {
-      name: 'remove',
-      summary: 'Take Maria off the waitlist',
-      params: { id: EXAMPLE_IDS.waitlistEntry },
-      status: 204,
-    },
+    deletedExample('remove', 'Take Maria off the waitlist', EXAMPLE_IDS.waitlistEntry),
   ],
   /** GET /v1/waitlist/offers */
   listWaitlistOffers: [{ name: 'none', summary: 'No slot freed yet', status: 200, response: { data: [] } }],

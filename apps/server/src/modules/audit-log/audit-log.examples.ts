@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditEvent } from '@callwise/shared/schemas/audit-log';
-import { fieldError, operationExamples } from '../../http/operation-examples.ts';
+import { fieldError, operationExamples, pageOf } from '../../http/operation-examples.ts';
 
 /**
  * An event of the audit log (test/openapi-example-account.ts inserts it): the owner moved the account to
@@ -27,7 +27,7 @@ export const AUDIT_LOG_EXAMPLES = operationExamples({
       summary: 'The plan changes of the account',
       query: { action: 'plan.changed', limit: 25 },
       status: 200,
-      response: { data: [EXAMPLE_AUDIT_EVENT], next_cursor: null },
+      response: pageOf([EXAMPLE_AUDIT_EVENT]),
     },
     {
       name: 'bad_action',

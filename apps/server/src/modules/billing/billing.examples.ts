@@ -5,7 +5,7 @@ import type {
   InvoiceList,
   ProviderPage,
 } from '@callwise/shared/schemas/billing';
-import { operationExamples } from '../../http/operation-examples.ts';
+import { operationExamples, pageOf } from '../../http/operation-examples.ts';
 
 /** The billing summary of the examples' account (Professional, 3 calls this month, a $25 budget). */
 export const EXAMPLE_BILLING: Billing = {
@@ -150,20 +150,17 @@ export const BILLING_EXAMPLES = operationExamples({
       summary: 'The billing history, newest first',
       query: { limit: 25 },
       status: 200,
-      response: {
-        data: [
-          {
-            id: 'b7c8d9e0-f1a2-4b3c-8d4e-5f6a7b8c9d01',
-            kind: 'subscription',
-            description: 'Professional plan, Mar 3, 2026 – Apr 3, 2026',
-            amount_usd: 79,
-            call_id: null,
-            provider_ref: 'local_5f1c9a2b7e3d4c60',
-            created_at: '2026-03-03T09:30:00.000Z',
-          },
-        ],
-        next_cursor: null,
-      } satisfies ChargeList,
+      response: pageOf([
+        {
+          id: 'b7c8d9e0-f1a2-4b3c-8d4e-5f6a7b8c9d01',
+          kind: 'subscription',
+          description: 'Professional plan, Mar 3, 2026 – Apr 3, 2026',
+          amount_usd: 79,
+          call_id: null,
+          provider_ref: 'local_5f1c9a2b7e3d4c60',
+          created_at: '2026-03-03T09:30:00.000Z',
+        },
+      ]) satisfies ChargeList,
     },
   ],
   /** GET /v1/billing/estimate */

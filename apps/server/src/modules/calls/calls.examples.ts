@@ -1,7 +1,15 @@
 import { encodeCursor } from '@callwise/db/queries/cursor';
 import { KEY_MENU } from '@callwise/shared/call-prompt';
 import type { Call } from '@callwise/shared/schemas/calls';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
+import {
+  deletedExample,
+  EXAMPLE_IDS,
+  fieldError,
+  notFound,
+  notFoundExample,
+  operationExamples,
+  pageOf,
+} from '../../http/operation-examples.ts';
 
 /** The callback_url of the examples' calls. */
 export const WEBHOOK = 'https://example.com/webhooks/callwise';
@@ -147,21 +155,21 @@ export const CALLS_EXAMPLES = operationExamples({
       summary: 'The page after it: the last one, so next_cursor is null',
       query: { limit: 2, cursor: EXAMPLE_CURSOR },
       status: 200,
-      response: { data: [EXAMPLE_RINGING_CALL], next_cursor: null },
+      response: pageOf([EXAMPLE_RINGING_CALL]),
     },
     {
       name: 'completed_for_a_name',
       summary: 'Completed calls to someone named Garcia',
       query: { status: 'completed', q: 'garcia' },
       status: 200,
-      response: { data: [EXAMPLE_CALL], next_cursor: null },
+      response: pageOf([EXAMPLE_CALL]),
     },
     {
       name: 'needs_attention',
       summary: 'The calls to follow up: here one whose callee asked to reschedule',
       query: { view: 'needs_attention' },
       status: 200,
-      response: { data: [EXAMPLE_RESCHEDULE_CALL], next_cursor: null },
+      response: pageOf([EXAMPLE_RESCHEDULE_CALL]),
     },
     {
       name: 'bad_cursor',
@@ -450,9 +458,7 @@ export const CALLS_EXAMPLES = operationExamples({
     },
   ],
   /** DELETE /v1/calls/{id}/recording */
-  deleteCallRecording: [
-    { name: 'delete', summary: 'Delete a recording early', params: { id: EXAMPLE_IDS.call }, status: 204 },
-  ],
+  deleteCallRecording: [deletedExample('delete', 'Delete a recording early', EXAMPLE_IDS.call)],
   /** GET /v1/calls/{id}/attempts */
   listCallAttempts: [
     {
@@ -474,13 +480,7 @@ export const CALLS_EXAMPLES = operationExamples({
         ],
       },
     },
-    {
-      name: 'not_found',
-      summary: 'An id that is not one of your calls',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Call'),
-    },
+    notFoundExample('Call', 'An id that is not one of your calls'),
   ],
   /** GET /v1/calls/{id} */
   getCall: [
@@ -491,13 +491,7 @@ export const CALLS_EXAMPLES = operationExamples({
       status: 200,
       response: EXAMPLE_CALL,
     },
-    {
-      name: 'not_found',
-      summary: 'An id that is not one of your calls',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Call'),
-    },
+    notFoundExample('Call', 'An id that is not one of your calls'),
     {
       name: 'not_an_id',
       summary: 'Something that is not an id',

@@ -1,5 +1,5 @@
 import type { Campaign, CampaignDetail } from '@callwise/shared/schemas/campaigns';
-import { EXAMPLE_IDS, notFound, operationExamples } from '../../http/operation-examples.ts';
+import { EXAMPLE_IDS, notFoundExample, operationExamples, pageOf } from '../../http/operation-examples.ts';
 
 /**
  * A campaign of two contacts with one call waiting (test/openapi-example-account.ts inserts it with that call):
@@ -78,10 +78,7 @@ export const CAMPAIGNS_EXAMPLES = operationExamples({
       name: 'list',
       summary: 'The campaigns, newest first, with their progress',
       status: 200,
-      response: {
-        data: [listedCampaign(EXAMPLE_CAMPAIGN), listedCampaign(EXAMPLE_PAUSED_CAMPAIGN)],
-        next_cursor: null,
-      },
+      response: pageOf([listedCampaign(EXAMPLE_CAMPAIGN), listedCampaign(EXAMPLE_PAUSED_CAMPAIGN)]),
     },
   ],
   /** POST /v1/campaigns */
@@ -172,13 +169,7 @@ export const CAMPAIGNS_EXAMPLES = operationExamples({
       status: 200,
       response: EXAMPLE_CAMPAIGN,
     },
-    {
-      name: 'not_found',
-      summary: 'An id that is not one of your campaigns',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Campaign'),
-    },
+    notFoundExample('Campaign', 'An id that is not one of your campaigns'),
   ],
   /** POST /v1/campaigns/{id}/pause */
   pauseCampaign: [

@@ -1,4 +1,4 @@
-import { EXAMPLE_IDS, notFound, operationExamples } from '../../http/operation-examples.ts';
+import { EXAMPLE_IDS, notFound, operationExamples, pageOf } from '../../http/operation-examples.ts';
 
 /** The examples of each operation, beside its route in consent.routes.ts. */
 export const CONSENT_EXAMPLES = operationExamples({
@@ -9,26 +9,23 @@ export const CONSENT_EXAMPLES = operationExamples({
       summary: 'Maria Garcia’s consent: given on the intake form',
       query: { contact_id: EXAMPLE_IDS.contact, limit: 25 },
       status: 200,
-      response: {
-        data: [
-          {
-            id: '2c1b0a99-8877-4665-9544-332211000101',
-            contact_id: EXAMPLE_IDS.contact,
-            contact_name: 'Maria Garcia',
-            phone: '+12025550143',
-            action: 'granted',
-            purpose: 'informational',
-            channel: 'all',
-            method: 'owner',
-            source: 'Signed the intake form',
-            words: null,
-            recorded_by: 'owner@harbordental.example',
-            call_id: null,
-            created_at: '2026-01-05T14:00:00.000Z',
-          },
-        ],
-        next_cursor: null,
-      },
+      response: pageOf([
+        {
+          id: '2c1b0a99-8877-4665-9544-332211000101',
+          contact_id: EXAMPLE_IDS.contact,
+          contact_name: 'Maria Garcia',
+          phone: '+12025550143',
+          action: 'granted',
+          purpose: 'informational',
+          channel: 'all',
+          method: 'owner',
+          source: 'Signed the intake form',
+          words: null,
+          recorded_by: 'owner@harbordental.example',
+          call_id: null,
+          created_at: '2026-01-05T14:00:00.000Z',
+        },
+      ]),
     },
     {
       name: 'missing_contact',

@@ -1,5 +1,12 @@
 import type { Contact } from '@callwise/shared/schemas/contacts';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
+import {
+  deletedExample,
+  EXAMPLE_IDS,
+  fieldError,
+  notFoundExample,
+  operationExamples,
+  pageOf,
+} from '../../http/operation-examples.ts';
 
 /** Maria Garcia of Garcia Bakery: a VIP who agreed to informational calls. */
 export const EXAMPLE_CONTACT: Contact = {
@@ -51,14 +58,14 @@ export const CONTACTS_EXAMPLES = operationExamples({
       summary: 'Contacts matching a name',
       query: { q: 'garcia', limit: 25 },
       status: 200,
-      response: { data: [EXAMPLE_CONTACT], next_cursor: null },
+      response: pageOf([EXAMPLE_CONTACT]),
     },
     {
       name: 'tag',
       summary: 'Contacts with a tag',
       query: { tag: 'vip' },
       status: 200,
-      response: { data: [EXAMPLE_CONTACT], next_cursor: null },
+      response: pageOf([EXAMPLE_CONTACT]),
     },
   ],
   /** POST /v1/contacts */
@@ -137,13 +144,7 @@ export const CONTACTS_EXAMPLES = operationExamples({
       status: 200,
       response: EXAMPLE_CONTACT,
     },
-    {
-      name: 'not_found',
-      summary: 'An id that is not one of your contacts',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Contact'),
-    },
+    notFoundExample('Contact', 'An id that is not one of your contacts'),
   ],
   /** PATCH /v1/contacts/{id} */
   changeContact: [
@@ -186,7 +187,5 @@ export const CONTACTS_EXAMPLES = operationExamples({
     },
   ],
   /** DELETE /v1/contacts/{id} */
-  deleteContact: [
-    { name: 'delete', summary: 'Delete a contact', params: { id: EXAMPLE_IDS.otherContact }, status: 204 },
-  ],
+  deleteContact: [deletedExample('delete', 'Delete a contact', EXAMPLE_IDS.otherContact)],
 });

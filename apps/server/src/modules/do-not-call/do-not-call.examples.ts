@@ -1,5 +1,12 @@
 import type { DoNotCallEntry } from '@callwise/shared/schemas/do-not-call';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
+import {
+  deletedExample,
+  EXAMPLE_IDS,
+  fieldError,
+  notFoundExample,
+  operationExamples,
+  pageOf,
+} from '../../http/operation-examples.ts';
 
 /** A number that opted out on the completed example call (kept apart from EXAMPLE_IDS: its own resource). */
 export const EXAMPLE_DO_NOT_CALL: DoNotCallEntry = {
@@ -20,7 +27,7 @@ export const DO_NOT_CALL_EXAMPLES = operationExamples({
       summary: 'Listed numbers with these digits',
       query: { q: '0199', limit: 25 },
       status: 200,
-      response: { data: [EXAMPLE_DO_NOT_CALL], next_cursor: null },
+      response: pageOf([EXAMPLE_DO_NOT_CALL]),
     },
   ],
   /** POST /v1/do-not-call */
@@ -84,18 +91,7 @@ export const DO_NOT_CALL_EXAMPLES = operationExamples({
   ],
   /** DELETE /v1/do-not-call/{id} */
   removeDoNotCallNumber: [
-    {
-      name: 'remove',
-      summary: 'Take a number off the list',
-      params: { id: EXAMPLE_DO_NOT_CALL.id },
-      status: 204,
-    },
-    {
-      name: 'not_found',
-      summary: 'An id that is not on your list',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Do-not-call entry'),
-    },
+    deletedExample('remove', 'Take a number off the list', EXAMPLE_DO_NOT_CALL.id),
+    notFoundExample('Do-not-call entry', 'An id that is not on your list'),
   ],
 });

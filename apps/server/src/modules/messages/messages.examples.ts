@@ -1,5 +1,11 @@
 import type { Message } from '@callwise/shared/schemas/messages';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
+import {
+  EXAMPLE_IDS,
+  fieldError,
+  notFoundExample,
+  operationExamples,
+  pageOf,
+} from '../../http/operation-examples.ts';
 
 /** A reminder texted to Maria Garcia from the business number, delivered. */
 export const EXAMPLE_MESSAGE: Message = {
@@ -46,7 +52,7 @@ export const MESSAGES_EXAMPLES = operationExamples({
       summary: 'The texts with one number, newest first',
       query: { phone: '(202) 555-0143', limit: 25 },
       status: 200,
-      response: { data: [EXAMPLE_REPLY, EXAMPLE_MESSAGE], next_cursor: null },
+      response: pageOf([EXAMPLE_REPLY, EXAMPLE_MESSAGE]),
     },
     {
       name: 'bad_status',
@@ -66,18 +72,15 @@ export const MESSAGES_EXAMPLES = operationExamples({
       summary: 'One row per number, the latest conversation first',
       query: { limit: 25 },
       status: 200,
-      response: {
-        data: [
-          {
-            phone: '+12025550143',
-            contact_id: EXAMPLE_IDS.contact,
-            contact_name: 'Maria Garcia',
-            last_message: EXAMPLE_REPLY,
-            message_count: 2,
-          },
-        ],
-        next_cursor: null,
-      },
+      response: pageOf([
+        {
+          phone: '+12025550143',
+          contact_id: EXAMPLE_IDS.contact,
+          contact_name: 'Maria Garcia',
+          last_message: EXAMPLE_REPLY,
+          message_count: 2,
+        },
+      ]),
     },
   ],
   /** GET /v1/messages/{id} */
@@ -89,13 +92,7 @@ export const MESSAGES_EXAMPLES = operationExamples({
       status: 200,
       response: EXAMPLE_MESSAGE,
     },
-    {
-      name: 'missing',
-      summary: 'No such text in this account',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Message'),
-    },
+    notFoundExample('Message', 'No such text in this account', 'missing'),
   ],
   /** POST /v1/messages */
   sendTextMessage: [

@@ -1,5 +1,5 @@
 import type { Script } from '@callwise/shared/schemas/scripts';
-import { EXAMPLE_IDS, operationExamples } from '../../http/operation-examples.ts';
+import { deletedExample, EXAMPLE_IDS, operationExamples, pageOf } from '../../http/operation-examples.ts';
 
 /** Harbor Dental's cleaning reminder, with three variables. */
 export const EXAMPLE_SCRIPT: Script = {
@@ -33,7 +33,7 @@ export const SCRIPTS_EXAMPLES = operationExamples({
       summary: 'Scripts of the Reminder category',
       query: { category: 'Reminder' },
       status: 200,
-      response: { data: [EXAMPLE_SCRIPT], next_cursor: null },
+      response: pageOf([EXAMPLE_SCRIPT]),
     },
   ],
   /** POST /v1/scripts */
@@ -85,9 +85,7 @@ export const SCRIPTS_EXAMPLES = operationExamples({
     },
   ],
   /** DELETE /v1/scripts/{id} */
-  deleteCallScript: [
-    { name: 'delete', summary: 'Delete a script', params: { id: EXAMPLE_IDS.otherScript }, status: 204 },
-  ],
+  deleteCallScript: [deletedExample('delete', 'Delete a script', EXAMPLE_IDS.otherScript)],
   /** POST /v1/scripts/{id}/clone */
   copyCallScript: [
     {

@@ -1,6 +1,13 @@
 import type { Invitation, Member } from '@callwise/shared/schemas/team';
 import { TEAM_MESSAGES } from '../../http/auth-messages.ts';
-import { apiError, EXAMPLE_IDS, notFound, operationExamples } from '../../http/operation-examples.ts';
+import {
+  apiError,
+  deletedExample,
+  EXAMPLE_IDS,
+  notFound,
+  notFoundExample,
+  operationExamples,
+} from '../../http/operation-examples.ts';
 
 /** The examples' team: Harbor Dental's owner, a receptionist (staff) and an invitation waiting. */
 export const EXAMPLE_TEAM_IDS = {
@@ -89,19 +96,8 @@ export const TEAM_EXAMPLES = operationExamples({
   ],
   /** DELETE /v1/members/{id} */
   removeMemberOrLeave: [
-    {
-      name: 'remove',
-      summary: 'Remove the receptionist',
-      params: { id: EXAMPLE_TEAM_IDS.member },
-      status: 204,
-    },
-    {
-      name: 'missing',
-      summary: 'Someone who is not a member',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Member'),
-    },
+    deletedExample('remove', 'Remove the receptionist', EXAMPLE_TEAM_IDS.member),
+    notFoundExample('Member', 'Someone who is not a member', 'missing'),
   ],
   /** POST /v1/members/{id}/transfer-ownership */
   transferOwnership: [
@@ -175,16 +171,8 @@ export const TEAM_EXAMPLES = operationExamples({
       status: 200,
       response: EXAMPLE_INVITATION,
     },
-    {
-      name: 'missing',
-      summary: 'An invitation that was accepted or revoked',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Invitation'),
-    },
+    notFoundExample('Invitation', 'An invitation that was accepted or revoked', 'missing'),
   ],
   /** DELETE /v1/invitations/{id} */
-  revokeInvitation: [
-    { name: 'revoke', summary: 'Revoke it', params: { id: EXAMPLE_TEAM_IDS.invitation }, status: 204 },
-  ],
+  revokeInvitation: [deletedExample('revoke', 'Revoke it', EXAMPLE_TEAM_IDS.invitation)],
 });

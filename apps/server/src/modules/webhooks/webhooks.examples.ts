@@ -1,5 +1,10 @@
 import { ACCOUNT_WEBHOOK_EVENTS, type WebhookDelivery } from '@callwise/shared/schemas/webhooks';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../http/operation-examples.ts';
+import {
+  EXAMPLE_IDS,
+  fieldError,
+  notFoundExample,
+  operationExamples,
+} from '../../http/operation-examples.ts';
 import { WEBHOOK } from '../calls/calls.examples.ts';
 
 /** The delivery of the example call's last change to its callback_url. */
@@ -48,13 +53,7 @@ export const WEBHOOKS_EXAMPLES = operationExamples({
       status: 200,
       response: { data: [EXAMPLE_DELIVERY] },
     },
-    {
-      name: 'not_found',
-      summary: 'An id that is not one of your calls',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Call'),
-    },
+    notFoundExample('Call', 'An id that is not one of your calls'),
   ],
   /** GET /v1/webhooks/endpoint */
   getAccountWebhookUrl: [

@@ -1,5 +1,11 @@
 import type { CalendarConnection } from '@callwise/shared/schemas/calendar-connections';
-import { EXAMPLE_IDS, fieldError, notFound, operationExamples } from '../../../http/operation-examples.ts';
+import {
+  deletedExample,
+  EXAMPLE_IDS,
+  fieldError,
+  notFoundExample,
+  operationExamples,
+} from '../../../http/operation-examples.ts';
 
 /** A Cal.com connection of the examples' account (its secret is never answered again). */
 export const EXAMPLE_CALENDAR_CONNECTION: CalendarConnection = {
@@ -203,19 +209,8 @@ export const CALENDAR_CONNECTIONS_EXAMPLES = operationExamples({
   ],
   /** DELETE /v1/calendar-connections/{id} */
   removeCalendarConnection: [
-    {
-      name: 'delete',
-      summary: 'Remove it (its appointments stay)',
-      params: { id: EXAMPLE_IDS.calendarConnection },
-      status: 204,
-    },
-    {
-      name: 'not_found',
-      summary: 'An id that is not one of yours',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Calendar connection'),
-    },
+    deletedExample('delete', 'Remove it (its appointments stay)', EXAMPLE_IDS.calendarConnection),
+    notFoundExample('Calendar connection', 'An id that is not one of yours'),
   ],
   /** POST /v1/calendar-connections/{id}/sync */
   syncCalendarConnection: [
@@ -247,12 +242,6 @@ export const CALENDAR_CONNECTIONS_EXAMPLES = operationExamples({
         },
       },
     },
-    {
-      name: 'not_found',
-      summary: 'An id that is not one of yours',
-      params: { id: EXAMPLE_IDS.missing },
-      status: 404,
-      response: notFound('Calendar connection'),
-    },
+    notFoundExample('Calendar connection', 'An id that is not one of yours'),
   ],
 });
