@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@callwise/db/client';
 import PgBoss from 'pg-boss';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A job: a name, the shape of its payload, and what to do. A payload that does not fit is never retried. The name's
@@ -26,6 +26,22 @@ export function defineJob<S extends z.ZodType, const N extends string>(
   job: JobDefinition<S, N>,
 ): JobDefinition<S, N> {
   return job;
+}
+
+/**
+ * A job without a payload that runs every minute (and when it is sent, to start at once) and does what is due then.
+ * A run that fails is the next minute's to repeat; a retry would only race it.
+ */
+export function everyMinuteJob<const N extends string>(name: N, run: () => Promise<unknown>) {
+  return defineJob({
+    name,
+    schema: z.object({}).passthrough(),
+    cron: '* * * * *',
+    queue: { retryLimit: 0 },
+    handler: async () => {
+      await run();
+    },
+  });
 }
 
 /** The payload a job of `J` named `N` is sent with: what its schema takes. */

@@ -11,9 +11,8 @@ import { insertOutboundMessages } from '@callwise/db/queries/messages';
 import type { AppointmentEmailRow, AppointmentRow } from '@callwise/db/schema';
 import type { BookingSettings, ReminderRule } from '@callwise/shared/schemas/booking';
 import { smsSize } from '@callwise/shared/sms';
-import { z } from 'zod';
 import { crashPoint } from '../../infra/crash-points.ts';
-import { defineJob } from '../../infra/queue.ts';
+import { everyMinuteJob } from '../../infra/queue.ts';
 import type { MailProvider } from '../mail/mail.provider.ts';
 import { appointmentMovedMail, appointmentReminderMail } from '../mail/mail.templates.ts';
 import { bookingSettingsOf, findService } from './booking-settings.ts';
@@ -328,15 +327,5 @@ export const APPOINTMENT_EMAILS = 'appointment-emails';
 
 /** Every minute, and at once when a move is planned: sends the appointment e-mails that are due. */
 export function appointmentEmailsJob(sender: () => AppointmentEmailSender) {
-  return defineJob({
-    name: APPOINTMENT_EMAILS,
-    schema: z.object({}).passthrough(),
-    cron: '* * * * *',
-    // A run that fails is the next minute's to repeat; a retry would only race it.
-    queue: { retryLimit: 0 },
-    pollingIntervalSeconds: 1,
-    handler: async () => {
-      await sender().sendDue();
-    },
-  });
+  return everyMinuteJob(APPOINTMENT_EMAILS, () => sender().sendDue());
 }

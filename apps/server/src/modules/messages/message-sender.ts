@@ -10,11 +10,10 @@ import type { MessageRow } from '@callwise/db/schema';
 import { insideCallingWindow, nextCallingTime } from '@callwise/shared/calling-window';
 import { isValidTimezone, timezoneForPhone } from '@callwise/shared/phone';
 import { smsCost } from '@callwise/shared/sms';
-import { z } from 'zod';
 import { type MessageCarrier, MessageRejectedError } from '../../engine/index.ts';
 import { crashPoint } from '../../infra/crash-points.ts';
 import type { Logger } from '../../infra/logger.ts';
-import { defineJob } from '../../infra/queue.ts';
+import { everyMinuteJob } from '../../infra/queue.ts';
 
 const MINUTE = 60_000;
 /** A text claimed longer ago than this and still `sending`: its sender died (a hand-over takes seconds). */
@@ -135,15 +134,5 @@ export const SEND_MESSAGES = 'send-messages';
 
 /** Every minute, and at once when a text is written: sends the texts that are due. */
 export function sendMessagesJob(sender: () => MessageSender) {
-  return defineJob({
-    name: SEND_MESSAGES,
-    schema: z.object({}).passthrough(),
-    cron: '* * * * *',
-    // A run that fails is the next minute's to repeat; a retry would only race it.
-    queue: { retryLimit: 0 },
-    pollingIntervalSeconds: 1,
-    handler: async () => {
-      await sender().sendDue();
-    },
-  });
+  return everyMinuteJob(SEND_MESSAGES, () => sender().sendDue());
 }

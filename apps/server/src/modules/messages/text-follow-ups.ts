@@ -2,9 +2,8 @@ import type { Database } from '@callwise/db/client';
 import { insertOutboundMessages, unansweredCallsToText } from '@callwise/db/queries/messages';
 import { smsSize } from '@callwise/shared/sms';
 import { recipientValues, renderTemplate } from '@callwise/shared/variables';
-import { z } from 'zod';
 import type { Logger } from '../../infra/logger.ts';
-import { defineJob } from '../../infra/queue.ts';
+import { everyMinuteJob } from '../../infra/queue.ts';
 
 /** How far back a run looks for calls to text after (a stopped worker's backlog within a day is still texted). */
 const LOOK_BACK_MS = 24 * 3_600_000;
@@ -68,14 +67,5 @@ export const TEXT_FOLLOW_UPS = 'text-follow-ups';
 
 /** Every minute, and soon after calls change: writes the texts after calls that reached nobody. */
 export function textFollowUpsJob(followUps: () => TextFollowUps) {
-  return defineJob({
-    name: TEXT_FOLLOW_UPS,
-    schema: z.object({}).passthrough(),
-    cron: '* * * * *',
-    queue: { retryLimit: 0 },
-    pollingIntervalSeconds: 1,
-    handler: async () => {
-      await followUps().run();
-    },
-  });
+  return everyMinuteJob(TEXT_FOLLOW_UPS, () => followUps().run());
 }

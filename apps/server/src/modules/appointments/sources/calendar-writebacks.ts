@@ -12,9 +12,8 @@ import {
   writebackOfMoveTo,
 } from '@callwise/db/queries/calendar-writebacks';
 import type { AppointmentRow, CalendarConnectionRow, CalendarWritebackRow } from '@callwise/db/schema';
-import { z } from 'zod';
 import { crashPoint } from '../../../infra/crash-points.ts';
-import { defineJob } from '../../../infra/queue.ts';
+import { everyMinuteJob } from '../../../infra/queue.ts';
 import type { SecretBox } from '../../../infra/secret-box.ts';
 import { CalApiError, type CalcomClient } from './calcom.ts';
 import { GOOGLE_RECONNECT, type GoogleConnections } from './google-connections.ts';
@@ -228,14 +227,5 @@ export const CALENDAR_WRITEBACKS = 'calendar-writebacks';
 
 /** Every minute: writes the cancellations and moves made here back to their calendars. */
 export function calendarWritebacksJob(sender: () => CalendarWritebackSender) {
-  return defineJob({
-    name: CALENDAR_WRITEBACKS,
-    schema: z.object({}).passthrough(),
-    cron: '* * * * *',
-    // A run that fails is the next minute's to repeat; a retry would only race it.
-    queue: { retryLimit: 0 },
-    handler: async () => {
-      await sender().sendDue();
-    },
-  });
+  return everyMinuteJob(CALENDAR_WRITEBACKS, () => sender().sendDue());
 }
