@@ -16,24 +16,46 @@ import {
 // background fold moves the changes into the three tables below. A count is the table plus the changes still
 // waiting, read in one statement, so it always equals a full count of the calls.
 
+/** What the history filters on: a count's key, and the key of a change to it. */
+const countKey = () => ({
+  accountId: uuid('account_id').notNull(),
+  campaignId: uuid('campaign_id'),
+  direction: text('direction').notNull(),
+  status: text('status').notNull(),
+  outcome: text('outcome'),
+  /** attempts > 0 */
+  tried: boolean('tried').notNull(),
+  /** handled_at is set */
+  handled: boolean('handled').notNull(),
+});
+
+/** What the history totals: how many calls, and their sums. */
+const countSums = () => ({
+  calls: bigint('calls', { mode: 'number' }).notNull(),
+  durationSum: bigint('duration_sum', { mode: 'number' }).notNull(),
+  /** Calls with a duration (an average's base). */
+  durationCount: bigint('duration_count', { mode: 'number' }).notNull(),
+  costSum: numeric('cost_sum', { mode: 'string' }).notNull(),
+});
+
+/** The extra calls beyond the plan, and what they were charged. */
+const overage = () => ({
+  overageCalls: bigint('overage_calls', { mode: 'number' }).notNull(),
+  overageUsd: numeric('overage_usd', { mode: 'string' }).notNull(),
+});
+
+/** An account's quarter hour (UTC): the key of the counts by time. */
+const quarterKey = () => ({
+  accountId: uuid('account_id').notNull(),
+  quarter: timestamp('quarter', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** The calls of an account by what the history filters and totals on: how many, and their sums. */
 export const callCounts = pgTable(
   'call_counts',
   {
-    accountId: uuid('account_id').notNull(),
-    campaignId: uuid('campaign_id'),
-    direction: text('direction').notNull(),
-    status: text('status').notNull(),
-    outcome: text('outcome'),
-    /** attempts > 0 */
-    tried: boolean('tried').notNull(),
-    /** handled_at is set */
-    handled: boolean('handled').notNull(),
-    calls: bigint('calls', { mode: 'number' }).notNull(),
-    durationSum: bigint('duration_sum', { mode: 'number' }).notNull(),
-    /** Calls with a duration (an average's base). */
-    durationCount: bigint('duration_count', { mode: 'number' }).notNull(),
-    costSum: numeric('cost_sum', { mode: 'string' }).notNull(),
+    ...countKey(),
+    ...countSums(),
   },
   (table) => [
     unique('call_counts_key')
@@ -54,8 +76,7 @@ export const callCounts = pgTable(
 export const callPlacedQuarters = pgTable(
   'call_placed_quarters',
   {
-    accountId: uuid('account_id').notNull(),
-    quarter: timestamp('quarter', { withTimezone: true, mode: 'date' }).notNull(),
+    ...quarterKey(),
     completed: bigint('completed', { mode: 'number' }).notNull(),
     failed: bigint('failed', { mode: 'number' }).notNull(),
     other: bigint('other', { mode: 'number' }).notNull(),
@@ -67,11 +88,9 @@ export const callPlacedQuarters = pgTable(
 export const callCreatedQuarters = pgTable(
   'call_created_quarters',
   {
-    accountId: uuid('account_id').notNull(),
-    quarter: timestamp('quarter', { withTimezone: true, mode: 'date' }).notNull(),
+    ...quarterKey(),
     calls: bigint('calls', { mode: 'number' }).notNull(),
-    overageCalls: bigint('overage_calls', { mode: 'number' }).notNull(),
-    overageUsd: numeric('overage_usd', { mode: 'string' }).notNull(),
+    ...overage(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.quarter] })],
 );
@@ -80,22 +99,12 @@ export const callCreatedQuarters = pgTable(
 export const callCountChanges = pgTable(
   'call_count_changes',
   {
-    accountId: uuid('account_id').notNull(),
-    campaignId: uuid('campaign_id'),
-    direction: text('direction').notNull(),
-    status: text('status').notNull(),
-    outcome: text('outcome'),
-    tried: boolean('tried').notNull(),
-    handled: boolean('handled').notNull(),
+    ...countKey(),
     /** Null unless the status is a placed one. */
     placedQuarter: timestamp('placed_quarter', { withTimezone: true, mode: 'date' }),
     createdQuarter: timestamp('created_quarter', { withTimezone: true, mode: 'date' }).notNull(),
-    calls: bigint('calls', { mode: 'number' }).notNull(),
-    durationSum: bigint('duration_sum', { mode: 'number' }).notNull(),
-    durationCount: bigint('duration_count', { mode: 'number' }).notNull(),
-    costSum: numeric('cost_sum', { mode: 'string' }).notNull(),
-    overageCalls: bigint('overage_calls', { mode: 'number' }).notNull(),
-    overageUsd: numeric('overage_usd', { mode: 'string' }).notNull(),
+    ...countSums(),
+    ...overage(),
   },
   (table) => [index('call_count_changes_account_idx').on(table.accountId)],
 );
