@@ -1,21 +1,21 @@
 // The public API's numbers for `npm run bench`: GET /v1/calls (50 rows, API key, PostgreSQL) against the built
 // server, next to a bare Fastify hello endpoint measured in the same run. Run alone with
 // `node --import tsx scripts/bench-api.ts` (after `npm run build`).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   freshDatabase,
-  HELLO,
   loadGenerator,
   measure,
   median,
   type Run,
   seedBenchAccount,
-  serverEntry,
   signIn,
+  spawnHello,
+  spawnServer,
   stop,
   waitFor,
 } from './bench-load.ts';
@@ -46,29 +46,16 @@ export async function benchApi(record: Recorder) {
     const { key, email } = await seed(database.url);
     const apiPort = 3292;
     const helloPort = 3293;
-    const { DATABASE_URL: _unused, ...env } = process.env;
-    const server = spawn(process.execPath, [serverEntry], {
-      env: {
-        ...env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        ROLE: 'api',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: 'bench-api-secret-bench-api-secret-0123456789',
-        // Every request is counted, none refused: the limiter's own cost is part of the measurement.
-        API_RATE_LIMIT_PER_MINUTE: '1000000000',
-        SESSION_RATE_LIMIT_PER_MINUTE: '1000000000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const server = spawnServer(apiPort, {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      ROLE: 'api',
+      JWT_SECRET: 'bench-api-secret-bench-api-secret-0123456789',
+      // Every request with an API key is counted too.
+      API_RATE_LIMIT_PER_MINUTE: '1000000000',
     });
     children.push(server);
-    const hello = spawn(process.execPath, ['-e', HELLO], {
-      env: { ...env, PORT: String(helloPort) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const hello = spawnHello(helloPort);
     children.push(hello);
 
     const apiUrl = `http://127.0.0.1:${apiPort}/v1/calls?limit=50`;

@@ -1,6 +1,6 @@
 // What the HTTP measurements of `npm run bench` share: the server and a bare Fastify in their own processes, the
 // load generator (wrk when the machine has it, else autocannon), a fresh PostgreSQL database.
-import { type ChildProcess, execFile, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +17,50 @@ export const SECONDS = 10;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A bare Fastify with one route, in its own process like the server. */
-export const HELLO = `
+const HELLO = `
 const Fastify = require(${JSON.stringify(path.join(root, 'node_modules/fastify'))});
 const app = Fastify({ logger: false });
 app.get('/hello', async () => ({ hello: 'world' }));
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('ready'));
 `;
+
+/** This process's environment without its DATABASE_URL: a bench names the database its server measures. */
+function childEnv() {
+  const { DATABASE_URL: _unused, ...env } = process.env;
+  return env;
+}
+
+/**
+ * The built server on 127.0.0.1:`port`, as in production (warnings only in the log), with `env` added (its
+ * database, data folder, secret). Every session request is counted, none refused: the limiter's own cost is part
+ * of the measurement.
+ */
+export function spawnServer(
+  port: number,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, serverEntry], {
+    env: {
+      ...childEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SESSION_RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** The bare Fastify hello (HELLO) on 127.0.0.1:`port`. */
+export function spawnHello(port: number): ChildProcess {
+  return spawn(process.execPath, ['-e', HELLO], {
+    env: { ...childEnv(), PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 
 export async function waitFor(url: string, child: ChildProcess, headers: Record<string, string> = {}) {
   for (let i = 0; i < 600; i++) {

@@ -3,20 +3,20 @@
 // PGlite (one process, every role), each next to a bare Fastify route measured in the same run. Run alone with
 // `BENCH_ONLY=uncached node --import tsx scripts/bench.ts` (after `npm run build`); BENCH_CPU_PROFILE=<dir>
 // writes the server's CPU profile there.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   freshDatabase,
-  HELLO,
   loadGenerator,
   measure,
   median,
   type Run,
   seedBenchAccount,
-  serverEntry,
   signIn,
+  spawnHello,
+  spawnServer,
   stop,
   waitFor,
 } from './bench-load.ts';
@@ -37,30 +37,20 @@ async function engine(record: Recorder, kind: 'postgres' | 'pglite') {
     );
     const apiPort = 3294;
     const helloPort = 3295;
-    const { DATABASE_URL: _unused, ...env } = process.env;
     const profile = process.env.BENCH_CPU_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
       : [];
-    const server = spawn(process.execPath, [...profile, serverEntry], {
-      env: {
-        ...env,
+    const server = spawnServer(
+      apiPort,
+      {
         ...(database ? { DATABASE_URL: database.url, ROLE: 'api' } : {}),
         DATA_DIR: dataDir,
-        PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
         JWT_SECRET: 'bench-uncached-secret-bench-uncached-0123456789',
-        // Every request is counted, none refused: the limiter's own cost is part of the measurement.
-        SESSION_RATE_LIMIT_PER_MINUTE: '1000000000',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+      profile,
+    );
     children.push(server);
-    const hello = spawn(process.execPath, ['-e', HELLO], {
-      env: { ...env, PORT: String(helloPort) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const hello = spawnHello(helloPort);
     children.push(hello);
     const base = `http://127.0.0.1:${apiPort}`;
     const helloUrl = `http://127.0.0.1:${helloPort}/hello`;
