@@ -20,6 +20,27 @@ import type { CallDurations } from './call-duration.ts';
 // One call of a request checked and rendered: its recipient, appointment, message and time, before the calling
 // rules.
 
+/** The values given in a call's `variables`: a blank one is no value. */
+export function givenVariables(variables: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(variables).filter(([, value]) => value.trim()));
+}
+
+/**
+ * The 400 of a message that uses variables nothing gives a value for, one field each; a recipient's variable
+ * ({{first_name}}…) says that `nameOf` (whose name they come from) has none.
+ */
+export function missingVariables(missing: string[], nameOf: string): AppError {
+  const list = missing.map((name) => `{{${name}}}`).join(', ');
+  return new AppError(
+    'validation_failed',
+    `The message uses ${list}: give a value for each in variables.`,
+    missing.map((name) => ({
+      field: `variables.${name}`,
+      message: isRecipientVariable(name) ? `needs a value (${nameOf} has none)` : 'needs a value',
+    })),
+  );
+}
+
 export type CreateCallInput = z.output<typeof createCallInputSchema>;
 
 /** A time in the past by less than this is taken to mean "now" (the form rounds to the minute). */
@@ -124,22 +145,10 @@ export async function prepareCall(
 
   // {{name}}, {{first_name}} and {{last_name}} are the recipient's; values given in `variables` win (a blank
   // one is no value).
-  const given = Object.fromEntries(Object.entries(input.variables).filter(([, value]) => value.trim()));
+  const given = givenVariables(input.variables);
   const recipient = recipientValues(given.name ? { name: given.name } : { name: recipientName, ...ownNames });
   const rendered = renderTemplate(text, { ...extraValues, ...recipient, ...given });
-  if (!rendered.ok) {
-    const list = rendered.missing.map((name) => `{{${name}}}`).join(', ');
-    throw new AppError(
-      'validation_failed',
-      `The message uses ${list}: give a value for each in variables.`,
-      rendered.missing.map((name) => ({
-        field: `variables.${name}`,
-        message: isRecipientVariable(name)
-          ? 'needs a value (the recipient’s name has none)'
-          : 'needs a value',
-      })),
-    );
-  }
+  if (!rendered.ok) throw missingVariables(rendered.missing, 'the recipient’s name');
 
   const now = Date.now();
   let scheduledAt = input.scheduled_at ? new Date(input.scheduled_at) : new Date(now);

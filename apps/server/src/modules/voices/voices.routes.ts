@@ -2,7 +2,7 @@ import { findAccount } from '@callwise/db/queries/accounts';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { PLAN_IDS, PLANS, type PlanId, planAllowsVoice } from '@callwise/shared/plans';
 import { voiceListSchema, voicePreviewInputSchema } from '@callwise/shared/schemas/voices';
-import { isRecipientVariable, recipientValues, renderTemplate } from '@callwise/shared/variables';
+import { recipientValues, renderTemplate } from '@callwise/shared/variables';
 import { VOICES } from '@callwise/shared/voices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { type SpokenPrompt, speakPrompt } from '../../engine/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { encodeWav, pcmDurationSeconds } from '../../providers/speech/audio.ts';
 import { SpeechProviderError } from '../../providers/speech/provider.ts';
+import { givenVariables, missingVariables } from '../calls/call-prepare.ts';
 import { VOICES_EXAMPLES } from './voices.examples.ts';
 
 const tags = ['voices'];
@@ -96,19 +97,9 @@ const voicesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { voice, text, variables } = request.body;
       // The recipient's variables as a call derives them: first and last name from the name unless given.
-      const given = Object.fromEntries(Object.entries(variables).filter(([, value]) => value.trim()));
+      const given = givenVariables(variables);
       const rendered = renderTemplate(text, { ...recipientValues(given), ...given });
-      if (!rendered.ok) {
-        const list = rendered.missing.map((name) => `{{${name}}}`).join(', ');
-        throw new AppError(
-          'validation_failed',
-          `The message uses ${list}: give a value for each in variables.`,
-          rendered.missing.map((name) => ({
-            field: `variables.${name}`,
-            message: isRecipientVariable(name) ? 'needs a value (the name has none)' : 'needs a value',
-          })),
-        );
-      }
+      if (!rendered.ok) throw missingVariables(rendered.missing, 'the name');
       const accountId = request.auth.accountId;
       const account = await accountOf(fastify.database.db, accountId);
       const plan = planOf(account);
