@@ -1,3 +1,4 @@
+import { fetchFailureReason } from '../../util/fetch-failure.ts';
 import type { DialogueLogger } from './dialogue.ts';
 
 /** Where the OpenAI-compatible chat model is, and how long a request may take. */
@@ -68,12 +69,7 @@ export function chatApi(options: ChatApiOptions, defaultTimeoutMs: number) {
         text = await response.text();
       } catch (error) {
         if (signal.aborted) throw new ChatFailure(`no answer within ${timeoutMs} ms`);
-        const reason =
-          error instanceof Error
-            ? error.cause instanceof Error
-              ? error.cause.message
-              : error.message
-            : String(error);
+        const reason = fetchFailureReason(error);
         throw new ChatFailure(redact(`request failed: ${reason}`));
       }
       if (!response.ok) throw new ChatFailure(`HTTP ${response.status}`, response.status, text.slice(0, 300));

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { fetchFailureReason } from '../../util/fetch-failure.ts';
 import { assertValidKey, contentTypeForKey, type FileStorage, normalizeContentType } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -65,12 +66,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       if (signal.aborted) {
         throw new S3Error(`S3 ${method} ${key} timed out after ${timeoutMs} ms`, undefined, 'Timeout');
       }
-      const reason =
-        error instanceof Error
-          ? error.cause instanceof Error
-            ? error.cause.message
-            : error.message
-          : String(error);
+      const reason = fetchFailureReason(error);
       throw new S3Error(`S3 ${method} ${key} failed: ${reason}`, undefined, undefined);
     }
   };
