@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { accounts, appointments, calls, contacts, type MessageRow, messages } from '../schema.ts';
+import { accounts, calls, contacts, type MessageRow, messages } from '../schema.ts';
 import { afterCursor, type Cursor, cursorAt, encodeCursor } from './cursor.ts';
 
 /** Announces a change of an account's texts to the live event stream (delivered on commit). */
@@ -368,24 +368,6 @@ export async function listMessageThreads(
   });
   const last = kept.at(-1)?.latest;
   return { rows: kept, nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null };
-}
-
-/** A contact's next appointment still open to an answer by text (scheduled, confirmed, or asked to move). */
-export async function nextOpenAppointment(db: Database, accountId: string, contactId: string, now: Date) {
-  const [row] = await db
-    .select()
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.accountId, accountId),
-        eq(appointments.contactId, contactId),
-        inArray(appointments.status, ['scheduled', 'confirmed', 'reschedule_requested']),
-        sql`${appointments.startsAt} > ${now}`,
-      ),
-    )
-    .orderBy(asc(appointments.startsAt))
-    .limit(1);
-  return row;
 }
 
 const textSettingColumns = {

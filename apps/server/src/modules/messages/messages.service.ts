@@ -1,5 +1,5 @@
 import type { Database } from '@callwise/db/client';
-import { changeAppointmentStatus } from '@callwise/db/queries/appointments';
+import { changeAppointmentStatus, nextAppointmentOf } from '@callwise/db/queries/appointments';
 import { findAccountByBusinessNumber } from '@callwise/db/queries/assistant';
 import { cancelAppointmentReminders } from '@callwise/db/queries/call-edits';
 import { getContact } from '@callwise/db/queries/contacts';
@@ -17,7 +17,6 @@ import {
   insertOutboundMessages,
   listMessages,
   listMessageThreads,
-  nextOpenAppointment,
   recordMessageReport,
   type TextSettingsRow,
   updateTextSettings,
@@ -322,7 +321,7 @@ export class MessagesService {
       // Anything else from a number that opted out is kept for the owner, never answered.
       if (listed || (keyword !== 'confirm' && keyword !== 'reschedule')) return;
       const appointment = contact
-        ? await nextOpenAppointment(tx, account.id, contact.id, message.at)
+        ? await nextAppointmentOf(tx, account.id, contact.id, message.at)
         : undefined;
       // Without an appointment to answer, a "yes" may answer something the owner wrote: theirs to read.
       if (!appointment) return;
