@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type AppointmentRow, appointments } from '../schema.ts';
 import { type Cursor, encodeCursor, hasSqlState } from './cursor.ts';
+import { inAccount } from './in-account.ts';
 
 export type NewAppointment = Pick<
   typeof appointments.$inferInsert,
@@ -74,7 +75,7 @@ export async function getAppointment(db: Database, accountId: string, id: string
   const [row] = await db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
+    .where(inAccount(appointments, accountId, id))
     .limit(1);
   return row;
 }
@@ -120,7 +121,7 @@ export async function updateAppointment(
   const [row] = await db
     .update(appointments)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
+    .where(inAccount(appointments, accountId, id))
     .returning();
   return row;
 }
@@ -218,7 +219,7 @@ export async function rescheduleAppointment(
 export async function deleteAppointment(db: Database, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(appointments)
-    .where(and(eq(appointments.accountId, accountId), eq(appointments.id, id)))
+    .where(inAccount(appointments, accountId, id))
     .returning({ id: appointments.id });
   return rows.length > 0;
 }

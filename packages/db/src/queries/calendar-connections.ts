@@ -8,6 +8,7 @@ import {
   contacts,
   oauthStates,
 } from '../schema.ts';
+import { inAccount } from './in-account.ts';
 
 export type NewCalendarConnection = Pick<
   typeof calendarConnections.$inferInsert,
@@ -30,7 +31,7 @@ export async function getCalendarConnection(
   const [row] = await db
     .select()
     .from(calendarConnections)
-    .where(and(eq(calendarConnections.accountId, accountId), eq(calendarConnections.id, id)))
+    .where(inAccount(calendarConnections, accountId, id))
     .limit(1);
   return row;
 }
@@ -89,7 +90,7 @@ export async function updateCalendarConnection(
   const [row] = await db
     .update(calendarConnections)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(calendarConnections.accountId, accountId), eq(calendarConnections.id, id)))
+    .where(inAccount(calendarConnections, accountId, id))
     .returning();
   return row;
 }
@@ -101,7 +102,7 @@ export async function deleteCalendarConnection(
 ): Promise<boolean> {
   const rows = await db
     .delete(calendarConnections)
-    .where(and(eq(calendarConnections.accountId, accountId), eq(calendarConnections.id, id)))
+    .where(inAccount(calendarConnections, accountId, id))
     .returning({ id: calendarConnections.id });
   return rows.length > 0;
 }

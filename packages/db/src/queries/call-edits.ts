@@ -12,6 +12,7 @@ import {
   notifyCallsDue,
   withoutAnnounced,
 } from './call-rows.ts';
+import { inAccount } from './in-account.ts';
 
 /**
  * The API side's writes of a call: cancelling one or many (a campaign, numbers put on the do-not-call list),
@@ -48,7 +49,7 @@ export async function cancelCall(db: Database, accountId: string, id: string): P
   const [exists] = await db
     .select({ id: calls.id })
     .from(calls)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+    .where(inAccount(calls, accountId, id))
     .limit(1);
   return { ok: false, reason: exists ? 'too_late' : 'not_found' };
 }
@@ -166,7 +167,7 @@ export async function editUnplacedCall(
           attempts: calls.attempts,
         })
         .from(calls)
-        .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+        .where(inAccount(calls, accountId, id))
         .limit(1);
       if (!now) return { ok: false, reason: 'not_found' };
       return { ok: false, reason: notEditableReason(now) ?? 'being_placed' };
@@ -288,7 +289,7 @@ export async function setCallHandled(
           }
         : { handledAt: null, handledBy: null, version: sql`${calls.version} + 1` },
     )
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+    .where(inAccount(calls, accountId, id))
     // Announced like every change of a call: other processes drop their cached pages, open tabs refresh.
     .returning({ ...callColumns, announced: announce() });
   if (!row) return undefined;

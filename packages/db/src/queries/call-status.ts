@@ -13,6 +13,7 @@ import {
   withoutAnnounced,
 } from './call-rows.ts';
 import { addToDoNotCall } from './do-not-call.ts';
+import { inAccount } from './in-account.ts';
 
 /** What a carrier reports of a call (status, retries, outcome, the conversation's turns, the recording). */
 
@@ -330,13 +331,13 @@ export async function detachRecording(db: Database, accountId: string, id: strin
   const [before] = await db
     .select({ key: calls.recordingKey })
     .from(calls)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+    .where(inAccount(calls, accountId, id))
     .limit(1);
   if (!before?.key) return null;
   await db
     .update(calls)
     .set({ recordingKey: null, recordingUrl: null, recordingCreatedAt: null, updatedAt: sql`now()` })
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)));
+    .where(inAccount(calls, accountId, id));
   return before.key;
 }
 

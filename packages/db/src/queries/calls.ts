@@ -11,6 +11,7 @@ import { type CallFilter, type CallTotals, countedDays, countedTotals } from './
 
 import { type CallRow, callColumns } from './call-rows.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
+import { inAccount } from './in-account.ts';
 
 export type { CallFilter };
 
@@ -87,7 +88,7 @@ export async function getCall(db: Database, accountId: string, id: string) {
   const [row] = await db
     .select(callColumns)
     .from(calls)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
+    .where(inAccount(calls, accountId, id))
     .limit(1);
   return row;
 }

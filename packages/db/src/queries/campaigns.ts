@@ -10,6 +10,7 @@ import { type Campaign, calls, campaigns, contacts, scripts } from '../schema.ts
 import { cancellableCall, cancelWaitingCalls } from './call-edits.ts';
 import { notifyCallsDue } from './call-rows.ts';
 import { type Cursor, newestFirstPage } from './cursor.ts';
+import { inAccount } from './in-account.ts';
 
 export type CampaignRow = Campaign;
 export type NewCampaign = Omit<typeof campaigns.$inferInsert, 'id' | 'accountId' | 'createdAt' | 'updatedAt'>;
@@ -28,7 +29,7 @@ export async function insertCampaign(db: Database, accountId: string, values: Ne
 
 /** Removes a campaign whose calls could not be created (none were). */
 export async function deleteCampaign(db: Database, accountId: string, id: string): Promise<void> {
-  await db.delete(campaigns).where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, id)));
+  await db.delete(campaigns).where(inAccount(campaigns, accountId, id));
 }
 
 export async function setCampaignSkipped(
@@ -40,7 +41,7 @@ export async function setCampaignSkipped(
   const [row] = await db
     .update(campaigns)
     .set({ skipped, updatedAt: sql`now()` })
-    .where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, id)))
+    .where(inAccount(campaigns, accountId, id))
     .returning();
   return row;
 }
@@ -49,7 +50,7 @@ export async function getCampaign(db: Database, accountId: string, id: string) {
   const [row] = await db
     .select(campaignColumns)
     .from(campaigns)
-    .where(and(eq(campaigns.accountId, accountId), eq(campaigns.id, id)))
+    .where(inAccount(campaigns, accountId, id))
     .limit(1);
   return row;
 }

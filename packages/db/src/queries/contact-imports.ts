@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { contactImports } from '../schema.ts';
 import { type NewContact, upsertContacts } from './contacts.ts';
+import { inAccount } from './in-account.ts';
 
 /** An import without its file (which can be large). */
 const summaryColumns = {
@@ -39,7 +40,7 @@ export async function getContactImport(db: Database, accountId: string, id: stri
   const [row] = await db
     .select(summaryColumns)
     .from(contactImports)
-    .where(and(eq(contactImports.accountId, accountId), eq(contactImports.id, id)))
+    .where(inAccount(contactImports, accountId, id))
     .limit(1);
   return row;
 }

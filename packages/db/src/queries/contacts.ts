@@ -16,6 +16,7 @@ import {
 import type { Database } from '../client.ts';
 import { type Contact, contacts } from '../schema.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
+import { inAccount } from './in-account.ts';
 
 export type NewContact = Omit<
   typeof contacts.$inferInsert,
@@ -50,7 +51,7 @@ export async function getContact(db: Database, accountId: string, id: string) {
   const [row] = await db
     .select(contactColumns)
     .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .where(inAccount(contacts, accountId, id))
     .limit(1);
   return row;
 }
@@ -91,7 +92,7 @@ export async function updateContact(db: Database, accountId: string, id: string,
   const [row] = await db
     .update(contacts)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .where(inAccount(contacts, accountId, id))
     .returning(contactColumns);
   return row;
 }
@@ -99,7 +100,7 @@ export async function updateContact(db: Database, accountId: string, id: string,
 export async function deleteContact(db: Database, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .where(inAccount(contacts, accountId, id))
     .returning({ id: contacts.id });
   return rows.length > 0;
 }

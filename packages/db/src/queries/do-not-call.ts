@@ -5,6 +5,7 @@ import { calls, type DoNotCallEntry, doNotCall } from '../schema.ts';
 import { cancelWaitingCalls } from './call-edits.ts';
 import { type ConsentContext, setConsentContext } from './consent.ts';
 import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
+import { inAccount } from './in-account.ts';
 
 export type DoNotCallSource = 'added' | 'imported' | 'opted_out' | 'texted_stop' | 'unsubscribed';
 
@@ -113,7 +114,7 @@ export async function removeFromDoNotCall(
     if (consent) await setConsentContext(tx, consent);
     const rows = await tx
       .delete(doNotCall)
-      .where(and(eq(doNotCall.accountId, accountId), eq(doNotCall.id, id)))
+      .where(inAccount(doNotCall, accountId, id))
       .returning({ id: doNotCall.id });
     return rows.length > 0;
   });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, calls, contacts, type MessageRow, messages } from '../schema.ts';
 import { afterCursor, type Cursor, cursorAt, encodeCursor } from './cursor.ts';
+import { inAccount } from './in-account.ts';
 
 /** Announces a change of an account's texts to the live event stream (delivered on commit). */
 export const MESSAGE_EVENTS_CHANNEL = 'callwise_message_events';
@@ -308,7 +309,7 @@ export async function findMessage(db: Database, accountId: string, id: string) {
       .select(withContact)
       .from(messages)
       .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.accountId, accountId)))
-      .where(and(eq(messages.accountId, accountId), eq(messages.id, id))),
+      .where(inAccount(messages, accountId, id)),
   );
   return row;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { scripts } from '../schema.ts';
 import { afterCursor, type Cursor, cursorAt, toPage } from './cursor.ts';
+import { inAccount } from './in-account.ts';
 
 export type NewScript = Pick<typeof scripts.$inferInsert, 'title' | 'content' | 'category'>;
 
@@ -38,7 +39,7 @@ export async function getScript(db: Database, accountId: string, id: string) {
   const [row] = await db
     .select()
     .from(scripts)
-    .where(and(eq(scripts.accountId, accountId), eq(scripts.id, id)))
+    .where(inAccount(scripts, accountId, id))
     .limit(1);
   return row;
 }
@@ -56,7 +57,7 @@ export async function updateScript(db: Database, accountId: string, id: string, 
   const [row] = await db
     .update(scripts)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(scripts.accountId, accountId), eq(scripts.id, id)))
+    .where(inAccount(scripts, accountId, id))
     .returning();
   return row;
 }
@@ -64,7 +65,7 @@ export async function updateScript(db: Database, accountId: string, id: string, 
 export async function deleteScript(db: Database, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(scripts)
-    .where(and(eq(scripts.accountId, accountId), eq(scripts.id, id)))
+    .where(inAccount(scripts, accountId, id))
     .returning({ id: scripts.id });
   return rows.length > 0;
 }

@@ -9,6 +9,7 @@ import {
   type WaitlistEntryRow,
   waitlistEntries,
 } from '../schema.ts';
+import { inAccount } from './in-account.ts';
 
 /** The call statuses of a call still going (or waiting to): its offer waits for its answer. */
 const GOING = ['scheduled', 'queued', 'ringing', 'in-progress'];
@@ -57,7 +58,7 @@ export async function getWaitlistEntry(db: Database, accountId: string, id: stri
   const [row] = await db
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.accountId, accountId), eq(waitlistEntries.id, id)))
+    .where(inAccount(waitlistEntries, accountId, id))
     .limit(1);
   return row;
 }
