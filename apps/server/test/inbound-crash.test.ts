@@ -6,7 +6,6 @@ import {
   seedOwner,
   signInWithPassword,
   startServer,
-  withDatabase,
 } from './engine-processes.ts';
 import { engineTestCleanup } from './engine-test-cleanup.ts';
 
@@ -46,13 +45,6 @@ const INPUTS = [
 
 const FINAL = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
 
-/** One database for both runs (each places its own call): the account every process signs in to. */
-async function seed(database: EngineDatabase) {
-  await withDatabase(database, (handle) =>
-    seedOwner(handle, { businessName: 'Crash Point Bakery', email, password, plan: 'professional' }),
-  );
-}
-
 async function api(base: string, token: string, method: string, url: string, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
     method,
@@ -76,12 +68,14 @@ async function messageMails(base: string, callId: string) {
 
 type Line = { speaker: string; text: string; at: number };
 
+/** One database for both runs (each places its own call): the account every process signs in to. */
 let sharedDatabase: Promise<EngineDatabase> | null = null;
 function shared(): Promise<EngineDatabase> {
   sharedDatabase ??= (async () => {
-    const fresh = await cleanup.freshDatabase('inbound-crash');
-    await seed(fresh);
-    return fresh;
+    const { database } = await cleanup.seededDatabase('inbound-crash', (handle) =>
+      seedOwner(handle, { businessName: 'Crash Point Bakery', email, password, plan: 'professional' }),
+    );
+    return database;
   })();
   return sharedDatabase;
 }
