@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@callwise/db/client';
-import { runMigrations } from '@callwise/db/migrate';
-import { createAccountWithUser } from '@callwise/db/queries/users';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { freshEngineDatabase, signInWithPassword, startServer } from './engine-processes.ts';
-import { killSpawned } from './spawn.ts';
+import { describe, expect, it } from 'vitest';
+import { exitedWithin, seedOwner, signInWithPassword, startServer } from './engine-processes.ts';
+import { engineTestCleanup } from './engine-test-cleanup.ts';
 
 /**
  * Appointment e-mails are sent at most once (decision 019): a server process is killed (CRASH_AT, SIGKILL) after it
@@ -13,12 +10,7 @@ import { killSpawned } from './spawn.ts';
  * never the one it was sending; that one stays `sending` until a run marks it `unknown`.
  */
 const postgres = Boolean(process.env.DATABASE_URL);
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(() => killSpawned());
-afterAll(async () => {
-  killSpawned();
-  for (const cleanup of cleanups) await cleanup();
-});
+const cleanup = engineTestCleanup();
 
 const email = 'owner@email-crash.example.com';
 const password = 'Harbor-Lantern-64';
@@ -26,14 +18,7 @@ const HOUR = 3_600_000;
 
 /** Two due reminders to one customer (the first due earlier), and an appointment of another to move. */
 async function seed(handle: DatabaseHandle) {
-  await runMigrations(handle);
-  const user = await createAccountWithUser(handle.db, {
-    businessName: 'Crash Point Dental',
-    email,
-    passwordHash: await hashPassword(password),
-    userMetadata: {},
-  });
-  await handle.executeSql(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [user.id]);
+  const user = await seedOwner(handle, { businessName: 'Crash Point Dental', email, password });
   const contact = async (name: string, phone: string, address: string) => {
     const id = randomUUID();
     await handle.executeSql(
@@ -91,15 +76,7 @@ describe(`appointment e-mails killed between claim and send (${postgres ? 'Postg
   timeout: 180_000,
 }, () => {
   it('never sends the claimed one twice, and sends every other after the restart', async () => {
-    const database = await freshEngineDatabase(process.env.DATABASE_URL, 'email-crash');
-    cleanups.push(() => database.remove());
-    const handle = await database.open();
-    let seeded: Awaited<ReturnType<typeof seed>>;
-    try {
-      seeded = await seed(handle);
-    } finally {
-      await handle.close();
-    }
+    const { database, seeded } = await cleanup.seededDatabase('email-crash', seed);
     const env = { ...database.env, NODE_ENV: 'test', PORT: '0', ROLE: 'all' };
 
     const doomed = startServer({ ...env, CRASH_AT: 'appointment-email.after-claim' });
@@ -117,10 +94,7 @@ describe(`appointment e-mails killed between claim and send (${postgres ? 'Postg
     } catch {
       moved = undefined;
     }
-    const how = await Promise.race([
-      doomed.exited,
-      new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 90_000)),
-    ]);
+    const how = await exitedWithin(doomed, 90_000);
     expect(how, doomed.output()).toBe('SIGKILL');
     expect(doomed.output()).toContain('crash point reached: appointment-email.after-claim');
 

@@ -1,19 +1,16 @@
-import type { DatabaseHandle } from '@callwise/db/client';
-import { runMigrations } from '@callwise/db/migrate';
-import { createAccountWithUser } from '@callwise/db/queries/users';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../src/infra/crash-points.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { EXTRA_CALLS_METER } from '../src/modules/billing/stripe-billing-provider.ts';
 import { type FakeStripe, startFakeStripe } from '../src/modules/billing/stripe-test-server.ts';
 import {
-  type EngineDatabase,
-  freshEngineDatabase,
+  exitedWithin,
+  seedOwner,
   signInWithPassword,
   startServer,
+  withDatabase,
 } from './engine-processes.ts';
+import { engineTestCleanup } from './engine-test-cleanup.ts';
 import { freePort } from './helper.ts';
-import { killSpawned } from './spawn.ts';
 
 /**
  * Payments survive a killed process (decision 036). A server is killed (CRASH_AT, SIGKILL) after Stripe took the
@@ -22,12 +19,7 @@ import { killSpawned } from './spawn.ts';
  * it once. Stripe's side is a local fake of its API, driven by the real `stripe` library, signing its webhooks.
  */
 const postgres = Boolean(process.env.DATABASE_URL);
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(() => killSpawned());
-afterAll(async () => {
-  killSpawned();
-  for (const cleanup of cleanups) await cleanup();
-});
+const cleanup = engineTestCleanup();
 
 const email = 'owner@billing-crash.example.com';
 const password = 'Harbor-Lantern-64';
@@ -36,24 +28,11 @@ const WEBHOOK_SECRET = 'whsec_billingCrash';
 
 async function setUp(prefix: string) {
   const fake: FakeStripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-  cleanups.push(() => fake.close());
-  const database: EngineDatabase = await freshEngineDatabase(process.env.DATABASE_URL, prefix);
-  cleanups.push(() => database.remove());
-  const handle = await database.open();
-  let accountId: string;
-  try {
-    await runMigrations(handle);
-    const user = await createAccountWithUser(handle.db, {
-      businessName: 'Crash Point Dental',
-      email,
-      passwordHash: await hashPassword(password),
-      userMetadata: {},
-    });
-    await handle.executeSql('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
-    accountId = user.accountId;
-  } finally {
-    await handle.close();
-  }
+  cleanup.later(() => fake.close());
+  const database = await cleanup.freshDatabase(prefix);
+  const { accountId } = await withDatabase(database, (handle) =>
+    seedOwner(handle, { businessName: 'Crash Point Dental', email, password }),
+  );
   const port = await freePort();
   const env = {
     ...database.env,
@@ -68,20 +47,8 @@ async function setUp(prefix: string) {
   return { fake, database, env, accountId };
 }
 
-async function withDatabase<T>(database: EngineDatabase, use: (handle: DatabaseHandle) => Promise<T>) {
-  const handle = await database.open();
-  try {
-    return await use(handle);
-  } finally {
-    await handle.close();
-  }
-}
-
 async function killedBy(server: ReturnType<typeof startServer>, point: CrashPoint) {
-  const how = await Promise.race([
-    server.exited,
-    new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 90_000)),
-  ]);
+  const how = await exitedWithin(server, 90_000);
   expect(how, server.output()).toBe('SIGKILL');
   expect(server.output()).toContain(`crash point reached: ${point}`);
 }

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@callwise/db/client';
-import { runMigrations } from '@callwise/db/migrate';
-import { createAccountWithUser } from '@callwise/db/queries/users';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFakeCalcom } from '../src/modules/appointments/sources/calcom-test-server.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { freshEngineDatabase, signInWithPassword, startServer } from './engine-processes.ts';
-import { killSpawned } from './spawn.ts';
+import { exitedWithin, seedOwner, signInWithPassword, startServer } from './engine-processes.ts';
+import { engineTestCleanup } from './engine-test-cleanup.ts';
 
 /**
  * Calendar write-backs are sent at most once (decision 022): a server process is killed (CRASH_AT, SIGKILL) after
@@ -14,12 +11,7 @@ import { killSpawned } from './spawn.ts';
  * every other one back and never the one it was sending; that one stays `sending` until a run marks it `unknown`.
  */
 const postgres = Boolean(process.env.DATABASE_URL);
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(() => killSpawned());
-afterAll(async () => {
-  killSpawned();
-  for (const cleanup of cleanups) await cleanup();
-});
+const cleanup = engineTestCleanup();
 
 const email = 'owner@writeback-crash.example.com';
 const password = 'Harbor-Lantern-64';
@@ -28,14 +20,7 @@ const HOUR = 3_600_000;
 
 /** Four Cal.com appointments (bookings at the fake too); the first two already cancelled here, oldest first. */
 async function seed(handle: DatabaseHandle, uids: string[]) {
-  await runMigrations(handle);
-  const user = await createAccountWithUser(handle.db, {
-    businessName: 'Crash Point Dental',
-    email,
-    passwordHash: await hashPassword(password),
-    userMetadata: {},
-  });
-  await handle.executeSql(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [user.id]);
+  const user = await seedOwner(handle, { businessName: 'Crash Point Dental', email, password });
   const connection = randomUUID();
   await handle.executeSql(
     `INSERT INTO calendar_connections (id, account_id, kind, name, secret, api_key)
@@ -74,20 +59,14 @@ describe(`calendar write-backs killed between claim and request (${postgres ? 'P
 }, () => {
   it('never asks Cal.com about the claimed one, and writes every other back after the restart', async () => {
     const fake = await startFakeCalcom({ apiKey: API_KEY });
-    cleanups.push(() => fake.close());
+    cleanup.later(() => fake.close());
     const bookings = Array.from({ length: 4 }, (_, index) =>
       fake.addBooking({ start: new Date(Date.now() + (48 + index) * HOUR) }),
     );
     const uids = bookings.map((booking) => booking.uid);
-    const database = await freshEngineDatabase(process.env.DATABASE_URL, 'writeback-crash');
-    cleanups.push(() => database.remove());
-    const handle = await database.open();
-    let ids: string[];
-    try {
-      ids = await seed(handle, uids);
-    } finally {
-      await handle.close();
-    }
+    const { database, seeded: ids } = await cleanup.seededDatabase('writeback-crash', (handle) =>
+      seed(handle, uids),
+    );
     const env = {
       ...database.env,
       NODE_ENV: 'test',
@@ -105,10 +84,7 @@ describe(`calendar write-backs killed between claim and request (${postgres ? 'P
     } catch {
       // Killed while answering.
     }
-    const how = await Promise.race([
-      doomed.exited,
-      new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 90_000)),
-    ]);
+    const how = await exitedWithin(doomed, 90_000);
     expect(how, doomed.output()).toBe('SIGKILL');
     expect(doomed.output()).toContain('crash point reached: calendar-writeback.after-claim');
     expect(fake.requests, 'nothing was asked before the crash').toEqual([]);

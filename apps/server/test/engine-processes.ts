@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
+import { runMigrations } from '@callwise/db/migrate';
+import { createAccountWithUser } from '@callwise/db/queries/users';
 import { databaseUrlWithName } from '@callwise/db/testing';
 import pg from 'pg';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { serverEntry, spawnEntry } from './spawn.ts';
 
 /**
@@ -52,12 +55,52 @@ export async function freshEngineDatabase(url: string | undefined, prefix: strin
   };
 }
 
+/** Opens the database for one piece of work, and closes it again whatever happens. */
+export async function withDatabase<T>(database: EngineDatabase, use: (handle: DatabaseHandle) => Promise<T>) {
+  const handle = await database.open();
+  try {
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Brings a new database up to date and gives it a business with an owner who can sign in with `password`
+ * (e-mail confirmed), on `plan` when one is named; answers the owner.
+ */
+export async function seedOwner(
+  handle: DatabaseHandle,
+  owner: { businessName: string; email: string; password: string; plan?: string },
+) {
+  await runMigrations(handle);
+  const user = await createAccountWithUser(handle.db, {
+    businessName: owner.businessName,
+    email: owner.email,
+    passwordHash: await hashPassword(owner.password),
+    userMetadata: {},
+  });
+  if (owner.plan) {
+    await handle.executeSql(`UPDATE accounts SET plan = $2 WHERE id = $1`, [user.accountId, owner.plan]);
+  }
+  await handle.executeSql(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [user.id]);
+  return user;
+}
+
 /** A server process from source (any ROLE), with its address once it listens and everything it printed. */
 export function startServer(env: Record<string, string>) {
   const spawned = spawnEntry(serverEntry, env);
   const url = async () => (await spawned.waitFor(/is running at (http:\/\/localhost:\d+) /))[1] as string;
   const output = () => `${spawned.output().stdout}${spawned.output().stderr}`;
   return { ...spawned, url, output };
+}
+
+/** How a server process ended ('SIGKILL' when it killed itself at its crash point), or 'still running' after `ms`. */
+export function exitedWithin(server: { exited: Promise<string> }, ms: number): Promise<string> {
+  return Promise.race([
+    server.exited,
+    new Promise<string>((resolve) => setTimeout(() => resolve('still running'), ms)),
+  ]);
 }
 
 /** A session token for the web app's API, through the password grant. */

@@ -1,15 +1,13 @@
-import { runMigrations } from '@callwise/db/migrate';
-import { createAccountWithUser } from '@callwise/db/queries/users';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../src/infra/crash-points.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 import {
   type EngineDatabase,
-  freshEngineDatabase,
+  exitedWithin,
+  seedOwner,
   signInWithPassword,
   startServer,
 } from './engine-processes.ts';
-import { killSpawned } from './spawn.ts';
+import { engineTestCleanup } from './engine-test-cleanup.ts';
 
 /**
  * A call to the business (decision 026) survives a crash mid-conversation (decision 008): a server process is
@@ -20,12 +18,7 @@ import { killSpawned } from './spawn.ts';
  * (rung once, finished), the message is e-mailed once, and nothing is left in a non-final status.
  */
 const postgres = Boolean(process.env.DATABASE_URL);
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(() => killSpawned());
-afterAll(async () => {
-  killSpawned();
-  for (const cleanup of cleanups) await cleanup();
-});
+const cleanup = engineTestCleanup();
 
 const email = 'owner@inbound-crash.example.com';
 const password = 'Harbor-Lantern-64';
@@ -52,24 +45,6 @@ const INPUTS = [
 
 const FINAL = ['completed', 'busy', 'no-answer', 'failed', 'canceled'];
 
-/** One database for both runs (each places its own call): the account every process signs in to. */
-async function seed(database: EngineDatabase) {
-  const handle = await database.open();
-  try {
-    await runMigrations(handle);
-    const user = await createAccountWithUser(handle.db, {
-      businessName: 'Crash Point Bakery',
-      email,
-      passwordHash: await hashPassword(password),
-      userMetadata: {},
-    });
-    await handle.executeSql(`UPDATE accounts SET plan = 'professional' WHERE id = $1`, [user.accountId]);
-    await handle.executeSql(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [user.id]);
-  } finally {
-    await handle.close();
-  }
-}
-
 async function api(base: string, token: string, method: string, url: string, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
     method,
@@ -93,13 +68,14 @@ async function messageMails(base: string, callId: string) {
 
 type Line = { speaker: string; text: string; at: number };
 
+/** One database for both runs (each places its own call): the account every process signs in to. */
 let sharedDatabase: Promise<EngineDatabase> | null = null;
 function shared(): Promise<EngineDatabase> {
   sharedDatabase ??= (async () => {
-    const fresh = await freshEngineDatabase(process.env.DATABASE_URL, 'inbound-crash');
-    cleanups.push(() => fresh.remove());
-    await seed(fresh);
-    return fresh;
+    const { database } = await cleanup.seededDatabase('inbound-crash', (handle) =>
+      seedOwner(handle, { businessName: 'Crash Point Bakery', email, password, plan: 'professional' }),
+    );
+    return database;
   })();
   return sharedDatabase;
 }
@@ -121,10 +97,7 @@ async function crashMidCall(point: CrashPoint, hits: number) {
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const callId = placed.body.call_id as string;
-  const how = await Promise.race([
-    doomed.exited,
-    new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 60_000)),
-  ]);
+  const how = await exitedWithin(doomed, 60_000);
   expect(how, `${point} was never reached:\n${doomed.output()}`).toBe('SIGKILL');
   expect(doomed.output()).toContain(`crash point reached: ${point}`);
 

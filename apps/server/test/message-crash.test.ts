@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '@callwise/db/client';
-import { runMigrations } from '@callwise/db/migrate';
-import { createAccountWithUser } from '@callwise/db/queries/users';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type FakeTwilio, startFakeTwilio } from '../src/engine/carriers/twilio/twilio-test-server.ts';
 import type { CrashPoint } from '../src/infra/crash-points.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { freshEngineDatabase, signInWithPassword, startServer } from './engine-processes.ts';
+import { exitedWithin, seedOwner, signInWithPassword, startServer } from './engine-processes.ts';
+import { engineTestCleanup } from './engine-test-cleanup.ts';
 import { freePort } from './helper.ts';
-import { killSpawned } from './spawn.ts';
 
 /**
  * Texts are sent at most once and never lost (decision 029). Twilio's Messages API keeps no idempotency key, so a
@@ -17,12 +14,7 @@ import { killSpawned } from './spawn.ts';
  * the one it was sending (Twilio's side is a local fake of its REST API, which counts every text it is given).
  */
 const postgres = Boolean(process.env.DATABASE_URL);
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(() => killSpawned());
-afterAll(async () => {
-  killSpawned();
-  for (const cleanup of cleanups) await cleanup();
-});
+const cleanup = engineTestCleanup();
 
 const email = 'owner@text-crash.example.com';
 const password = 'Harbor-Lantern-64';
@@ -32,14 +24,7 @@ const BUSINESS = '+13125550177';
 
 /** Two queued texts, due a minute and half a minute ago (the first is claimed first), from a business number. */
 async function seed(handle: DatabaseHandle) {
-  await runMigrations(handle);
-  const user = await createAccountWithUser(handle.db, {
-    businessName: 'Crash Point Bakery',
-    email,
-    passwordHash: await hashPassword(password),
-    userMetadata: {},
-  });
-  await handle.executeSql(`UPDATE users SET email_confirmed_at = now() WHERE id = $1`, [user.id]);
+  const user = await seedOwner(handle, { businessName: 'Crash Point Bakery', email, password });
   await handle.executeSql(`UPDATE accounts SET business_number = $2 WHERE id = $1`, [
     user.accountId,
     BUSINESS,
@@ -74,16 +59,8 @@ async function text(base: string, token: string, to: string) {
 
 async function killedAt(point: CrashPoint) {
   const fake: FakeTwilio = await startFakeTwilio({ accountSid: TWILIO_SID, authToken: TWILIO_TOKEN });
-  cleanups.push(() => fake.close());
-  const database = await freshEngineDatabase(process.env.DATABASE_URL, 'text-crash');
-  cleanups.push(() => database.remove());
-  const handle = await database.open();
-  let seeded: Awaited<ReturnType<typeof seed>>;
-  try {
-    seeded = await seed(handle);
-  } finally {
-    await handle.close();
-  }
+  cleanup.later(() => fake.close());
+  const { database, seeded } = await cleanup.seededDatabase('text-crash', seed);
   const port = await freePort();
   const env = {
     ...database.env,
@@ -108,10 +85,7 @@ async function killedAt(point: CrashPoint) {
   } catch {
     // killed first
   }
-  const how = await Promise.race([
-    doomed.exited,
-    new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 90_000)),
-  ]);
+  const how = await exitedWithin(doomed, 90_000);
   expect(how, doomed.output()).toBe('SIGKILL');
   expect(doomed.output()).toContain(`crash point reached: ${point}`);
   expect(sentTo(seeded.crashed.phone)).toHaveLength(point === 'message.after-send' ? 1 : 0);

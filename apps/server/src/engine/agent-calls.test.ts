@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addMaria, bookAppointment } from '../../test/customers.ts';
 import {
   type ChatAnswer,
   type ChatRequest,
@@ -83,27 +84,13 @@ const lines = (call: { transcript: Array<{ speaker: string; text: string }> }) =
   call.transcript.map((line) => `${line.speaker}: ${line.text}`);
 
 async function customerWithAppointment(owner: User, phone: string, startsAt: string) {
-  const contact = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: owner.headers,
-    payload: {
-      name: 'Maria Garcia',
-      phone,
-      email: 'maria@example.com',
-      company: 'Garcia Bakery',
-      consent: 'informational',
-    },
+  const contact = await addMaria(t, owner, { phone, consent: 'informational' });
+  return bookAppointment(t, owner, {
+    contact_id: contact.id,
+    starts_at: startsAt,
+    service: 'Cleaning',
+    staff: 'Dr. Patel',
   });
-  expect(contact.statusCode, contact.body).toBe(201);
-  const appointment = await t.app.inject({
-    method: 'POST',
-    url: '/v1/appointments',
-    headers: owner.headers,
-    payload: { contact_id: contact.json().id, starts_at: startsAt, service: 'Cleaning', staff: 'Dr. Patel' },
-  });
-  expect(appointment.statusCode, appointment.body).toBe(201);
-  return appointment.json().id as string;
 }
 
 const getAppointment = async (owner: User, id: string) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaria, bookAppointment } from '../../../test/customers.ts';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
 
 /**
@@ -39,34 +40,16 @@ async function waitForEnd(id: string, timeoutMs = 30_000) {
 }
 
 async function contactWithAppointment(user: User, phone: string, startsAt: string) {
-  const contact = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: user.headers,
-    payload: {
-      name: 'Maria Garcia',
-      phone,
-      email: 'maria@example.com',
-      company: 'Garcia Bakery',
-      consent: 'informational',
-    },
+  const contact = await addMaria(t, user, { phone, consent: 'informational' });
+  const appointmentId = await bookAppointment(t, user, {
+    contact_id: contact.id,
+    starts_at: startsAt,
+    duration_minutes: 45,
+    service: 'Cleaning',
+    staff: 'Dr. Patel',
+    location: '12 Pier St',
   });
-  expect(contact.statusCode).toBe(201);
-  const appointment = await t.app.inject({
-    method: 'POST',
-    url: '/v1/appointments',
-    headers: user.headers,
-    payload: {
-      contact_id: contact.json().id,
-      starts_at: startsAt,
-      duration_minutes: 45,
-      service: 'Cleaning',
-      staff: 'Dr. Patel',
-      location: '12 Pier St',
-    },
-  });
-  expect(appointment.statusCode).toBe(201);
-  return { contactId: contact.json().id as string, appointmentId: appointment.json().id as string };
+  return { contactId: contact.id, appointmentId };
 }
 
 const remind = (user: User, contactId: string, appointmentId: string) =>

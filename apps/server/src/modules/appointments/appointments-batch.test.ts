@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../../test/helper.ts';
+import { other, owner, t, useTwoBusinesses } from '../../../test/two-businesses.ts';
 
 /**
  * Many appointments in one request (POST /v1/appointments/batch, issue #17): each booked with its reminder calls as
@@ -7,19 +8,8 @@ import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../..
  * in the database or by an earlier one of the batch, an external id already used), the rest booked; a slot taken
  * between the check and the insert still books every other one; idempotent; account-scoped.
  */
-let t: TestApp;
-type User = Awaited<ReturnType<typeof signedInUser>>;
-let owner: User;
-let other: User;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await signedInUser(t, { plan: 'professional' });
-  other = await signedInUser(t, { plan: 'professional' });
-});
-afterAll(async () => {
-  await t.close();
-});
+type User = typeof owner;
+useTwoBusinesses();
 
 let phoneNumber = 0;
 async function addContact(user: User) {

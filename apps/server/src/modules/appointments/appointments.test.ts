@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaria } from '../../../test/customers.ts';
 import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
 
 /**
@@ -21,14 +22,7 @@ afterAll(async () => {
 });
 
 async function addContact(user: User, phone: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: user.headers,
-    payload: { name: 'Maria Garcia', phone, email: 'maria@example.com', company: 'Garcia Bakery' },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
+  return (await addMaria(t, user, { phone })).id;
 }
 
 const book = (user: User, payload: object, headers: Record<string, string> = user.headers) =>

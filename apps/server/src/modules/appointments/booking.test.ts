@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaria } from '../../../test/customers.ts';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
 
 /**
@@ -15,19 +16,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   owner = await signedInUser(t, { plan: 'professional' });
   other = await signedInUser(t, { plan: 'professional' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: owner.headers,
-    payload: {
-      name: 'Maria Garcia',
-      phone: '+12025550143',
-      email: 'maria@example.com',
-      company: 'Garcia Bakery',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  contactId = res.json().id;
+  contactId = (await addMaria(t, owner, { phone: '+12025550143' })).id;
 });
 afterAll(async () => {
   await t.close();

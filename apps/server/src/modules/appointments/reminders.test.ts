@@ -1,6 +1,7 @@
 import { DEFAULT_CALLING_WINDOW } from '@callwise/shared/calling-window';
 import { DEFAULT_BOOKING_SETTINGS } from '@callwise/shared/schemas/booking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaria } from '../../../test/customers.ts';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { planReminders, reminderMessage } from './appointments.service.ts';
 
@@ -44,20 +45,11 @@ async function remindersOf(appointmentId: string): Promise<ReminderRow[]> {
 let phoneNumber = 0;
 async function addContact(user: User, consent = 'informational', phone?: string) {
   phoneNumber += 1;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: user.headers,
-    payload: {
-      name: 'Maria Garcia',
-      phone: phone ?? `+1202555${String(1200 + phoneNumber)}`,
-      email: 'maria@example.com',
-      company: 'Garcia Bakery',
-      consent,
-    },
+  const contact = await addMaria(t, user, {
+    phone: phone ?? `+1202555${String(1200 + phoneNumber)}`,
+    consent,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
+  return contact.id;
 }
 
 async function book(user: User, payload: object) {

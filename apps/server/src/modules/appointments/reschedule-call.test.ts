@@ -1,5 +1,6 @@
 import { localTime, spokenTime, zonedTime } from '@callwise/shared/calling-window';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaria, bookAppointment } from '../../../test/customers.ts';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { parseTimeWish } from '../../engine/index.ts';
 import { chosenOffer, offerText, RescheduleDialogue } from './reschedule-dialogue.ts';
@@ -36,27 +37,14 @@ async function waitForEnd(id: string) {
 }
 
 async function contactAndAppointment(phone: string, startsAt: string) {
-  const contact = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: owner.headers,
-    payload: {
-      name: 'Maria Garcia',
-      phone,
-      email: 'maria@example.com',
-      company: 'Garcia Bakery',
-      consent: 'informational',
-    },
+  const contact = await addMaria(t, owner, { phone, consent: 'informational' });
+  const appointmentId = await bookAppointment(t, owner, {
+    contact_id: contact.id,
+    starts_at: startsAt,
+    service: 'Cleaning',
+    staff: 'Dr. Patel',
   });
-  expect(contact.statusCode, contact.body).toBe(201);
-  const appointment = await t.app.inject({
-    method: 'POST',
-    url: '/v1/appointments',
-    headers: owner.headers,
-    payload: { contact_id: contact.json().id, starts_at: startsAt, service: 'Cleaning', staff: 'Dr. Patel' },
-  });
-  expect(appointment.statusCode, appointment.body).toBe(201);
-  return { contactId: contact.json().id as string, appointmentId: appointment.json().id as string };
+  return { contactId: contact.id, appointmentId };
 }
 
 const callAbout = (contactId: string, appointmentId: string) =>

@@ -1,6 +1,7 @@
 import { isAppPath } from '@callwise/shared/routes';
 import { SELF_SERVICE_RATE_LIMIT } from '@callwise/shared/schemas/self-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaria } from '../../../test/customers.ts';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
 import { SELF_SERVICE_MESSAGES } from './self-service.routes.ts';
 import { SELF_SERVICE_PATH, SelfServiceLinks } from './self-service-link.ts';
@@ -27,20 +28,7 @@ afterAll(async () => {
 });
 
 async function addContact(user: User, phone: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: user.headers,
-    payload: {
-      name: 'Maria Garcia',
-      phone,
-      email: 'maria@example.com',
-      company: 'Garcia Bakery',
-      consent: 'informational',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
+  return (await addMaria(t, user, { phone, consent: 'informational' })).id;
 }
 
 interface Booked {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { other, owner, t, useTwoBusinesses } from '../../../test/two-businesses.ts';
 import { entryWants, offerMessage } from './waitlist.service.ts';
 
 /**
@@ -7,19 +7,8 @@ import { entryWants, offerMessage } from './waitlist.service.ts';
  * offered by call to the waiting contacts it suits, one after another, longest waiting first; …0105 presses 2 (the
  * next is called), any other number presses 1 and gets it; nobody after is called; someone answering later hears it was taken.
  */
-let t: TestApp;
-type User = Awaited<ReturnType<typeof signedInUser>>;
-let owner: User;
-let other: User;
-
-beforeAll(async () => {
-  t = await buildTestApp({ engine: true, env: { SIMULATOR_SPEED: '200' } });
-  owner = await signedInUser(t, { plan: 'professional' });
-  other = await signedInUser(t, { plan: 'professional' });
-});
-afterAll(async () => {
-  await t.close();
-});
+type User = typeof owner;
+useTwoBusinesses({ engine: true, env: { SIMULATOR_SPEED: '200' } });
 
 let phoneSuffix = 0;
 async function addContact(user: User, name: string, phone?: string) {

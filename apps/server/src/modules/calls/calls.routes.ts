@@ -56,7 +56,7 @@ const recordingResponse = z.any().meta({
  * `date` is when the call goes or went out (scheduled_at; it was the creation time before, which is
  * `created_at` now); the columns after `id` were added at the end so that readers by position keep working.
  */
-const EXPORT_COLUMNS = [
+export const EXPORT_COLUMNS = [
   'date',
   'status',
   'outcome',

@@ -1,6 +1,7 @@
 import type { ConsentRecord } from '@callwise/shared/schemas/consent';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../../test/helper.ts';
+import { other, owner, t, useTwoBusinesses } from '../../../test/two-businesses.ts';
 
 /**
  * Consent records (decision 030) through HTTP: each grant and revocation — by the owner, an API key, a key
@@ -8,19 +9,8 @@ import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../..
  * revocation on any channel blocks the others at once; the records list and export as CSV, per contact or for the
  * account, and never across accounts.
  */
-let t: TestApp;
-type User = Awaited<ReturnType<typeof signedInUser>>;
-let owner: User;
-let other: User;
-
-beforeAll(async () => {
-  t = await buildTestApp({ engine: true, env: { SIMULATOR_SPEED: '20' } });
-  owner = await signedInUser(t, { plan: 'professional' });
-  other = await signedInUser(t, { plan: 'professional' });
-});
-afterAll(async () => {
-  await t.close();
-});
+type User = typeof owner;
+useTwoBusinesses({ engine: true, env: { SIMULATOR_SPEED: '20' } });
 
 function send(as: User | { headers: Record<string, string> }, method: string, url: string, payload?: object) {
   return t.app.inject({

@@ -1,23 +1,13 @@
 import { isListed } from '@callwise/db/queries/do-not-call';
 import { seedCall } from '@callwise/db/seed/factories';
 import type { CallEvent } from '@callwise/shared/schemas/calls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { createApiKey, signedInUser } from '../../../test/helper.ts';
+import { other, owner, t, useTwoBusinesses } from '../../../test/two-businesses.ts';
 
 /** The do-not-call list through HTTP: add, list, search, remove, import, export, and the calls it cancels. */
-let t: TestApp;
-type User = Awaited<ReturnType<typeof signedInUser>>;
-let owner: User;
-let other: User;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await signedInUser(t, { plan: 'professional' });
-  other = await signedInUser(t, { plan: 'professional' });
-});
-afterAll(async () => {
-  await t.close();
-});
+type User = typeof owner;
+useTwoBusinesses();
 
 type Method = 'GET' | 'POST' | 'DELETE';
 function send(as: User, method: Method, url: string, payload?: object) {

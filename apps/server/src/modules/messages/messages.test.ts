@@ -1,26 +1,16 @@
 import { isListed } from '@callwise/db/queries/do-not-call';
 import type { Message } from '@callwise/shared/schemas/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createApiKey, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../../test/helper.ts';
+import { other, owner, t, useTwoBusinesses } from '../../../test/two-businesses.ts';
 
 /**
  * Text messages end to end with the simulated carrier (decision 029): sent through the outbox and the job,
  * delivered, answered by the simulated phones (…0120 "C", …0121 "STOP", …0122 never), keywords acted on, the
  * revocation by text blocking calls in the same transaction, and one account never seeing another's texts.
  */
-let t: TestApp;
-type User = Awaited<ReturnType<typeof signedInUser>>;
-let owner: User;
-let other: User;
-
-beforeAll(async () => {
-  t = await buildTestApp({ engine: true, env: { SIMULATOR_SPEED: '20' } });
-  owner = await signedInUser(t, { plan: 'professional' });
-  other = await signedInUser(t, { plan: 'professional' });
-});
-afterAll(async () => {
-  await t.close();
-});
+type User = typeof owner;
+useTwoBusinesses({ engine: true, env: { SIMULATOR_SPEED: '20' } });
 
 type Method = 'GET' | 'POST' | 'PUT';
 function send(as: User, method: Method, url: string, payload?: object) {

@@ -1,5 +1,6 @@
 import { seedCall } from '@callwise/db/seed/factories';
 import { describe, expect, it } from 'vitest';
+import { addMaria, bookAppointment } from '../../../../test/customers.ts';
 import type { TwilioCarrier } from './twilio.ts';
 import {
   callParams,
@@ -22,31 +23,16 @@ useTwilioApp();
 
 describe('a conversation of several turns', () => {
   it('asked to reschedule, offers times in another Gather (turn 2), books the one pressed; a replayed turn changes nothing', async () => {
-    const contact = await t.app.inject({
-      method: 'POST',
-      url: '/v1/contacts',
-      headers: owner.headers,
-      payload: {
-        name: 'Maria Garcia',
-        phone: nextNumber(),
-        email: 'maria@example.com',
-        company: 'Garcia Bakery',
-        consent: 'informational',
-      },
+    const contact = await addMaria(t, owner, { phone: nextNumber(), consent: 'informational' });
+    const appointmentId = await bookAppointment(t, owner, {
+      contact_id: contact.id,
+      starts_at: '2030-12-04T10:00:00-05:00',
     });
-    expect(contact.statusCode, contact.body).toBe(201);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/v1/appointments',
-      headers: owner.headers,
-      payload: { contact_id: contact.json().id, starts_at: '2030-12-04T10:00:00-05:00' },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
     const seeded = await seedCall(t.database.db, owner.accountId, {
       status: 'queued',
-      phone: contact.json().phone,
-      contactId: contact.json().id,
-      appointmentId: booked.json().id,
+      phone: contact.phone,
+      contactId: contact.id,
+      appointmentId,
       callType: 'appointment-reminder',
     });
     const row = await waitFor(seeded.id, (item) => item.provider_call_id !== null);
@@ -77,7 +63,7 @@ describe('a conversation of several turns', () => {
     expect(again.body).toMatch(/<Hangup\/>/);
     const moves = await t.database.executeSql(
       'SELECT count(*)::int AS n FROM appointments WHERE rescheduled_from_id = $1',
-      [booked.json().id],
+      [appointmentId],
     );
     expect((moves.rows[0] as { n: number }).n).toBe(1);
   });

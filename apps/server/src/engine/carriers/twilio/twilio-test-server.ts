@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLocally } from '../../../../test/local-server.ts';
 
 /**
  * For tests: a local HTTP server standing in for Twilio's REST host (api.twilio.com), reached through
@@ -539,19 +539,8 @@ export async function startFakeTwilio(options: {
     return json(res, 404, NOT_FOUND);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const local = await listenLocally(handle);
+  state.url = local.url;
+  state.close = local.close;
   return state;
 }

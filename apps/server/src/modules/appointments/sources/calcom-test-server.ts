@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenLocally } from '../../../../test/local-server.ts';
 
 /**
  * For tests: a local HTTP server standing in for Cal.com's API v2 (api.cal.com), for the two bookings endpoints
@@ -211,19 +211,8 @@ export async function startFakeCalcom(options: { apiKey: string }): Promise<Fake
     return json(res, 201, { status: 'success', data: bookingJson(moved) });
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const local = await listenLocally(handle);
+  state.url = local.url;
+  state.close = local.close;
   return state;
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMaria } from '../../../../test/customers.ts';
 import { buildTestApp, signedInUser, type TestApp } from '../../../../test/helper.ts';
 import { SecretBox } from '../../../infra/secret-box.ts';
 import { calSignature } from './calcom.ts';
@@ -96,20 +97,7 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   owner = await signedInUser(t, { plan: 'professional' });
   other = await signedInUser(t, { plan: 'professional' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/contacts',
-    headers: owner.headers,
-    payload: {
-      name: 'Maria Garcia',
-      phone: '+12025550143',
-      email: 'maria@example.com',
-      company: 'Garcia Bakery',
-      existing_customer: true,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  mariaId = res.json().id;
+  mariaId = (await addMaria(t, owner, { phone: '+12025550143', existing_customer: true })).id;
   feedServer = createServer((request, reply) => {
     if (request.url !== '/calendar.ics') return void reply.writeHead(404).end();
     reply.writeHead(feedStatus, { 'content-type': 'text/calendar' }).end(feedStatus === 200 ? feed : 'oops');

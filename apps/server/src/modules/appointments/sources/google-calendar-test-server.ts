@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   baseJson,
   deletedJson,
@@ -19,6 +18,9 @@ export type {
   FakeGoogleCalendar,
   FakeGoogleEvent,
 } from './google-calendar-test-events.ts';
+
+import { listenLocally } from '../../../../test/local-server.ts';
+
 export { googleDateTime } from './google-calendar-test-events.ts';
 
 /**
@@ -493,22 +495,11 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     return json(res, 405, googleError(405, 'Method Not Allowed', 'httpMethodNotAllowed'));
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
+  const local = await listenLocally(handle);
+  state.url = local.url;
   state.authUrl = `${state.url}/o/oauth2/v2/auth`;
   state.tokenUrl = `${state.url}/token`;
   state.revokeUrl = `${state.url}/revoke`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  state.close = local.close;
   return state;
 }
