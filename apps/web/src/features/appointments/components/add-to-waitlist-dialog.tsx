@@ -18,7 +18,7 @@ import { useAddToWaitlist } from '@/features/appointments/api/waitlist';
 import { FormDialogFooter, TeamNotesField } from '@/features/appointments/components/booking-form-parts';
 import { ContactField } from '@/features/appointments/components/contact-field';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { fieldErrorsOf } from '@/lib/form-errors';
+import { fieldProblemsOf } from '@/lib/form-errors';
 
 type Field = 'contact' | 'service' | 'staff' | 'days' | 'earliest' | 'latest' | 'notes';
 
@@ -81,12 +81,7 @@ function WaitlistForm({
       toast.success('Added to the waitlist', { description: contact.name });
       onAdded();
     } catch (error) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const problem of fieldErrorsOf(error)) {
-        const field = FIELD_OF[problem.field.split('.')[0] ?? ''];
-        if (field) next[field] = problem.message;
-      }
-      setErrors(next);
+      setErrors(fieldProblemsOf(error, (name) => FIELD_OF[name.split('.')[0] ?? '']));
     }
   };
 

@@ -26,7 +26,7 @@ import {
   isRequiredAppointmentField,
   previewAppointment,
 } from '@/features/appointments/utils/appointment-import';
-import { fieldErrorsOf } from '@/lib/form-errors';
+import { fieldProblemsOf, mappingFieldOf } from '@/lib/form-errors';
 
 type Step = 'file' | 'map' | 'done';
 
@@ -108,12 +108,7 @@ export function ImportAppointmentsDialog({
           setStep('done');
         },
         onError: (error) => {
-          const problems: Partial<Record<AppointmentImportField, string>> = {};
-          for (const problem of fieldErrorsOf(error)) {
-            const field = problem.field.replace(/^mapping\./, '') as AppointmentImportField;
-            if (field in mapping) problems[field] = problem.message;
-          }
-          setMappingErrors(problems);
+          setMappingErrors(fieldProblemsOf(error, mappingFieldOf(mapping)));
         },
       },
     );
