@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type CsvSource, readCsvFile } from '@/components/csv-file-step';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -43,26 +44,24 @@ export function useCsvFileChoice(maxBytes: number, rowsNoun: string, onRead: (so
 }
 
 /**
- * The dialog of a CSV import wizard: its title, the line that says which step it is at, the step and its buttons.
- * Past the file step it is wider. Each step replaces the controls of the one before (and with them the control
+ * The dialog of a CSV import wizard: its title, the line that says which step it is at (`stepTexts`), the step
+ * and its buttons (`footer`; on the first step, `'file'`, a Cancel button). Past the file step it is wider. Each step replaces the controls of the one before (and with them the control
  * that had the focus): the step's line takes the focus, so keyboard and screen reader users hear where they are.
  */
-export function CsvImportDialogFrame({
+export function CsvImportDialogFrame<Step extends string>({
   open,
   onOpenChange,
   title,
   step,
-  stepText,
-  wide,
+  stepTexts,
   footer,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  step: string;
-  stepText: string;
-  wide: boolean;
+  step: Step;
+  stepTexts: Record<Step, string>;
   footer: ReactNode;
   children: ReactNode;
 }) {
@@ -77,15 +76,23 @@ export function CsvImportDialogFrame({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={cn(wide && 'sm:max-w-4xl')} {...focus}>
+      <DialogContent className={cn(step !== 'file' && 'sm:max-w-4xl')} {...focus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription ref={stepLine} tabIndex={-1} className="outline-none">
-            {stepText}
+            {stepTexts[step]}
           </DialogDescription>
         </DialogHeader>
         {children}
-        <DialogFooter>{footer}</DialogFooter>
+        <DialogFooter>
+          {step === 'file' ? (
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+          ) : (
+            footer
+          )}
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

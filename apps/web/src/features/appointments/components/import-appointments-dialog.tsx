@@ -130,15 +130,9 @@ export function ImportAppointmentsDialog({
       onOpenChange={changeOpen}
       title="Import appointments"
       step={step}
-      stepText={STEP_TEXT[step]}
-      wide={step !== 'file'}
+      stepTexts={STEP_TEXT}
       footer={
         <>
-          {step === 'file' && (
-            <Button variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-          )}
           {step === 'map' && (
             <>
               <Button

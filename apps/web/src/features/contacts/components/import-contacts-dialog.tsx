@@ -122,15 +122,9 @@ export function ImportContactsDialog({
       onOpenChange={changeOpen}
       title="Import contacts"
       step={step}
-      stepText={STEP_TEXT[step]}
-      wide={step !== 'file'}
+      stepTexts={STEP_TEXT}
       footer={
         <>
-          {step === 'file' && (
-            <Button variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-          )}
           {step === 'map' && (
             <ImportMappingActions
               onBack={() => {
