@@ -11,7 +11,10 @@ function NumberSettingField({
   label,
   error,
   description,
-  ...input
+  min,
+  max,
+  step,
+  registration,
 }: {
   id: string;
   label: string;
@@ -20,17 +23,21 @@ function NumberSettingField({
   min: number;
   max: number;
   step: number;
-} & UseFormRegisterReturn) {
+  registration: UseFormRegisterReturn;
+}) {
   return (
     <FormField id={id} label={label} error={error} description={description}>
       <Input
         id={id}
         type="number"
         inputMode="numeric"
+        min={min}
+        max={max}
+        step={step}
         className="max-w-40"
         aria-invalid={error ? true : undefined}
         aria-describedby={fieldMessageId(id)}
-        {...input}
+        {...registration}
       />
     </FormField>
   );
@@ -64,7 +71,7 @@ export function BookingRulesCard() {
           max={240}
           step={5}
           min={5}
-          {...register('slot_step_minutes', { valueAsNumber: true })}
+          registration={register('slot_step_minutes', { valueAsNumber: true })}
         />
         <FormField
           id="min-notice"
@@ -98,7 +105,7 @@ export function BookingRulesCard() {
           max={168}
           step={1}
           min={0}
-          {...register('waitlist_notice_hours', { valueAsNumber: true })}
+          registration={register('waitlist_notice_hours', { valueAsNumber: true })}
         />
       </CardContent>
     </Card>
