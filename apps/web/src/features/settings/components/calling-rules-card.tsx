@@ -8,7 +8,7 @@ import {
 } from '@callwise/shared/schemas/calling-rules';
 import { CalendarClockIcon, ClockIcon, ShieldCheckIcon } from 'lucide-react';
 import { InlineLoadError } from '@/components/inline-load-error';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
@@ -22,6 +22,7 @@ import {
 } from '@/features/settings/components/calling-rules-parts';
 import { RuleSection } from '@/features/settings/components/rule-section';
 import { SaveCancelFooter } from '@/features/settings/components/save-cancel-footer';
+import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
 import { useSettingsForm } from '@/features/settings/hooks/use-settings-form';
 import { clock } from '@/features/settings/utils/clock';
 import { useCallingRules } from '@/lib/calling-rules';
@@ -198,16 +199,12 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
 export function CallingRulesCard() {
   const rules = useCallingRules();
   return (
-    <Card aria-labelledby="calling-rules-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="calling-rules-heading" className="flex items-center gap-2">
-          <ShieldCheckIcon aria-hidden="true" className="size-4 text-primary" />
-          Calling rules
-        </CardTitle>
-        <CardDescription>
-          Every call follows these rules, whether it is scheduled here, through the API or by a campaign.
-        </CardDescription>
-      </CardHeader>
+    <SettingsFormCard
+      headingId="calling-rules-heading"
+      icon={ShieldCheckIcon}
+      title="Calling rules"
+      description="Every call follows these rules, whether it is scheduled here, through the API or by a campaign."
+    >
       {rules.isPending ? (
         <CallingRulesSkeleton />
       ) : rules.isError ? (
@@ -221,6 +218,6 @@ export function CallingRulesCard() {
       ) : (
         <CallingRulesForm rules={rules.data} />
       )}
-    </Card>
+    </SettingsFormCard>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { MessageSquareIcon, MessageSquareReplyIcon, PhoneMissedIcon } from 'lucide-react';
 import { Controller } from 'react-hook-form';
 import { InlineLoadError } from '@/components/inline-load-error';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
@@ -18,6 +18,7 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useTextSettings, useUpdateTextSettings } from '@/features/settings/api/text-settings';
 import { RuleSection } from '@/features/settings/components/rule-section';
 import { SaveCancelFooter } from '@/features/settings/components/save-cancel-footer';
+import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
 import {
   FollowUpTypesField,
   TextPreviewBox,
@@ -200,16 +201,12 @@ export function TextSettingsCard() {
   const failed = settings.isError ? settings : rules.isError ? rules : null;
   const retrying = settings.isFetching || rules.isFetching;
   return (
-    <Card aria-labelledby="text-settings-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="text-settings-heading" className="flex items-center gap-2">
-          <MessageSquareIcon aria-hidden="true" className="size-4 text-primary" />
-          Texts after calls
-        </CardTitle>
-        <CardDescription>
-          Texts sent for you when a call reaches nobody. Replies show on the Messages page.
-        </CardDescription>
-      </CardHeader>
+    <SettingsFormCard
+      headingId="text-settings-heading"
+      icon={MessageSquareIcon}
+      title="Texts after calls"
+      description="Texts sent for you when a call reaches nobody. Replies show on the Messages page."
+    >
       {failed ? (
         <CardContent>
           <InlineLoadError
@@ -226,6 +223,6 @@ export function TextSettingsCard() {
       ) : (
         <TextSettingsSkeleton />
       )}
-    </Card>
+    </SettingsFormCard>
   );
 }
