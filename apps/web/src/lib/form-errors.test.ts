@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, isApiError } from '@/lib/api-error';
 import { errorMessage } from '@/lib/errors';
-import { fieldErrorsOf } from '@/lib/form-errors';
+import { fieldErrorsOf, fieldProblemsOf, mappingFieldOf } from '@/lib/form-errors';
 
 describe('fieldErrorsOf', () => {
   it('reads the problems of a refused request, whether named by field or by path', () => {
@@ -39,5 +39,21 @@ describe('errorMessage and isApiError', () => {
     expect(isApiError(new ApiError(404, 'not_found', 'Gone'))).toBe(true);
     expect(isApiError(new Error('Gone'))).toBe(false);
     expect(new ApiError(404, 'not_found', 'Gone').name).toBe('ApiError');
+  });
+});
+
+describe('fieldProblemsOf', () => {
+  it('keys the problems by form field, leaving out the fields the form does not have', () => {
+    const error = new ApiError(400, 'validation_failed', 'Invalid input', [
+      { field: 'mapping.phone', message: 'No such column.' },
+      { field: 'mapping.other', message: 'Unknown field.' },
+      { field: 'file_name', message: 'Too long.' },
+    ]);
+    expect(fieldProblemsOf(error, mappingFieldOf({ phone: '', name: '' }))).toEqual({
+      phone: 'No such column.',
+    });
+    expect(fieldProblemsOf(error, (field) => (field === 'file_name' ? 'file' : null))).toEqual({
+      file: 'Too long.',
+    });
   });
 });

@@ -24,3 +24,27 @@ export function fieldErrorsOf(error: unknown): Array<{ field: string; message: s
   const parsed = fieldProblemsSchema.safeParse(error.details);
   return parsed.success ? parsed.data.filter((problem) => problem.field !== '') : [];
 }
+
+/**
+ * A refused request's per-field problems by form field: `fieldOf` says which form field a request field is (none:
+ * the problem is left out); of two problems for one field the later is kept.
+ */
+export function fieldProblemsOf<F extends string>(
+  error: unknown,
+  fieldOf: (field: string) => F | null | undefined,
+): Partial<Record<F, string>> {
+  const problems: Partial<Record<F, string>> = {};
+  for (const problem of fieldErrorsOf(error)) {
+    const field = fieldOf(problem.field);
+    if (field) problems[field] = problem.message;
+  }
+  return problems;
+}
+
+/** For `fieldProblemsOf` on a CSV import: the mapping's field a request field names (`mapping.phone`), or null. */
+export function mappingFieldOf<F extends string>(mapping: Readonly<Record<F, unknown>>) {
+  return (name: string): F | null => {
+    const field = name.replace(/^mapping\./, '');
+    return field in mapping ? (field as F) : null;
+  };
+}

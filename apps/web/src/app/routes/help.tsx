@@ -9,7 +9,7 @@ import {
   SearchXIcon,
   ShieldCheckIcon,
 } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
@@ -31,6 +31,18 @@ const TOPIC_ICONS: Record<HelpTopic['id'], typeof BookOpenIcon> = {
  * Email Support (a mailto link) and Send a Message (a contact form answered by e-mail; the spec's "Live Chat",
  * named for what it is). In the workspace for a signed-in user, public otherwise.
  */
+/** One part of the help page's results: a heading (`<id>-heading`) and what is under it. */
+function HelpSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-4">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function HelpPage() {
   const { status, user } = useAuth();
   const inWorkspace = status === 'signed-in';
@@ -104,10 +116,7 @@ export default function HelpPage() {
       )}
 
       {topics.length > 0 && (
-        <section aria-labelledby="topics-heading" className="grid gap-4">
-          <h2 id="topics-heading" className="text-lg font-semibold tracking-tight">
-            {searching ? 'Matching topics' : 'Popular topics'}
-          </h2>
+        <HelpSection id="topics" title={searching ? 'Matching topics' : 'Popular topics'}>
           <div className="grid gap-4 md:grid-cols-3">
             {topics.map((topic) => {
               const Icon = TOPIC_ICONS[topic.id];
@@ -134,14 +143,11 @@ export default function HelpPage() {
               );
             })}
           </div>
-        </section>
+        </HelpSection>
       )}
 
       {articles.length > 0 && (
-        <section aria-labelledby="articles-heading" className="grid gap-4">
-          <h2 id="articles-heading" className="text-lg font-semibold tracking-tight">
-            {searching ? 'Matching articles' : 'Articles'}
-          </h2>
+        <HelpSection id="articles" title={searching ? 'Matching articles' : 'Articles'}>
           {articles.map((article) => (
             <Card key={article.id} data-testid="help-article" className="gap-4">
               <article aria-labelledby={`help-article-${article.id}`} className="grid gap-4">
@@ -165,14 +171,11 @@ export default function HelpPage() {
               </article>
             </Card>
           ))}
-        </section>
+        </HelpSection>
       )}
 
       {faqs.length > 0 && (
-        <section aria-labelledby="faq-heading" className="grid gap-4">
-          <h2 id="faq-heading" className="text-lg font-semibold tracking-tight">
-            {searching ? 'Matching questions' : 'Frequently asked questions'}
-          </h2>
+        <HelpSection id="faq" title={searching ? 'Matching questions' : 'Frequently asked questions'}>
           <Card className="gap-0 py-0">
             <dl className="divide-y">
               {faqs.map((faq) => (
@@ -183,7 +186,7 @@ export default function HelpPage() {
               ))}
             </dl>
           </Card>
-        </section>
+        </HelpSection>
       )}
 
       <section

@@ -8,17 +8,20 @@ import type { Contact } from '@callwise/shared/schemas/contacts';
 import type { CreateWaitlistEntryInput } from '@callwise/shared/schemas/waitlist';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { NameSelect } from '@/components/name-select';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAddToWaitlist } from '@/features/appointments/api/waitlist';
-import { FormDialogFooter, TeamNotesField } from '@/features/appointments/components/booking-form-parts';
+import {
+  FormDialogFooter,
+  ServiceStaffSelects,
+  TeamNotesField,
+} from '@/features/appointments/components/booking-form-parts';
 import { ContactField } from '@/features/appointments/components/contact-field';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { fieldErrorsOf } from '@/lib/form-errors';
+import { fieldProblemsOf } from '@/lib/form-errors';
 
 type Field = 'contact' | 'service' | 'staff' | 'days' | 'earliest' | 'latest' | 'notes';
 
@@ -31,6 +34,34 @@ const FIELD_OF: Record<string, Field> = {
   latest: 'latest',
   notes: 'notes',
 };
+
+/** A time of day that may be left empty. */
+function OptionalTimeField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} description={error ? undefined : 'Optional.'}>
+      <Input
+        id={id}
+        type="time"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldMessageId(id)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
+  );
+}
 
 /** Monday first, as the week is shown. */
 const WEEK: readonly Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
@@ -81,12 +112,7 @@ function WaitlistForm({
       toast.success('Added to the waitlist', { description: contact.name });
       onAdded();
     } catch (error) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const problem of fieldErrorsOf(error)) {
-        const field = FIELD_OF[problem.field.split('.')[0] ?? ''];
-        if (field) next[field] = problem.message;
-      }
-      setErrors(next);
+      setErrors(fieldProblemsOf(error, (name) => FIELD_OF[name.split('.')[0] ?? '']));
     }
   };
 
@@ -101,23 +127,16 @@ function WaitlistForm({
         }}
       />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <NameSelect
-          id="waitlist-service"
-          label="Service"
-          value={service}
-          onChange={setService}
-          names={services.map((item) => item.name)}
-          emptyLabel="Any service"
-          error={errors.service}
-        />
-        <NameSelect
-          id="waitlist-staff"
-          label="Staff"
-          value={staff}
-          onChange={setStaff}
-          names={staffMembers}
-          emptyLabel="Anyone"
-          error={errors.staff}
+        <ServiceStaffSelects
+          id="waitlist"
+          service={service}
+          onServiceChange={setService}
+          serviceNames={services.map((item) => item.name)}
+          staff={staff}
+          onStaffChange={setStaff}
+          staffNames={staffMembers}
+          emptyLabels={{ service: 'Any service', staff: 'Anyone' }}
+          errors={errors}
         />
       </div>
       <fieldset className="grid min-w-0 gap-2" aria-describedby="waitlist-days-help">
@@ -141,39 +160,23 @@ function WaitlistForm({
         </div>
       </fieldset>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField
+        <OptionalTimeField
           id="waitlist-earliest"
           label="Earliest start"
+          value={earliest}
+          onChange={setEarliest}
           error={errors.earliest}
-          description={errors.earliest ? undefined : 'Optional.'}
-        >
-          <Input
-            id="waitlist-earliest"
-            type="time"
-            value={earliest}
-            aria-invalid={errors.earliest ? true : undefined}
-            aria-describedby={fieldMessageId('waitlist-earliest')}
-            onChange={(event) => setEarliest(event.target.value)}
-          />
-        </FormField>
-        <FormField
+        />
+        <OptionalTimeField
           id="waitlist-latest"
           label="Latest start"
+          value={latest}
+          onChange={(value) => {
+            setLatest(value);
+            setErrors((current) => ({ ...current, latest: undefined }));
+          }}
           error={errors.latest}
-          description={errors.latest ? undefined : 'Optional.'}
-        >
-          <Input
-            id="waitlist-latest"
-            type="time"
-            value={latest}
-            aria-invalid={errors.latest ? true : undefined}
-            aria-describedby={fieldMessageId('waitlist-latest')}
-            onChange={(event) => {
-              setLatest(event.target.value);
-              setErrors((current) => ({ ...current, latest: undefined }));
-            }}
-          />
-        </FormField>
+        />
       </div>
       <TeamNotesField id="waitlist-notes" value={notes} onChange={setNotes} error={errors.notes} rows={2} />
       <FormDialogFooter pending={add.isPending} submitLabel="Add to Waitlist" pendingLabel="Adding..." />

@@ -1,3 +1,4 @@
+import { NameSelect } from '@/components/name-select';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
@@ -51,5 +52,54 @@ export function FormDialogFooter({
         {pending ? pendingLabel : submitLabel}
       </Button>
     </DialogFooter>
+  );
+}
+
+/**
+ * The service and the staff member of a booking or a waitlist entry (`<id>-service`, `<id>-staff`), each a
+ * choice of names with an empty one (`emptyLabels`: what no service and no one mean here).
+ */
+export function ServiceStaffSelects({
+  id,
+  service,
+  onServiceChange,
+  serviceNames,
+  staff,
+  onStaffChange,
+  staffNames,
+  emptyLabels,
+  errors,
+}: {
+  id: string;
+  service: string;
+  onServiceChange: (name: string) => void;
+  serviceNames: readonly string[];
+  staff: string;
+  onStaffChange: (name: string) => void;
+  staffNames: readonly string[];
+  emptyLabels: { service: string; staff: string };
+  errors: { service?: string; staff?: string };
+}) {
+  return (
+    <>
+      <NameSelect
+        id={`${id}-service`}
+        label="Service"
+        value={service}
+        onChange={onServiceChange}
+        names={serviceNames}
+        emptyLabel={emptyLabels.service}
+        error={errors.service}
+      />
+      <NameSelect
+        id={`${id}-staff`}
+        label="Staff"
+        value={staff}
+        onChange={onStaffChange}
+        names={staffNames}
+        emptyLabel={emptyLabels.staff}
+        error={errors.staff}
+      />
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import type { Appointment } from '@callwise/shared/schemas/appointments';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { NameSelect } from '@/components/name-select';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateAppointment } from '@/features/appointments/api/update-appointment';
+import { ServiceStaffSelects } from '@/features/appointments/components/booking-form-parts';
 import { isApiError } from '@/lib/api-error';
 import { useBookingSettings } from '@/lib/booking-settings';
 import { fieldErrorsOf } from '@/lib/form-errors';
@@ -91,23 +91,16 @@ export function EditForm({
         </p>
       )}
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <NameSelect
-          id="edit-service"
-          label="Service"
-          value={service}
-          onChange={setService}
-          names={services}
-          emptyLabel="No service"
-          error={errors.service}
-        />
-        <NameSelect
-          id="edit-staff"
-          label="Staff"
-          value={staff}
-          onChange={setStaff}
-          names={staffMembers}
-          emptyLabel="None"
-          error={errors.staff}
+        <ServiceStaffSelects
+          id="edit"
+          service={service}
+          onServiceChange={setService}
+          serviceNames={services}
+          staff={staff}
+          onStaffChange={setStaff}
+          staffNames={staffMembers}
+          emptyLabels={{ service: 'No service', staff: 'None' }}
+          errors={errors}
         />
         <FormField id="edit-duration" label="Length (minutes)" error={errors.duration_minutes}>
           <Input

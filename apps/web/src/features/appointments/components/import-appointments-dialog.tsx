@@ -7,18 +7,11 @@ import {
 } from '@callwise/shared/schemas/appointment-imports';
 import type { BookingSettings } from '@callwise/shared/schemas/booking';
 import type { ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ColumnMappingFields, CsvFileSummary } from '@/components/csv-column-mapping';
-import { CsvFileStep, type CsvSource, readCsvFile } from '@/components/csv-file-step';
+import { CsvFileStep } from '@/components/csv-file-step';
+import { CsvImportDialogFrame, useCsvFileChoice } from '@/components/csv-import-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { useCreateAppointmentImport } from '@/features/appointments/api/create-appointment-import';
 import {
   ImportOptions,
@@ -33,9 +26,7 @@ import {
   isRequiredAppointmentField,
   previewAppointment,
 } from '@/features/appointments/utils/appointment-import';
-import { useReturnFocus } from '@/hooks/use-return-focus';
-import { fieldErrorsOf } from '@/lib/form-errors';
-import { cn } from '@/lib/utils';
+import { fieldProblemsOf, mappingFieldOf } from '@/lib/form-errors';
 
 type Step = 'file' | 'map' | 'done';
 
@@ -72,49 +63,25 @@ export function ImportAppointmentsDialog({
   zone: string;
 }) {
   const [step, setStep] = useState<Step>('file');
-  const [reading, setReading] = useState(false);
-  const [fileError, setFileError] = useState<string>();
-  const [source, setSource] = useState<CsvSource | null>(null);
   const [mapping, setMapping] = useState<AppointmentColumnMapping>(() => guessAppointmentMapping([]));
   const [mappingErrors, setMappingErrors] = useState<Partial<Record<AppointmentImportField, string>>>({});
   const [dateOrder, setDateOrder] = useState<ImportDateOrder>('mdy');
   const [consentDefault, setConsentDefault] = useState<ImportConsentDefault>('existing_customer');
   const [result, setResult] = useState<AppointmentImportResult | null>(null);
   const start = useCreateAppointmentImport();
-  const focus = useReturnFocus();
-  const stepText = useRef<HTMLParagraphElement | null>(null);
-  const shownStep = useRef<Step>(step);
-  // Each step replaces the controls of the one before: its line takes the focus, so keyboard and screen reader
-  // users hear where they are.
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    if (open) stepText.current?.focus();
-  }, [step, open]);
+  const file = useCsvFileChoice(MAX_APPOINTMENT_IMPORT_BYTES, 'appointments', (read) => {
+    setMapping(guessAppointmentMapping(read.preview.headers));
+    setMappingErrors({});
+    setStep('map');
+  });
+  const source = file.source;
 
   const reset = () => {
     setStep('file');
-    setReading(false);
-    setFileError(undefined);
-    setSource(null);
+    file.clear();
     setMappingErrors({});
     setResult(null);
     start.reset();
-  };
-
-  const chooseFile = async (file: File) => {
-    setReading(true);
-    setFileError(undefined);
-    const read = await readCsvFile(file, MAX_APPOINTMENT_IMPORT_BYTES, 'appointments');
-    setReading(false);
-    if ('error' in read) {
-      setFileError(read.error);
-      return;
-    }
-    setSource(read.source);
-    setMapping(guessAppointmentMapping(read.source.preview.headers));
-    setMappingErrors({});
-    setStep('map');
   };
 
   const runImport = () => {
@@ -141,12 +108,7 @@ export function ImportAppointmentsDialog({
           setStep('done');
         },
         onError: (error) => {
-          const problems: Partial<Record<AppointmentImportField, string>> = {};
-          for (const problem of fieldErrorsOf(error)) {
-            const field = problem.field.replace(/^mapping\./, '') as AppointmentImportField;
-            if (field in mapping) problems[field] = problem.message;
-          }
-          setMappingErrors(problems);
+          setMappingErrors(fieldProblemsOf(error, mappingFieldOf(mapping)));
         },
       },
     );
@@ -163,67 +125,21 @@ export function ImportAppointmentsDialog({
     : [];
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className={cn(step !== 'file' && 'sm:max-w-4xl')} {...focus}>
-        <DialogHeader>
-          <DialogTitle>Import appointments</DialogTitle>
-          <DialogDescription ref={stepText} tabIndex={-1} className="outline-none">
-            {STEP_TEXT[step]}
-          </DialogDescription>
-        </DialogHeader>
-
-        {step === 'file' && (
-          <CsvFileStep
-            onFile={(file) => void chooseFile(file)}
-            reading={reading}
-            error={fileError}
-            hint="Up to 5,000 rows. The first row names the columns: phone, a start (or a date and a time) and, if you like, name, email, duration, service, staff, location, notes and a booking ID."
-            sample={SAMPLE}
-          />
-        )}
-
-        {step === 'map' && source && (
-          <div className="grid min-w-0 gap-6">
-            <CsvFileSummary fileName={source.fileName} size={source.size} preview={source.preview} />
-            <ColumnMappingFields
-              fields={APPOINTMENT_IMPORT_FIELDS}
-              labels={APPOINTMENT_IMPORT_LABELS}
-              isRequired={(field) => isRequiredAppointmentField(field, mapping)}
-              headers={source.preview.headers}
-              mapping={mapping}
-              onMappingChange={(next) => {
-                setMapping(next);
-                setMappingErrors({});
-              }}
-              errors={mappingErrors}
-              description="We picked the columns whose names fit. Fields marked * are required: a start column, or a date and a time column. Contacts are matched by phone number, or created."
-            />
-            <ImportOptions
-              dateOrder={dateOrder}
-              onDateOrderChange={setDateOrder}
-              consentDefault={consentDefault}
-              onConsentDefaultChange={setConsentDefault}
-              fileName={source.fileName}
-            />
-            <ImportPreview rows={rows} zone={zone} />
-          </div>
-        )}
-
-        {step === 'done' && result && <ImportResult result={result} />}
-
-        <DialogFooter>
-          {step === 'file' && (
-            <Button variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-          )}
+    <CsvImportDialogFrame
+      open={open}
+      onOpenChange={changeOpen}
+      title="Import appointments"
+      step={step}
+      stepTexts={STEP_TEXT}
+      footer={
+        <>
           {step === 'map' && (
             <>
               <Button
                 variant="outline"
                 onClick={() => {
                   setStep('file');
-                  setSource(null);
+                  file.clear();
                 }}
                 disabled={start.isPending}
               >
@@ -242,8 +158,47 @@ export function ImportAppointmentsDialog({
               <Button onClick={() => changeOpen(false)}>Done</Button>
             </>
           )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      {step === 'file' && (
+        <CsvFileStep
+          onFile={(chosen) => void file.chooseFile(chosen)}
+          reading={file.reading}
+          error={file.fileError}
+          hint="Up to 5,000 rows. The first row names the columns: phone, a start (or a date and a time) and, if you like, name, email, duration, service, staff, location, notes and a booking ID."
+          sample={SAMPLE}
+        />
+      )}
+
+      {step === 'map' && source && (
+        <div className="grid min-w-0 gap-6">
+          <CsvFileSummary fileName={source.fileName} size={source.size} preview={source.preview} />
+          <ColumnMappingFields
+            fields={APPOINTMENT_IMPORT_FIELDS}
+            labels={APPOINTMENT_IMPORT_LABELS}
+            isRequired={(field) => isRequiredAppointmentField(field, mapping)}
+            headers={source.preview.headers}
+            mapping={mapping}
+            onMappingChange={(next) => {
+              setMapping(next);
+              setMappingErrors({});
+            }}
+            errors={mappingErrors}
+            description="We picked the columns whose names fit. Fields marked * are required: a start column, or a date and a time column. Contacts are matched by phone number, or created."
+          />
+          <ImportOptions
+            dateOrder={dateOrder}
+            onDateOrderChange={setDateOrder}
+            consentDefault={consentDefault}
+            onConsentDefaultChange={setConsentDefault}
+            fileName={source.fileName}
+          />
+          <ImportPreview rows={rows} zone={zone} />
+        </div>
+      )}
+
+      {step === 'done' && result && <ImportResult result={result} />}
+    </CsvImportDialogFrame>
   );
 }

@@ -5,19 +5,17 @@ import type {
 } from '@callwise/shared/schemas/appointment-imports';
 import type { ImportConsentDefault } from '@callwise/shared/schemas/contact-imports';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
-import { Fragment } from 'react';
 import { ImportCounts, ImportProblemList } from '@/components/csv-import-results';
-import { CsvPreviewLineCell, CsvPreviewProblemRow } from '@/components/csv-preview-line-cell';
+import { CsvPreviewTable } from '@/components/csv-preview-table';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell } from '@/components/ui/table';
 import {
   APPOINTMENT_IMPORT_LABELS,
   type PreviewAppointment,
 } from '@/features/appointments/utils/appointment-import';
 import { PREVIEW_ROWS } from '@/lib/csv-preview';
 import { formatDateTime, formatTime } from '@/lib/dates';
-import { cn } from '@/lib/utils';
 
 const NEW_CONTACT_CONSENT: ReadonlyArray<{ value: ImportConsentDefault; label: string }> = [
   { value: 'existing_customer', label: 'Existing customers (reminders allowed)' },
@@ -77,48 +75,26 @@ export function ImportOptions({
 /** The first rows of the file as they will be booked, each problem under its row. */
 export function ImportPreview({ rows, zone }: { rows: PreviewAppointment[]; zone: string }) {
   return (
-    <section aria-labelledby="import-preview-heading" className="grid min-w-0 gap-2">
-      <div>
-        <h3 id="import-preview-heading" className="text-sm font-semibold">
-          Preview
-        </h3>
-        <p className="text-sm text-muted-foreground">
+    <CsvPreviewTable
+      description={
+        <>
           The first {Math.min(PREVIEW_ROWS, rows.length)} rows as they will be booked, in your business’s time
           zone ({zone}).
-        </p>
-      </div>
-      <div className="min-w-0 rounded-lg border">
-        <Table aria-labelledby="import-preview-heading">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Line</TableHead>
-              <TableHead>Phone</TableHead>
-              <TableHead>Name</TableHead>
-              <TableHead>Start</TableHead>
-              <TableHead>End</TableHead>
-              <TableHead>Service</TableHead>
-              <TableHead>Staff</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <Fragment key={row.line}>
-                <TableRow className={cn(row.problem && 'border-b-0 bg-destructive-soft/40')}>
-                  <CsvPreviewLineCell line={row.line} problem={Boolean(row.problem)} />
-                  <TableCell className="tabular-nums">{row.phone}</TableCell>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell className="tabular-nums">{row.start ? formatDateTime(row.start) : ''}</TableCell>
-                  <TableCell className="tabular-nums">{row.end ? formatTime(row.end) : ''}</TableCell>
-                  <TableCell>{row.service}</TableCell>
-                  <TableCell>{row.staff}</TableCell>
-                </TableRow>
-                {row.problem && <CsvPreviewProblemRow line={row.line} problem={row.problem} columns={7} />}
-              </Fragment>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </section>
+        </>
+      }
+      columns={['Phone', 'Name', 'Start', 'End', 'Service', 'Staff']}
+      rows={rows}
+      cells={(row) => (
+        <>
+          <TableCell className="tabular-nums">{row.phone}</TableCell>
+          <TableCell>{row.name}</TableCell>
+          <TableCell className="tabular-nums">{row.start ? formatDateTime(row.start) : ''}</TableCell>
+          <TableCell className="tabular-nums">{row.end ? formatTime(row.end) : ''}</TableCell>
+          <TableCell>{row.service}</TableCell>
+          <TableCell>{row.staff}</TableCell>
+        </>
+      )}
+    />
   );
 }
 

@@ -14,7 +14,7 @@ import { ContactField } from '@/features/appointments/components/contact-field';
 import { SlotPicker, type TimeChoice } from '@/features/appointments/components/slot-picker';
 import { isApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/dates';
-import { fieldErrorsOf } from '@/lib/form-errors';
+import { fieldProblemsOf } from '@/lib/form-errors';
 
 type Field = 'contact' | 'time' | 'duration' | 'service' | 'staff' | 'location' | 'notes';
 
@@ -106,12 +106,7 @@ export function NewAppointmentForm({
         setTaken(`${error.message} The open times have been updated.`);
         return;
       }
-      const next: Partial<Record<Field, string>> = {};
-      for (const problem of fieldErrorsOf(error)) {
-        const field = FIELD_OF[problem.field];
-        if (field) next[field] = problem.message;
-      }
-      setErrors(next);
+      setErrors(fieldProblemsOf(error, (name) => FIELD_OF[name]));
     }
   };
 

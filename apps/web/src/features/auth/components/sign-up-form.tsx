@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { FormCheckbox } from '@/components/form-parts/form-checkbox';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -106,35 +106,19 @@ export function SignUpForm({ onSubmit, initialValues }: SignUpFormProps) {
           />
         </FormField>
       </div>
-      <Controller
-        control={control}
-        name="agreeToTerms"
-        render={({ field }) => (
-          <div className="flex items-start gap-2.5">
-            <Checkbox
-              id="agree-to-terms"
-              className="mt-0.5"
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-            <Label htmlFor="agree-to-terms" className="block leading-snug font-normal text-muted-foreground">
-              I agree to the{' '}
-              <Link to={paths.terms} className="font-medium text-primary underline-offset-4 hover:underline">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link
-                to={paths.privacy}
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Privacy Policy
-              </Link>
-            </Label>
-          </div>
-        )}
-      />
+      <div className="flex items-start gap-2.5">
+        <FormCheckbox control={control} name="agreeToTerms" id="agree-to-terms" className="mt-0.5" />
+        <Label htmlFor="agree-to-terms" className="block leading-snug font-normal text-muted-foreground">
+          I agree to the{' '}
+          <Link to={paths.terms} className="font-medium text-primary underline-offset-4 hover:underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className="font-medium text-primary underline-offset-4 hover:underline">
+            Privacy Policy
+          </Link>
+        </Label>
+      </div>
       <Button type="submit" size="lg" className="w-full" disabled={!onSubmit || !agreed || isSubmitting}>
         {isSubmitting ? 'Creating Account...' : 'Start Free Trial'}
       </Button>

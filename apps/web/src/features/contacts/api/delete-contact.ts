@@ -1,12 +1,8 @@
-import type { InfiniteData } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  type ContactsPage,
-  contactListsQueryKey,
-  contactsQueryKey,
-} from '@/features/contacts/api/get-contacts';
+import { contactListsQueryKey, contactsQueryKey } from '@/features/contacts/api/get-contacts';
 import { api } from '@/lib/api-client';
+import { optimisticRemoval } from '@/lib/optimistic-removal';
 
 export function deleteContact(id: string): Promise<null> {
   return api.delete(`/contacts/${id}`, z.null());
@@ -18,27 +14,7 @@ export function useDeleteContact() {
   return useMutation({
     mutationFn: deleteContact,
     meta: { errorTitle: 'Error deleting contact' },
-    onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: contactListsQueryKey });
-      const previous = queryClient.getQueriesData<InfiniteData<ContactsPage>>({
-        queryKey: contactListsQueryKey,
-      });
-      queryClient.setQueriesData<InfiniteData<ContactsPage>>({ queryKey: contactListsQueryKey }, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                data: page.data.filter((item) => item.id !== id),
-              })),
-            }
-          : data,
-      );
-      return { previous };
-    },
-    onError: (_error, _id, context) => {
-      for (const [queryKey, data] of context?.previous ?? []) queryClient.setQueryData(queryKey, data);
-    },
+    ...optimisticRemoval(queryClient, contactListsQueryKey, (id: string) => id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contactsQueryKey }),
   });
 }

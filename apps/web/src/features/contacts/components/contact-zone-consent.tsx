@@ -1,8 +1,8 @@
 import { CONSENT_LEVELS, type Contact } from '@callwise/shared/schemas/contacts';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { fieldAria } from '@/components/form-parts/field-aria';
+import { FormCheckbox } from '@/components/form-parts/form-checkbox';
 import { SelectField } from '@/components/form-parts/select-field';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -133,32 +133,24 @@ export function ContactZoneConsent({
         </FormField>
       )}
 
-      <Controller
-        control={control}
-        name="existing_customer"
-        render={({ field }) => (
-          <div className="flex items-start gap-2.5">
-            <Checkbox
-              id="contact-existing-customer"
-              className="mt-0.5"
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              aria-describedby="contact-existing-customer-hint"
-            />
-            <div className="grid gap-1">
-              <Label htmlFor="contact-existing-customer" className="leading-snug">
-                Existing customer
-              </Label>
-              <p id="contact-existing-customer-hint" className="text-sm text-muted-foreground">
-                Reminders and confirmations may go to an existing customer without recorded consent.
-                Promotional calls always need marketing consent.
-              </p>
-            </div>
-          </div>
-        )}
-      />
+      <div className="flex items-start gap-2.5">
+        <FormCheckbox
+          control={control}
+          name="existing_customer"
+          id="contact-existing-customer"
+          className="mt-0.5"
+          aria-describedby="contact-existing-customer-hint"
+        />
+        <div className="grid gap-1">
+          <Label htmlFor="contact-existing-customer" className="leading-snug">
+            Existing customer
+          </Label>
+          <p id="contact-existing-customer-hint" className="text-sm text-muted-foreground">
+            Reminders and confirmations may go to an existing customer without recorded consent. Promotional
+            calls always need marketing consent.
+          </p>
+        </div>
+      </div>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ImportContactsDialog } from '@/features/contacts/components/import-contacts-dialog';
 import * as fixtures from '@/test/fixtures';
+import { chooseCsvFile, importContactsFile } from '@/test/import-wizard';
 import { renderWithProviders } from '@/test/render';
 import { reply, server, url } from '@/test/server';
 
@@ -52,7 +53,7 @@ describe('ImportContactsDialog: the CSV import wizard', () => {
     const dialog = screen.getByRole('dialog', { name: 'Import contacts' });
     expect(dialog).toHaveTextContent('Step 1 of 3: choose a CSV file.');
 
-    await user.upload(within(dialog).getByLabelText('Choose a CSV file'), csvFile());
+    await chooseCsvFile(user, dialog, csvFile());
 
     expect(
       await within(dialog).findByText('Step 2 of 3: match the columns to contact fields.'),
@@ -98,10 +99,7 @@ describe('ImportContactsDialog: the CSV import wizard', () => {
     const user = userEvent.setup({ applyAccept: false, delay: null });
     const dialog = screen.getByRole('dialog', { name: 'Import contacts' });
 
-    await user.upload(
-      within(dialog).getByLabelText('Choose a CSV file'),
-      new File(['%PDF'], 'clients.pdf', { type: 'application/pdf' }),
-    );
+    await chooseCsvFile(user, dialog, new File(['%PDF'], 'clients.pdf', { type: 'application/pdf' }));
 
     expect(await within(dialog).findByText(/clients\.pdf is not a CSV file/)).toBeVisible();
     expect(dialog).toHaveTextContent('Step 1 of 3');
@@ -121,11 +119,7 @@ describe('ImportContactsDialog: the CSV import wizard', () => {
     );
     const { user } = renderWizard();
     const dialog = screen.getByRole('dialog', { name: 'Import contacts' });
-    await user.upload(within(dialog).getByLabelText('Choose a CSV file'), csvFile());
-    await user.click(
-      await within(dialog).findByRole('radio', { name: 'They agreed to informational calls' }),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Import contacts' }));
+    await importContactsFile(user, dialog, csvFile());
 
     expect(await within(dialog).findByText('The import stopped before the end.')).toBeVisible();
     expect(await screen.findByText('Error importing contacts')).toBeInTheDocument();
@@ -153,11 +147,7 @@ describe('ImportContactsDialog: the CSV import wizard', () => {
     );
     const { user } = renderWizard();
     const dialog = screen.getByRole('dialog', { name: 'Import contacts' });
-    await user.upload(within(dialog).getByLabelText('Choose a CSV file'), csvFile());
-    await user.click(
-      await within(dialog).findByRole('radio', { name: 'They agreed to informational calls' }),
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Import contacts' }));
+    await importContactsFile(user, dialog, csvFile());
 
     expect(await within(dialog).findByText('No column is called Phone.')).toBeVisible();
     expect(dialog).toHaveTextContent('Step 2 of 3');

@@ -1,16 +1,8 @@
 import { type ImportConsentDefault, MAX_IMPORT_BYTES } from '@callwise/shared/schemas/contact-imports';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { readCsvFile } from '@/components/csv-file-step';
+import { useState } from 'react';
+import { CsvImportDialogFrame, useCsvFileChoice } from '@/components/csv-import-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { useCreateContactImport } from '@/features/contacts/api/create-contact-import';
 import {
   contactImportQueryOptions,
@@ -22,7 +14,6 @@ import {
   type DuplicateMode,
   ImportMappingActions,
   ImportMappingStep,
-  type ImportSource,
 } from '@/features/contacts/components/import-mapping-step';
 import { ImportProgressStep } from '@/features/contacts/components/import-progress-step';
 import { useImportAnnouncement } from '@/features/contacts/hooks/use-import-announcement';
@@ -33,8 +24,6 @@ import {
   type ImportField,
 } from '@/features/contacts/utils/csv-import';
 import { checkMapping, mappingProblemsOf } from '@/features/contacts/utils/import-mapping';
-import { useReturnFocus } from '@/hooks/use-return-focus';
-import { cn } from '@/lib/utils';
 
 type Step = 'file' | 'map' | 'progress';
 
@@ -60,35 +49,25 @@ export function ImportContactsDialog({
 }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('file');
-  const [reading, setReading] = useState(false);
-  const [fileError, setFileError] = useState<string>();
-  const [source, setSource] = useState<ImportSource | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>(EMPTY_MAPPING);
   const [mappingErrors, setMappingErrors] = useState<Partial<Record<ImportField, string>>>({});
   const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
   const [consentDefault, setConsentDefault] = useState<ImportConsentDefault | null>(null);
   const [consentDefaultError, setConsentDefaultError] = useState<string>();
   const [importId, setImportId] = useState<string | null>(null);
-  const focus = useReturnFocus();
-  const stepText = useRef<HTMLParagraphElement | null>(null);
-  const shownStep = useRef<Step>(step);
-  // Each step replaces the one before, and with it the control that had the focus (the file box, Import
-  // contacts, Import another file): the step's line ("Step 2 of 3: ...") takes the focus, so that keyboard and
-  // screen reader users hear where they are and go on from there.
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    if (open) stepText.current?.focus();
-  }, [step, open]);
+  const file = useCsvFileChoice(MAX_IMPORT_BYTES, 'contacts', (read) => {
+    setMapping(guessMapping(read.preview.headers));
+    setMappingErrors({});
+    setStep('map');
+  });
+  const source = file.source;
   const start = useCreateContactImport();
   const job = useContactImport(importId).data;
   const finished = job !== undefined && isImportFinished(job);
 
   const reset = () => {
     setStep('file');
-    setReading(false);
-    setFileError(undefined);
-    setSource(null);
+    file.clear();
     setMapping(EMPTY_MAPPING);
     setMappingErrors({});
     setDuplicates('skip');
@@ -98,21 +77,6 @@ export function ImportContactsDialog({
   };
 
   useImportAnnouncement(job, open);
-
-  const chooseFile = async (file: File) => {
-    setReading(true);
-    setFileError(undefined);
-    const read = await readCsvFile(file, MAX_IMPORT_BYTES, 'contacts');
-    setReading(false);
-    if ('error' in read) {
-      setFileError(read.error);
-      return;
-    }
-    setSource(read.source);
-    setMapping(guessMapping(read.source.preview.headers));
-    setMappingErrors({});
-    setStep('map');
-  };
 
   const startImport = () => {
     if (!source) return;
@@ -153,50 +117,19 @@ export function ImportContactsDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent className={cn(step !== 'file' && 'sm:max-w-4xl')} {...focus}>
-        <DialogHeader>
-          <DialogTitle>Import contacts</DialogTitle>
-          <DialogDescription ref={stepText} tabIndex={-1} className="outline-none">
-            {STEP_TEXT[step]}
-          </DialogDescription>
-        </DialogHeader>
-
-        {step === 'file' && (
-          <ImportFileStep onFile={(file) => void chooseFile(file)} reading={reading} error={fileError} />
-        )}
-        {step === 'map' && source && (
-          <ImportMappingStep
-            source={source}
-            mapping={mapping}
-            onMappingChange={(next) => {
-              setMapping(next);
-              setMappingErrors({});
-            }}
-            errors={mappingErrors}
-            duplicates={duplicates}
-            onDuplicatesChange={setDuplicates}
-            consentDefault={consentDefault}
-            onConsentDefaultChange={(value) => {
-              setConsentDefault(value);
-              setConsentDefaultError(undefined);
-            }}
-            consentDefaultError={consentDefaultError}
-          />
-        )}
-        {step === 'progress' && <ImportProgressStep job={job} />}
-
-        <DialogFooter>
-          {step === 'file' && (
-            <Button variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-          )}
+    <CsvImportDialogFrame
+      open={open}
+      onOpenChange={changeOpen}
+      title="Import contacts"
+      step={step}
+      stepTexts={STEP_TEXT}
+      footer={
+        <>
           {step === 'map' && (
             <ImportMappingActions
               onBack={() => {
                 setStep('file');
-                setSource(null);
+                file.clear();
               }}
               onImport={startImport}
               pending={start.isPending}
@@ -216,8 +149,36 @@ export function ImportContactsDialog({
                 Close
               </Button>
             ))}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      {step === 'file' && (
+        <ImportFileStep
+          onFile={(chosen) => void file.chooseFile(chosen)}
+          reading={file.reading}
+          error={file.fileError}
+        />
+      )}
+      {step === 'map' && source && (
+        <ImportMappingStep
+          source={source}
+          mapping={mapping}
+          onMappingChange={(next) => {
+            setMapping(next);
+            setMappingErrors({});
+          }}
+          errors={mappingErrors}
+          duplicates={duplicates}
+          onDuplicatesChange={setDuplicates}
+          consentDefault={consentDefault}
+          onConsentDefaultChange={(value) => {
+            setConsentDefault(value);
+            setConsentDefaultError(undefined);
+          }}
+          consentDefaultError={consentDefaultError}
+        />
+      )}
+      {step === 'progress' && <ImportProgressStep job={job} />}
+    </CsvImportDialogFrame>
   );
 }

@@ -3,7 +3,7 @@ import {
   createContactImportInputSchema,
 } from '@callwise/shared/schemas/contact-imports';
 import type { ColumnMapping, ImportField } from '@/features/contacts/utils/csv-import';
-import { fieldErrorsOf } from '@/lib/form-errors';
+import { fieldProblemsOf, mappingFieldOf } from '@/lib/form-errors';
 
 type MappingProblems = Partial<Record<ImportField, string>>;
 
@@ -34,10 +34,5 @@ export function checkMapping(
 
 /** The server's problems with a refused import's mapping (`mapping.phone`), by field of the mapping. */
 export function mappingProblemsOf(error: unknown, mapping: ColumnMapping): MappingProblems {
-  const problems: MappingProblems = {};
-  for (const problem of fieldErrorsOf(error)) {
-    const field = problem.field.replace(/^mapping\./, '') as ImportField;
-    if (field in mapping) problems[field] = problem.message;
-  }
-  return problems;
+  return fieldProblemsOf(error, mappingFieldOf(mapping));
 }

@@ -2,14 +2,13 @@ import { CALL_OUTCOME_LABELS } from '@callwise/shared/calls';
 import { DEMO_LIMITS, type DemoScenario } from '@callwise/shared/demo';
 import type { DemoReply } from '@callwise/shared/schemas/demo';
 import { RotateCcwIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AnswerBar, CallLine, ReplyPending } from '@/components/call-conversation-parts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useDemoCall } from '@/features/demo/hooks/use-demo-call';
+import { useAnswerDraft } from '@/hooks/use-answer-draft';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
 
 /** How the call ended, in the words of the call history. */
 /** How a call that ended without an outcome of its own (or by an opt-out) is described. */
@@ -59,23 +58,12 @@ function CallPanel({
   scenario: DemoScenario;
 }) {
   const call = useDemoCall(scenario, (text) => speak(scenario, text));
-  const recognition = useSpeechRecognition();
-  const [draft, setDraft] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  const log = useRef<HTMLDivElement>(null);
-
   // The newest line stays in view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when lines are added or the reply is awaited.
-  useEffect(() => {
-    log.current?.scrollTo({ top: log.current.scrollHeight, behavior: 'smooth' });
-  }, [call.lines.length, call.waiting]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.trim() || call.waiting) return;
-    call.send(draft);
-    setDraft('');
-  };
+  const { recognition, draft, setDraft, input, log, submit } = useAnswerDraft({
+    lineCount: call.lines.length,
+    waiting: call.waiting,
+    send: call.send,
+  });
 
   const canAnswer = !call.ended;
   const restart = () => {

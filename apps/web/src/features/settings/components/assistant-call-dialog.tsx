@@ -2,7 +2,7 @@ import { CALL_OUTCOME_LABELS, type CallOutcome } from '@callwise/shared/calls';
 import { formatPhone } from '@callwise/shared/phone';
 import { MAX_TEST_CALL_SPEECH } from '@callwise/shared/schemas/test-calls';
 import { ArrowRightIcon, PhoneCallIcon, Volume2Icon } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AnswerBar, CallLine, ReplyPending } from '@/components/call-conversation-parts';
 import { Badge } from '@/components/ui/badge';
@@ -12,8 +12,8 @@ import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useTestCall } from '@/features/settings/hooks/use-test-call';
 import { inboundCallHref } from '@/features/settings/utils/assistant-form';
+import { useAnswerDraft } from '@/hooks/use-answer-draft';
 import { useReturnFocus } from '@/hooks/use-return-focus';
-import { useSpeechRecognition } from '@/hooks/use-speech-recognition';
 
 const DEFAULT_CALLER = '+1 312 555 0142';
 
@@ -47,29 +47,20 @@ export function AssistantCallDialog({
 
 function CallPanel({ businessNumber, onClose }: { businessNumber: string; onClose: () => void }) {
   const session = useTestCall();
-  const recognition = useSpeechRecognition();
   const [from, setFrom] = useState(DEFAULT_CALLER);
-  const [draft, setDraft] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  const log = useRef<HTMLDivElement>(null);
   const { call, waiting, ended } = session;
 
   // The newest line stays in view; once the call is answered, the answer box has the focus.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when lines are added or a reply is awaited.
-  useEffect(() => {
-    log.current?.scrollTo({ top: log.current.scrollHeight, behavior: 'smooth' });
-  }, [call?.lines.length, waiting]);
+  const { recognition, draft, setDraft, input, log, submit } = useAnswerDraft({
+    lineCount: call?.lines.length,
+    waiting,
+    send: session.send,
+  });
   const answered = call?.call_id;
   useEffect(() => {
     if (answered) input.current?.focus();
-  }, [answered]);
+  }, [answered, input]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.trim() || waiting) return;
-    session.send(draft);
-    setDraft('');
-  };
   const placeCall = (event: FormEvent) => {
     event.preventDefault();
     if (from.trim()) session.start(from.trim());

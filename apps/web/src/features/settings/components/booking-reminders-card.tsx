@@ -1,8 +1,8 @@
 import { REMINDER_CHANNELS } from '@callwise/shared/schemas/booking';
 import { Trash2Icon } from 'lucide-react';
-import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { FormCheckbox } from '@/components/form-parts/form-checkbox';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -71,18 +71,10 @@ function ReminderRow({ index, onRemove }: { index: number; onRemove: () => void 
           </NativeSelect>
         </div>
         <div className="flex h-9 items-center gap-2">
-          <Controller
+          <FormCheckbox
             control={control}
             name={`reminders.${index}.only_if_unconfirmed`}
-            render={({ field }) => (
-              <Checkbox
-                id={`${id}-unconfirmed`}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
+            id={`${id}-unconfirmed`}
           />
           <Label htmlFor={`${id}-unconfirmed`} className="font-normal">
             Only if not confirmed<span className="sr-only"> for reminder {n}</span>

@@ -1,9 +1,47 @@
-import { useFormContext } from 'react-hook-form';
+import { type UseFormRegisterReturn, useFormContext } from 'react-hook-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { type BookingFormValues, errorAt } from '@/features/settings/utils/booking-form';
+
+/** A whole number of minutes or hours, in a narrow box under its label. */
+function NumberSettingField({
+  id,
+  label,
+  error,
+  description,
+  min,
+  max,
+  step,
+  registration,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  description: string;
+  min: number;
+  max: number;
+  step: number;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} description={description}>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={step}
+        className="max-w-40"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldMessageId(id)}
+        {...registration}
+      />
+    </FormField>
+  );
+}
 
 /** Settings → Booking: how far apart slots start, how soon one may be booked, the waitlist's notice. */
 export function BookingRulesCard() {
@@ -25,25 +63,16 @@ export function BookingRulesCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 sm:grid-cols-2">
-        <FormField
+        <NumberSettingField
           id="slot-step"
           label="Slot step (minutes)"
           error={stepError}
           description="Slots start this far apart, e.g. every 30 minutes."
-        >
-          <Input
-            id="slot-step"
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={240}
-            step={5}
-            className="max-w-40"
-            aria-invalid={stepError ? true : undefined}
-            aria-describedby={fieldMessageId('slot-step')}
-            {...register('slot_step_minutes', { valueAsNumber: true })}
-          />
-        </FormField>
+          max={240}
+          step={5}
+          min={5}
+          registration={register('slot_step_minutes', { valueAsNumber: true })}
+        />
         <FormField
           id="min-notice"
           label="Minimum notice"
@@ -68,25 +97,16 @@ export function BookingRulesCard() {
             </NativeSelect>
           </div>
         </FormField>
-        <FormField
+        <NumberSettingField
           id="waitlist-notice"
           label="Waitlist notice (hours)"
           error={waitlistError}
           description="A cancelled or moved slot at least this far ahead is offered to the waitlist by call."
-        >
-          <Input
-            id="waitlist-notice"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={168}
-            step={1}
-            className="max-w-40"
-            aria-invalid={waitlistError ? true : undefined}
-            aria-describedby={fieldMessageId('waitlist-notice')}
-            {...register('waitlist_notice_hours', { valueAsNumber: true })}
-          />
-        </FormField>
+          max={168}
+          step={1}
+          min={0}
+          registration={register('waitlist_notice_hours', { valueAsNumber: true })}
+        />
       </CardContent>
     </Card>
   );

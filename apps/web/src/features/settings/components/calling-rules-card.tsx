@@ -6,12 +6,9 @@ import {
   DAILY_CALL_CAP_MIN,
   DISCLOSURE_MAX_LENGTH,
 } from '@callwise/shared/schemas/calling-rules';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarClockIcon, ClockIcon, ShieldCheckIcon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { InlineLoadError } from '@/components/inline-load-error';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Separator } from '@/components/ui/separator';
@@ -25,10 +22,11 @@ import {
 } from '@/features/settings/components/calling-rules-parts';
 import { RuleSection } from '@/features/settings/components/rule-section';
 import { SaveCancelFooter } from '@/features/settings/components/save-cancel-footer';
+import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
+import { useSettingsForm } from '@/features/settings/hooks/use-settings-form';
 import { clock } from '@/features/settings/utils/clock';
 import { useCallingRules } from '@/lib/calling-rules';
 import { errorMessage } from '@/lib/errors';
-import { fieldErrorsOf } from '@/lib/form-errors';
 
 const FIELDS = ['calling_window_start', 'calling_window_end', 'daily_call_cap', 'disclosure'] as const;
 
@@ -43,31 +41,21 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
   const update = useUpdateCallingRules();
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     watch,
+    submit,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CallingRulesInput>({
-    resolver: zodResolver(callingRulesInputSchema),
-    defaultValues: valuesFrom(rules),
-  });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      reset(valuesFrom(saved));
-      toast.success('Calling rules saved', { description: 'Calls placed from now on follow the new rules.' });
-    } catch (error) {
-      const problems = fieldErrorsOf(error).filter((problem) =>
-        (FIELDS as readonly string[]).includes(problem.field),
-      );
-      for (const problem of problems) {
-        setError(problem.field as (typeof FIELDS)[number], { message: problem.message });
-      }
-      if (problems.length === 0)
-        toast.error('Error saving calling rules', { description: errorMessage(error) });
-    }
+  } = useSettingsForm({
+    schema: callingRulesInputSchema,
+    saved: rules,
+    valuesFrom,
+    save: update.mutateAsync,
+    fieldOf: (name) => FIELDS.find((field) => field === name) ?? null,
+    savedToast: {
+      title: 'Calling rules saved',
+      description: 'Calls placed from now on follow the new rules.',
+    },
+    errorTitle: 'Error saving calling rules',
   });
 
   const start = watch('calling_window_start');
@@ -211,16 +199,12 @@ function CallingRulesForm({ rules }: { rules: CallingRules }) {
 export function CallingRulesCard() {
   const rules = useCallingRules();
   return (
-    <Card aria-labelledby="calling-rules-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="calling-rules-heading" className="flex items-center gap-2">
-          <ShieldCheckIcon aria-hidden="true" className="size-4 text-primary" />
-          Calling rules
-        </CardTitle>
-        <CardDescription>
-          Every call follows these rules, whether it is scheduled here, through the API or by a campaign.
-        </CardDescription>
-      </CardHeader>
+    <SettingsFormCard
+      headingId="calling-rules-heading"
+      icon={ShieldCheckIcon}
+      title="Calling rules"
+      description="Every call follows these rules, whether it is scheduled here, through the API or by a campaign."
+    >
       {rules.isPending ? (
         <CallingRulesSkeleton />
       ) : rules.isError ? (
@@ -234,6 +218,6 @@ export function CallingRulesCard() {
       ) : (
         <CallingRulesForm rules={rules.data} />
       )}
-    </Card>
+    </SettingsFormCard>
   );
 }

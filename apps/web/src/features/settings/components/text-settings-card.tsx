@@ -5,12 +5,10 @@ import {
   type TextSettings,
   textSettingsSchema,
 } from '@callwise/shared/schemas/messages';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageSquareIcon, MessageSquareReplyIcon, PhoneMissedIcon } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Controller } from 'react-hook-form';
 import { InlineLoadError } from '@/components/inline-load-error';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
@@ -20,15 +18,16 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useTextSettings, useUpdateTextSettings } from '@/features/settings/api/text-settings';
 import { RuleSection } from '@/features/settings/components/rule-section';
 import { SaveCancelFooter } from '@/features/settings/components/save-cancel-footer';
+import { SettingsFormCard } from '@/features/settings/components/settings-form-card';
 import {
   FollowUpTypesField,
   TextPreviewBox,
   TextSettingsSkeleton,
 } from '@/features/settings/components/text-settings-parts';
+import { useSettingsForm } from '@/features/settings/hooks/use-settings-form';
 import { clock } from '@/features/settings/utils/clock';
 import { useCallingRules } from '@/lib/calling-rules';
 import { errorMessage } from '@/lib/errors';
-import { fieldErrorsOf } from '@/lib/form-errors';
 
 const FIELDS = [
   'follow_up_call_types',
@@ -55,31 +54,19 @@ function TextSettingsForm({ settings, rules }: { settings: TextSettings; rules: 
   const {
     control,
     register,
-    handleSubmit,
     reset,
-    setError,
     watch,
+    submit,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<TextSettings>({
-    resolver: zodResolver(textSettingsSchema),
-    defaultValues: valuesFrom(settings),
-  });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync(values);
-      reset(valuesFrom(saved));
-      toast.success('Texts saved', { description: 'Texts sent from now on use these settings.' });
-    } catch (error) {
-      const problems = fieldErrorsOf(error).flatMap((problem) => {
-        const field = fieldOf(problem.field);
-        return field ? [{ field, message: problem.message }] : [];
-      });
-      problems.forEach((problem, index) => {
-        setError(problem.field, { message: problem.message }, { shouldFocus: index === 0 });
-      });
-      if (problems.length === 0) toast.error('Error saving the texts', { description: errorMessage(error) });
-    }
+  } = useSettingsForm({
+    schema: textSettingsSchema,
+    saved: settings,
+    valuesFrom,
+    save: update.mutateAsync,
+    fieldOf,
+    focusFirst: true,
+    savedToast: { title: 'Texts saved', description: 'Texts sent from now on use these settings.' },
+    errorTitle: 'Error saving the texts',
   });
 
   const followUpText = watch('follow_up_text') ?? '';
@@ -214,16 +201,12 @@ export function TextSettingsCard() {
   const failed = settings.isError ? settings : rules.isError ? rules : null;
   const retrying = settings.isFetching || rules.isFetching;
   return (
-    <Card aria-labelledby="text-settings-heading">
-      <CardHeader>
-        <CardTitle as="h2" id="text-settings-heading" className="flex items-center gap-2">
-          <MessageSquareIcon aria-hidden="true" className="size-4 text-primary" />
-          Texts after calls
-        </CardTitle>
-        <CardDescription>
-          Texts sent for you when a call reaches nobody. Replies show on the Messages page.
-        </CardDescription>
-      </CardHeader>
+    <SettingsFormCard
+      headingId="text-settings-heading"
+      icon={MessageSquareIcon}
+      title="Texts after calls"
+      description="Texts sent for you when a call reaches nobody. Replies show on the Messages page."
+    >
       {failed ? (
         <CardContent>
           <InlineLoadError
@@ -240,6 +223,6 @@ export function TextSettingsCard() {
       ) : (
         <TextSettingsSkeleton />
       )}
-    </Card>
+    </SettingsFormCard>
   );
 }

@@ -1,11 +1,11 @@
 import { ACCOUNT_WEBHOOK_EVENTS } from '@callwise/shared/schemas/webhooks';
-import { RefreshCwIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldMessageId } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUpdateWebhookEndpoint, useWebhookEndpoint } from '@/features/settings/api/webhook-endpoint';
+import { PartLoadError } from '@/features/settings/components/settings-states';
 import { errorMessage } from '@/lib/errors';
 import { fieldErrorsOf } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
@@ -35,21 +35,11 @@ export function WebhookEndpointForm() {
   }
   if (endpoint.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col gap-3 rounded-lg border border-destructive/30 p-4 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="text-sm">Your webhook URL could not be loaded.</p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void endpoint.refetch()}
-          disabled={endpoint.isFetching}
-        >
-          <RefreshCwIcon aria-hidden="true" className={endpoint.isFetching ? 'animate-spin' : undefined} />
-          {endpoint.isFetching ? 'Trying again...' : 'Try again'}
-        </Button>
-      </div>
+      <PartLoadError
+        what="Your webhook URL"
+        retrying={endpoint.isFetching}
+        onRetry={() => void endpoint.refetch()}
+      />
     );
   }
 

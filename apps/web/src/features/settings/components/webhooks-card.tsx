@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useWebhookSecret } from '@/features/settings/api/get-webhook-secret';
 import { useRotateWebhookSecret } from '@/features/settings/api/rotate-webhook-secret';
+import { PartLoadError } from '@/features/settings/components/settings-states';
 import { WebhookEndpointForm } from '@/features/settings/components/webhook-endpoint-form';
 import { useCopyToClipboard } from '@/hooks/use-copy-to-clipboard';
 import { notify } from '@/lib/notify';
@@ -59,21 +60,11 @@ function SecretRow() {
   }
   if (secret.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col gap-3 rounded-lg border border-destructive/30 p-4 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="text-sm">Your signing secret could not be loaded.</p>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void secret.refetch()}
-          disabled={secret.isFetching}
-        >
-          <RefreshCwIcon aria-hidden="true" className={secret.isFetching ? 'animate-spin' : undefined} />
-          {secret.isFetching ? 'Trying again...' : 'Try again'}
-        </Button>
-      </div>
+      <PartLoadError
+        what="Your signing secret"
+        retrying={secret.isFetching}
+        onRetry={() => void secret.refetch()}
+      />
     );
   }
 
