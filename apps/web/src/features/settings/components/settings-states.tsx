@@ -1,6 +1,7 @@
 import type { Role } from '@callwise/shared/roles';
-import { LockIcon, RefreshCwIcon } from 'lucide-react';
+import { LockIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { InlineLoadError } from '@/components/inline-load-error';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -81,25 +82,6 @@ export function SettingsForbidden({ minimum, businessName }: { minimum: Role; bu
 }
 
 /** In place of a part of a card that could not be loaded (`what`: "Your webhook URL"): a line and Try again. */
-export function PartLoadError({
-  what,
-  retrying,
-  onRetry,
-}: {
-  what: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-lg border border-destructive/30 p-4 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <p className="text-sm">{what} could not be loaded.</p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-        <RefreshCwIcon aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
-        {retrying ? 'Trying again...' : 'Try again'}
-      </Button>
-    </div>
-  );
+export function PartLoadError({ what, ...retry }: { what: string; retrying: boolean; onRetry: () => void }) {
+  return <InlineLoadError quiet message={`${what} could not be loaded.`} {...retry} />;
 }
