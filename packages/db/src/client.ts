@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -72,15 +72,143 @@ const preparedTypes = {
  * half of the database's time). On PGlite, which has no named statements through its API, a plain query.
  */
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  return queryPreparedText<Row>(db, text, params);
+}
+
+/** Statement names by text: a hash of the text, worked out once. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `cw_${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** queryPrepared with the SQL text and its values already worked out. */
+export async function queryPreparedText<Row>(db: Database, text: string, params: unknown[]): Promise<Row[]> {
   const client = nodePostgresClient(db);
   if (client) {
-    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-    const name = `cw_${createHash('sha1').update(text).digest('base64url')}`;
-    const result = await client.query({ name, text, values: params, types: preparedTypes });
+    const result = await client.query({
+      name: statementName(text),
+      text,
+      values: params,
+      types: preparedTypes,
+    });
     return result.rows as Row[];
   }
-  const result = await db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
+  const pglite = pgliteClient(db);
+  const values = pglite ? textValues(params) : null;
+  if (pglite && values) return queryNamedOnPglite<Row>(pglite, text, values);
+  const result = await (
+    db as unknown as { session: { client: { query: (t: string, p: unknown[]) => Promise<{ rows: Row[] }> } } }
+  ).session.client.query(text, params);
+  return result.rows;
+}
+
+/** A statement prepared on one embedded engine: its name and the columns it answers. */
+interface PglitePrepared {
+  name: string;
+  fields: Array<{ name: string; parse: (text: string) => unknown }>;
+}
+const pglitePrepared = new WeakMap<PGlite, Map<string, PglitePrepared>>();
+
+/** Parameters as the text a Bind message carries, or null when one is not a plain value (left to the driver). */
+function textValues(params: unknown[]): Array<string | null> | null {
+  const values: Array<string | null> = [];
+  for (const value of params) {
+    if (value === null || value === undefined) values.push(null);
+    else if (typeof value === 'string') values.push(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') values.push(String(value));
+    else if (value instanceof Date) values.push(value.toISOString());
+    else return null;
+  }
+  return values;
+}
+
+/**
+ * A read through a named statement on the embedded engine. PGlite's own query() passes Parse, Describe, Bind,
+ * Describe, Execute and Sync through the engine one at a time and parses and plans the text every time; planning
+ * asks the size of the table and of each of its indexes, and each size is an fstat through Emscripten's file
+ * system (decision 031). Here a statement is parsed and described once per engine, then each run is one pass:
+ * Bind, Execute, Sync. It waits for both of the engine's locks, as query() does, so it never runs inside another
+ * caller's transaction.
+ */
+async function queryNamedOnPglite<Row>(pglite: PGlite, text: string, values: Array<string | null>) {
+  let statements = pglitePrepared.get(pglite);
+  if (!statements) {
+    statements = new Map();
+    pglitePrepared.set(pglite, statements);
+  }
+  const known = statements;
+  return pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      let prepared = known.get(text);
+      if (!prepared) {
+        const name = statementName(text);
+        const { messages } = await pglite.execProtocol(
+          concat([
+            protocol.serialize.parse({ name, text }),
+            protocol.serialize.describe({ type: 'S', name }),
+            protocol.serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        const description = messages.find((m) => m.name === 'rowDescription') as
+          | { fields: Array<{ name: string; dataTypeID: number }> }
+          | undefined;
+        prepared = {
+          name,
+          fields: (description?.fields ?? []).map((field) => ({
+            name: field.name,
+            parse: (pglite.parsers[field.dataTypeID] ?? ((value: string) => value)) as (
+              text: string,
+            ) => unknown,
+          })),
+        };
+        known.set(text, prepared);
+      }
+      const { messages } = await pglite.execProtocol(
+        concat([
+          protocol.serialize.bind({ statement: prepared.name, values }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      const rows: Row[] = [];
+      for (const message of messages) {
+        if (message.name !== 'dataRow') continue;
+        const fields = (message as unknown as { fields: Array<string | null> }).fields;
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < prepared.fields.length; i++) {
+          const field = prepared.fields[i] as PglitePrepared['fields'][number];
+          const value = fields[i];
+          row[field.name] = value === null || value === undefined ? null : field.parse(value);
+        }
+        rows.push(row as Row);
+      }
+      return rows;
+    }),
+  );
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The embedded engine under `db` (not inside a transaction); null on PostgreSQL or in a transaction. */
+function pgliteClient(db: Database): PGlite | null {
+  const client = (db as unknown as { session: { client?: unknown } }).session.client;
+  return client instanceof PGlite ? client : null;
 }
 
 /** Whether `db` (a database or a transaction) runs on PostgreSQL through node-postgres, not on PGlite. */

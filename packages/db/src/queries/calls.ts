@@ -10,7 +10,7 @@ import { callAttempts, calls } from '../schema.ts';
 import { type CallFilter, type CallTotals, countedDays, countedTotals } from './call-counts.ts';
 
 import { type CallRow, callColumns } from './call-rows.ts';
-import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
+import { type Cursor, type ListParam, newestFirstPage } from './cursor.ts';
 import { inAccount } from './in-account.ts';
 
 export type { CallFilter };
@@ -52,16 +52,16 @@ function needsAttention(source: Record<string, Column>): SQL {
   ) as SQL;
 }
 
-/** The search-text and filter conditions, on the table or on a subquery of it. */
-function callMatching(source: Record<string, Column>, options: CallFilter): SQL[] {
+/** The search-text and filter conditions, on the table or on a subquery of it (values as `param`s). */
+function callMatching(source: Record<string, Column>, options: CallFilter, param: ListParam): SQL[] {
   const where: SQL[] = [];
-  if (options.q) where.push(sql`${source.search} LIKE ${searchTerm(options.q)}`);
+  if (options.q) where.push(sql`${source.search} LIKE ${param('term')}`);
   if (options.status && options.status !== 'all') {
     where.push(inArray(source.status as Column, [...STATUS_GROUP_MEMBERS[options.status]]));
   }
-  if (options.outcome) where.push(eq(source.outcome as Column, options.outcome));
-  if (options.campaignId) where.push(eq(source.campaignId as Column, options.campaignId));
-  if (options.direction) where.push(eq(source.direction as Column, options.direction));
+  if (options.outcome) where.push(eq(source.outcome as Column, param('outcome')));
+  if (options.campaignId) where.push(eq(source.campaignId as Column, param('campaignId')));
+  if (options.direction) where.push(eq(source.direction as Column, param('direction')));
   if (options.view === 'needs_attention') where.push(needsAttention(source));
   if (options.placedOnly) {
     where.push(
@@ -79,8 +79,21 @@ export async function listCalls(
 ) {
   return newestFirstPage<CallListRow>(
     db,
-    { table: calls, columns: callListColumns, matching: (source) => callMatching(source, options) },
-    { scope: eq(calls.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },
+    {
+      table: calls,
+      columns: callListColumns,
+      matching: (source, param) => callMatching(source, options, param),
+      shape: [
+        options.status ?? 'all',
+        options.outcome ? 'outcome' : '',
+        options.campaignId ? 'campaign' : '',
+        options.direction ? 'direction' : '',
+        options.view ?? '',
+        options.placedOnly ? 'placed' : '',
+      ].join('|'),
+      values: { outcome: options.outcome, campaignId: options.campaignId, direction: options.direction },
+    },
+    { accountId, q: options.q, limit: options.limit, cursor: options.cursor },
   );
 }
 

@@ -63,8 +63,8 @@ export async function listCampaigns(
 ) {
   return newestFirstPage<CampaignRow>(
     db,
-    { table: campaigns, columns: campaignColumns, matching: () => [] },
-    { scope: eq(campaigns.accountId, accountId), limit: options.limit, cursor: options.cursor },
+    { table: campaigns, columns: campaignColumns, matching: () => [], shape: '', values: {} },
+    { accountId, limit: options.limit, cursor: options.cursor },
   );
 }
 

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Contact, contacts } from '../schema.ts';
-import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
+import { type Cursor, type ListParam, newestFirstPage, withValues } from './cursor.ts';
 import { inAccount } from './in-account.ts';
 
 export type NewContact = Omit<
@@ -26,11 +26,15 @@ export type ContactPatch = Partial<NewContact>;
 
 const { search: _search, accountId: _accountId, ...contactColumns } = getTableColumns(contacts);
 
-/** The search-text and tag conditions, on the table or on a subquery of it. */
-function matching(source: Record<string, Column>, options: { q?: string; tag?: string }): SQL[] {
+/** The search-text and tag conditions, on the table or on a subquery of it (values as `param`s). */
+function matching(
+  source: Record<string, Column>,
+  options: { q?: string; tag?: string },
+  param: ListParam,
+): SQL[] {
   const where: SQL[] = [];
-  if (options.q) where.push(sql`${source.search} LIKE ${searchTerm(options.q)}`);
-  if (options.tag) where.push(arrayContains(source.tags as Column, [options.tag]));
+  if (options.q) where.push(sql`${source.search} LIKE ${param('term')}`);
+  if (options.tag) where.push(sql`${source.tags} @> ARRAY[${param('tag')}::text]`);
   return where;
 }
 
@@ -42,8 +46,14 @@ export async function listContacts(
 ) {
   return newestFirstPage<Omit<Contact, 'search' | 'accountId'>>(
     db,
-    { table: contacts, columns: contactColumns, matching: (source) => matching(source, options) },
-    { scope: eq(contacts.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },
+    {
+      table: contacts,
+      columns: contactColumns,
+      matching: (source, param) => matching(source, options, param),
+      shape: options.tag ? 'tag' : '',
+      values: { tag: options.tag },
+    },
+    { accountId, q: options.q, limit: options.limit, cursor: options.cursor },
   );
 }
 
@@ -118,7 +128,7 @@ export async function countContacts(
 ): Promise<number> {
   const where = [
     eq(contacts.accountId, accountId),
-    ...matching(contacts as unknown as Record<string, Column>, filters),
+    ...matching(contacts as unknown as Record<string, Column>, filters, withValues(filters, filters.q)),
   ];
   if (filters.missingConsent === 'marketing') where.push(ne(contacts.consent, 'marketing'));
   if (filters.missingConsent === 'any') {
@@ -235,7 +245,9 @@ export async function bulkChangeContacts(
   const table = contacts as unknown as Record<string, Column>;
   const scope = and(
     eq(contacts.accountId, accountId),
-    ...('ids' in target ? [inArray(contacts.id, target.ids)] : matching(table, target.filter)),
+    ...('ids' in target
+      ? [inArray(contacts.id, target.ids)]
+      : matching(table, target.filter, withValues(target.filter, target.filter.q))),
   );
   const [counted] = await db.select({ n: count() }).from(contacts).where(scope);
   const matched = counted?.n ?? 0;

@@ -1,6 +1,6 @@
-import { and, type Column, desc, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Database, onPostgres, queryPrepared } from '../client.ts';
+import { and, type Column, desc, eq, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn, PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import { type Database, onPostgres, queryPreparedText } from '../client.ts';
 
 /** A position in a newest-first list: the exact created_at (microseconds, as PostgreSQL text) and the id. */
 export interface Cursor {
@@ -108,13 +108,30 @@ export function hasSqlState(error: unknown, code: string): boolean {
   return false;
 }
 
-/** A searchable, newest-first list: a table with `id`, `created_at` and a generated `search` column. */
+/** A value of a list's query, named: `sql.placeholder(name)`, filled from `SearchableList.values` when it runs. */
+export type ListParam = (name: string) => SQLWrapper;
+
+/** `param` for a condition run once, with its values in place: a search term as `searchTerm` makes it. */
+export function withValues(values: Record<string, unknown>, q?: string): ListParam {
+  const all: Record<string, unknown> = { ...values, term: q ? searchTerm(q) : undefined };
+  return (name) => sql`${all[name]}`;
+}
+
+/** A searchable, newest-first list: a table with `id`, `account_id`, `created_at` and a generated `search` column. */
 export interface SearchableList {
-  table: PgTable & { id: PgColumn; createdAt: PgColumn };
+  table: PgTable & { id: PgColumn; accountId: PgColumn; createdAt: PgColumn };
   /** The columns a page returns: the ones its readers use, `id` and `createdAt` among them (never `search`). */
   columns: { id: Column; createdAt: Column } & Record<string, Column>;
-  /** The filter conditions (search text and the list's own filters), on the table or on a subquery of it. */
-  matching: (source: Record<string, Column>) => SQL[];
+  /**
+   * The filter conditions (search text and the list's own filters), on the table or on a subquery of it. Every
+   * value that varies between requests goes in as `param(name)`; a condition's presence, and constants, make
+   * its `shape`.
+   */
+  matching: (source: Record<string, Column>, param: ListParam) => SQL[];
+  /** Which conditions `matching` adds, and their constants: one SQL text per list, engine and shape. */
+  shape: string;
+  /** The values of `matching`'s params. */
+  values: Record<string, unknown>;
 }
 
 /** `column AS "key"` for every column of a page, and the exact created_at as "cursorAt". */
@@ -139,16 +156,18 @@ const decoders = new WeakMap<Record<string, Column>, Array<[string, Column]>>();
  * to 1.1 ms. On PostgreSQL the rows come as rows, from a prepared statement: there building the JSON was two
  * thirds of the database's time for a page, more than node-postgres spends decoding the rows (decision 031).
  */
-async function readPage<T>(db: Database, columns: Record<string, Column>, query: SQL): Promise<T[]> {
+async function readPage<T>(
+  db: Database,
+  columns: Record<string, Column>,
+  query: { text: string; params: unknown[] },
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const params = fillPlaceholders(query.params, values);
   let rows: Array<Record<string, unknown>>;
   if (onPostgres(db)) {
-    rows = await queryPrepared<Record<string, unknown>>(db, query);
+    rows = await queryPreparedText<Record<string, unknown>>(db, query.text, params);
   } else {
-    const [result] = await queryPrepared<{ page: string }>(
-      db,
-      sql`SELECT coalesce(json_agg(p ORDER BY p."createdAt" DESC, p."id" DESC), '[]')::text AS page
-          FROM (${query}) AS p`,
-    );
+    const [result] = await queryPreparedText<{ page: string }>(db, query.text, params);
     rows = JSON.parse(result?.page ?? '[]') as Array<Record<string, unknown>>;
   }
   let mapped = decoders.get(columns);
@@ -168,6 +187,24 @@ async function readPage<T>(db: Database, columns: Record<string, Column>, query:
   return rows as T[];
 }
 
+/** A page's query as its engine runs it: rows on PostgreSQL, one JSON document on PGlite (see readPage). */
+function pageQuery(db: Database, query: SQL): { text: string; params: unknown[] } {
+  const wrapped = onPostgres(db)
+    ? query
+    : sql`SELECT coalesce(json_agg(p ORDER BY p."createdAt" DESC, p."id" DESC), '[]')::text AS page
+          FROM (${query}) AS p`;
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(wrapped);
+  return { text, params };
+}
+
+/**
+ * The SQL text of a list's page without a search text, kept per list, engine, shape and cursor: Drizzle built the
+ * same text again for every request (its checks and escaping were a tenth of a page's time in the server,
+ * decision 031). The values are placeholders, filled when it runs.
+ */
+const compiledPages = new Map<string, { text: string; params: unknown[] }>();
+const placeholder: ListParam = (name) => sql.placeholder(name);
+
 /**
  * One page of a list, newest first, after `cursor`, within `scope` (the account) and `list.matching`. A page of
  * search results is looked for among the newest rows first (a common term fills it there), else through the
@@ -177,41 +214,76 @@ async function readPage<T>(db: Database, columns: Record<string, Column>, query:
 export async function newestFirstPage<Row extends { id: string }>(
   db: Database,
   list: SearchableList,
-  options: { scope: SQL; q?: string; limit: number; cursor?: Cursor | null },
+  options: { accountId: string; q?: string; limit: number; cursor?: Cursor | null },
 ) {
   const { table, columns } = list;
   const keys = Object.keys(columns);
-  const where: SQL[] = [options.scope];
-  if (options.cursor) where.push(afterCursor(table.createdAt, table.id, options.cursor));
-  const filter = list.matching(table as unknown as Record<string, Column>);
-  type PageRow = Row & { cursorAt: string };
-  if (options.q) {
-    if (!isPhoneNumberSearch(options.q)) {
-      const recent = db
-        .select()
-        .from(table)
-        .where(and(...where))
-        .orderBy(desc(table.createdAt), desc(table.id))
-        .limit(recentWindow(options.limit))
-        .as('recent') as unknown as Record<string, Column>;
-      const rows = await readPage<PageRow>(
-        db,
-        columns,
-        sql`SELECT ${pageFields(recent, keys, recent.createdAt as PgColumn)} FROM ${recent}
-            WHERE ${and(...list.matching(recent))}
-            ORDER BY ${recent.createdAt} DESC, ${recent.id} DESC LIMIT ${options.limit + 1}`,
-      );
-      if (rows.length > options.limit) return toPage(rows, options.limit);
-    }
-    where.push(newestMatching(table, table, and(...where, ...filter), options.limit + 1));
-  } else {
-    where.push(...filter);
+  const values: Record<string, unknown> = {
+    ...list.values,
+    accountId: options.accountId,
+    limit: options.limit + 1,
+    cursorAt: options.cursor?.at,
+    cursorId: options.cursor?.id,
+  };
+  const where: SQL[] = [eq(table.accountId, placeholder('accountId'))];
+  if (options.cursor) {
+    where.push(
+      sql`(${table.createdAt}, ${table.id}) < (${placeholder('cursorAt')}::timestamptz, ${placeholder('cursorId')}::uuid)`,
+    );
   }
+  type PageRow = Row & { cursorAt: string };
+  const page = (
+    source: Record<string, unknown>,
+    from: unknown,
+    conditions: SQL[],
+    createdAt: PgColumn,
+    id: PgColumn,
+  ) =>
+    sql`SELECT ${pageFields(source, keys, createdAt)} FROM ${from} WHERE ${and(...conditions)}
+        ORDER BY ${createdAt} DESC, ${id} DESC LIMIT ${placeholder('limit')}`;
+  if (!options.q) {
+    const key = `${onPostgres(db) ? 'pg' : 'pglite'} ${keys.length} ${(table as unknown as { [k: symbol]: string })[Symbol.for('drizzle:Name')]} ${list.shape} ${options.cursor ? 'after' : 'first'}`;
+    let compiled = compiledPages.get(key);
+    if (!compiled) {
+      const filter = list.matching(table as unknown as Record<string, Column>, placeholder);
+      compiled = pageQuery(db, page(columns, table, [...where, ...filter], table.createdAt, table.id));
+      compiledPages.set(key, compiled);
+    }
+    return toPage(await readPage<PageRow>(db, columns, compiled, values), options.limit);
+  }
+  values.term = searchTerm(options.q);
+  const filter = list.matching(table as unknown as Record<string, Column>, placeholder);
+  if (!isPhoneNumberSearch(options.q)) {
+    const recent = db
+      .select()
+      .from(table)
+      .where(and(...where))
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(recentWindow(options.limit))
+      .as('recent') as unknown as Record<string, Column>;
+    const rows = await readPage<PageRow>(
+      db,
+      columns,
+      pageQuery(
+        db,
+        page(
+          recent,
+          recent,
+          list.matching(recent, placeholder),
+          recent.createdAt as PgColumn,
+          recent.id as PgColumn,
+        ),
+      ),
+      values,
+    );
+    if (rows.length > options.limit) return toPage(rows, options.limit);
+  }
+  where.push(newestMatching(table, table, and(...where, ...filter), options.limit + 1));
   const rows = await readPage<PageRow>(
     db,
     columns,
-    sql`SELECT ${pageFields(columns, keys, table.createdAt)} FROM ${table} WHERE ${and(...where)}
-        ORDER BY ${table.createdAt} DESC, ${table.id} DESC LIMIT ${options.limit + 1}`,
+    pageQuery(db, page(columns, table, where, table.createdAt, table.id)),
+    values,
   );
   return toPage(rows, options.limit);
 }

@@ -4,7 +4,7 @@ import type { Database } from '../client.ts';
 import { calls, type DoNotCallEntry, doNotCall } from '../schema.ts';
 import { cancelWaitingCalls } from './call-edits.ts';
 import { type ConsentContext, setConsentContext } from './consent.ts';
-import { type Cursor, newestFirstPage, searchTerm } from './cursor.ts';
+import { type Cursor, type ListParam, newestFirstPage } from './cursor.ts';
 import { inAccount } from './in-account.ts';
 
 export type DoNotCallSource = 'added' | 'imported' | 'opted_out' | 'texted_stop' | 'unsubscribed';
@@ -15,10 +15,11 @@ export const DO_NOT_CALL_REASON = 'The number is on the do-not-call list.';
 const columns = getTableColumns(doNotCall);
 
 /** A search matches the number's digits (a text that looks like a number) or the note. */
-function matching(source: Record<string, Column>, q: string | undefined): SQL[] {
+function matching(source: Record<string, Column>, q: string | undefined, param: ListParam): SQL[] {
   if (!q) return [];
-  const term = searchTerm(q);
-  return [sql`(${source.phone} LIKE ${term} OR lower(coalesce(${source.note}, '')) LIKE ${term})`];
+  return [
+    sql`(${source.phone} LIKE ${param('term')} OR lower(coalesce(${source.note}, '')) LIKE ${param('term')})`,
+  ];
 }
 
 /** One page of an account's do-not-call list, newest first, filtered by a search of numbers and notes. */
@@ -29,8 +30,14 @@ export async function listDoNotCall(
 ) {
   return newestFirstPage<DoNotCallEntry>(
     db,
-    { table: doNotCall, columns, matching: (source) => matching(source, options.q) },
-    { scope: eq(doNotCall.accountId, accountId), q: options.q, limit: options.limit, cursor: options.cursor },
+    {
+      table: doNotCall,
+      columns,
+      matching: (source, param) => matching(source, options.q, param),
+      shape: '',
+      values: {},
+    },
+    { accountId, q: options.q, limit: options.limit, cursor: options.cursor },
   );
 }
 
