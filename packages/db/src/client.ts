@@ -87,15 +87,28 @@ function statementName(text: string): string {
   return name;
 }
 
-/** queryPrepared with the SQL text and its values already worked out. */
-export async function queryPreparedText<Row>(db: Database, text: string, params: unknown[]): Promise<Row[]> {
+/** Every value as the text PostgreSQL sent (for a reader that writes it out as it is). */
+const rawTypes = {
+  getTypeParser: (() => (text: string) => text) as unknown as typeof pg.types.getTypeParser,
+};
+
+/**
+ * queryPrepared with the SQL text and its values already worked out; `raw` leaves every value on PostgreSQL as
+ * the text the database sent (PGlite's values are decoded as usual).
+ */
+export async function queryPreparedText<Row>(
+  db: Database,
+  text: string,
+  params: unknown[],
+  raw = false,
+): Promise<Row[]> {
   const client = nodePostgresClient(db);
   if (client) {
     const result = await client.query({
       name: statementName(text),
       text,
       values: params,
-      types: preparedTypes,
+      types: raw ? rawTypes : preparedTypes,
     });
     return result.rows as Row[];
   }

@@ -10,7 +10,7 @@ import { callAttempts, calls } from '../schema.ts';
 import { type CallFilter, type CallTotals, countedDays, countedTotals } from './call-counts.ts';
 
 import { type CallRow, callColumns } from './call-rows.ts';
-import { type Cursor, type ListParam, newestFirstPage } from './cursor.ts';
+import { type Cursor, type ListParam, newestFirstPage, type SearchableList } from './cursor.ts';
 import { inAccount } from './in-account.ts';
 
 export type { CallFilter };
@@ -77,24 +77,51 @@ export async function listCalls(
   accountId: string,
   options: CallFilter & { limit: number; cursor?: Cursor | null },
 ) {
-  return newestFirstPage<CallListRow>(
-    db,
-    {
-      table: calls,
-      columns: callListColumns,
-      matching: (source, param) => callMatching(source, options, param),
-      shape: [
-        options.status ?? 'all',
-        options.outcome ? 'outcome' : '',
-        options.campaignId ? 'campaign' : '',
-        options.direction ? 'direction' : '',
-        options.view ?? '',
-        options.placedOnly ? 'placed' : '',
-      ].join('|'),
-      values: { outcome: options.outcome, campaignId: options.campaignId, direction: options.direction },
-    },
-    { accountId, q: options.q, limit: options.limit, cursor: options.cursor },
-  );
+  return newestFirstPage<CallListRow>(db, callList(options), {
+    accountId,
+    q: options.q,
+    limit: options.limit,
+    cursor: options.cursor,
+  });
+}
+
+/**
+ * A call of a page with its values as the database sent them, for a reader that writes them out as they are:
+ * on PostgreSQL every value is the database's text; on PGlite, JSON values (numbers as numbers, timestamps as
+ * ISO 8601 text with an offset).
+ */
+export type RawCallRow = { [K in keyof CallListRow]: unknown } & { id: string; cursorAt: string };
+
+/** listCalls, with the values as the database sent them (RawCallRow). */
+export async function listCallsRaw(
+  db: Database,
+  accountId: string,
+  options: CallFilter & { limit: number; cursor?: Cursor | null },
+) {
+  return newestFirstPage<RawCallRow>(db, callList(options), {
+    accountId,
+    q: options.q,
+    limit: options.limit,
+    cursor: options.cursor,
+    raw: true,
+  });
+}
+
+function callList(options: CallFilter): SearchableList {
+  return {
+    table: calls,
+    columns: callListColumns,
+    matching: (source, param) => callMatching(source, options, param),
+    shape: [
+      options.status ?? 'all',
+      options.outcome ? 'outcome' : '',
+      options.campaignId ? 'campaign' : '',
+      options.direction ? 'direction' : '',
+      options.view ?? '',
+      options.placedOnly ? 'placed' : '',
+    ].join('|'),
+    values: { outcome: options.outcome, campaignId: options.campaignId, direction: options.direction },
+  };
 }
 
 export async function getCall(db: Database, accountId: string, id: string) {

@@ -161,15 +161,17 @@ async function readPage<T>(
   columns: Record<string, Column>,
   query: { text: string; params: unknown[] },
   values: Record<string, unknown>,
+  raw = false,
 ): Promise<T[]> {
   const params = fillPlaceholders(query.params, values);
   let rows: Array<Record<string, unknown>>;
   if (onPostgres(db)) {
-    rows = await queryPreparedText<Record<string, unknown>>(db, query.text, params);
+    rows = await queryPreparedText<Record<string, unknown>>(db, query.text, params, raw);
   } else {
     const [result] = await queryPreparedText<{ page: string }>(db, query.text, params);
     rows = JSON.parse(result?.page ?? '[]') as Array<Record<string, unknown>>;
   }
+  if (raw) return rows as T[];
   let mapped = decoders.get(columns);
   if (!mapped) {
     mapped = Object.entries(columns).filter(([, column]) => !AS_IS.has(column.columnType));
@@ -214,9 +216,10 @@ const placeholder: ListParam = (name) => sql.placeholder(name);
 export async function newestFirstPage<Row extends { id: string }>(
   db: Database,
   list: SearchableList,
-  options: { accountId: string; q?: string; limit: number; cursor?: Cursor | null },
+  options: { accountId: string; q?: string; limit: number; cursor?: Cursor | null; raw?: boolean },
 ) {
   const { table, columns } = list;
+  const raw = options.raw ?? false;
   const keys = Object.keys(columns);
   const values: Record<string, unknown> = {
     ...list.values,
@@ -249,7 +252,7 @@ export async function newestFirstPage<Row extends { id: string }>(
       compiled = pageQuery(db, page(columns, table, [...where, ...filter], table.createdAt, table.id));
       compiledPages.set(key, compiled);
     }
-    return toPage(await readPage<PageRow>(db, columns, compiled, values), options.limit);
+    return toPage(await readPage<PageRow>(db, columns, compiled, values, raw), options.limit);
   }
   values.term = searchTerm(options.q);
   const filter = list.matching(table as unknown as Record<string, Column>, placeholder);
@@ -275,6 +278,7 @@ export async function newestFirstPage<Row extends { id: string }>(
         ),
       ),
       values,
+      raw,
     );
     if (rows.length > options.limit) return toPage(rows, options.limit);
   }
@@ -284,6 +288,7 @@ export async function newestFirstPage<Row extends { id: string }>(
     columns,
     pageQuery(db, page(columns, table, where, table.createdAt, table.id)),
     values,
+    raw,
   );
   return toPage(rows, options.limit);
 }

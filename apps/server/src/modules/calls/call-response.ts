@@ -11,7 +11,7 @@ import { iso } from '../../http/pagination.ts';
  * rule named: "Moved to 8:00 AM on Fri, Nov 27 (America/New_York): Florida’s telephone solicitation hours, 8 AM–8 PM
  * (rule FL).").
  */
-function scheduleNote(
+export function scheduleNote(
   row: Pick<CallRow, 'requestedAt' | 'scheduledAt' | 'timezone' | 'phone' | 'callType'>,
 ): string | null {
   if (!row.requestedAt || !row.timezone || row.requestedAt.getTime() === row.scheduledAt.getTime())
@@ -28,7 +28,7 @@ function scheduleNote(
 }
 
 /** The same rule as the Needs attention view (packages/db queries/calls.ts). */
-function needsAttention(row: Pick<CallRow, 'handledAt' | 'outcome' | 'status'>): boolean {
+export function needsAttention(row: Pick<CallRow, 'handledAt' | 'outcome' | 'status'>): boolean {
   if (row.handledAt) return false;
   return (
     (NEEDS_ATTENTION_OUTCOMES as readonly (string | null)[]).includes(row.outcome) ||

@@ -1,5 +1,11 @@
 import { setCallHandled } from '@callwise/db/queries/call-edits';
-import { getCall, listCallAttempts, listCalls, summarizeCalls } from '@callwise/db/queries/calls';
+import {
+  getCall,
+  listCallAttempts,
+  listCalls,
+  listCallsRaw,
+  summarizeCalls,
+} from '@callwise/db/queries/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
 import { percentOf } from '@callwise/shared/format';
 import {
@@ -25,6 +31,7 @@ import { type CachedPage, preferredEncoding } from '../../http/page-cache.ts';
 import { iso, parseCursor } from '../../http/pagination.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { callPageJson } from './call-page-json.ts';
 import { callResponse } from './call-response.ts';
 import { CALLS_EXAMPLES } from './calls.examples.ts';
 
@@ -35,6 +42,11 @@ const createErrors = { ...errors, 402: apiErrorSchema, 403: apiErrorSchema };
 const tags = ['calls'];
 
 /** Sends a cached page, compressed once for all when the client accepts it (the compression plugin skips it). */
+/** JSON already written: sent as it is, past the route's serializer. */
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
@@ -122,21 +134,21 @@ const callsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const { limit, cursor } = request.query;
       const accountId = request.auth.accountId;
-      const read = async () => {
-        const page = await listCalls(db(), accountId, {
-          ...callFilter(request.query),
-          limit,
-          cursor: parseCursor(cursor),
-        });
-        return { data: page.rows.map(callResponse), next_cursor: page.nextCursor };
+      const options = { ...callFilter(request.query), limit, cursor: parseCursor(cursor) };
+      // The page's JSON written from the database's values (call-page-json.ts); the serializer when a row is
+      // not one that writer knows.
+      const read = async (): Promise<string> => {
+        const raw = await listCallsRaw(db(), accountId, options);
+        const json = callPageJson(raw.rows, raw.nextCursor);
+        if (json !== null) return json;
+        const page = await listCalls(db(), accountId, options);
+        return reply.serialize({ data: page.rows.map(callResponse), next_cursor: page.nextCursor }) as string;
       };
-      if (request.auth.kind !== 'api_key') return reply.send(await read());
+      if (request.auth.kind !== 'api_key') {
+        return sendJson(reply, await read());
+      }
       // Pages answered to API keys are kept for a second (plugins/call-pages.ts), by the address asked for.
-      const page = await fastify.services.callPages.load(
-        accountId,
-        request.url,
-        async () => reply.serialize(await read()) as string,
-      );
+      const page = await fastify.services.callPages.load(accountId, request.url, read);
       return sendCachedPage(request, reply, page);
     },
   );
