@@ -87,14 +87,18 @@ function statementName(text: string): string {
   return name;
 }
 
-/** Every value as the text PostgreSQL sent (for a reader that writes it out as it is). */
+/** Every value as the text PostgreSQL sent (for a reader that writes it out as it is); a text[] as an array. */
 const rawTypes = {
-  getTypeParser: (() => (text: string) => text) as unknown as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TEXT_ARRAY
+      ? pg.types.getTypeParser(oid, format)
+      : (text: string) => text) as unknown as typeof pg.types.getTypeParser,
 };
+const TEXT_ARRAY = 1009 as Parameters<typeof pg.types.getTypeParser>[0];
 
 /**
- * queryPrepared with the SQL text and its values already worked out; `raw` leaves every value on PostgreSQL as
- * the text the database sent (PGlite's values are decoded as usual).
+ * queryPrepared with the SQL text and its values already worked out; `raw` leaves every value on PostgreSQL but a
+ * text[] as the text the database sent (PGlite's values are decoded as usual).
  */
 export async function queryPreparedText<Row>(
   db: Database,

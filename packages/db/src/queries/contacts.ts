@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { type Contact, contacts } from '../schema.ts';
-import { type Cursor, type ListParam, newestFirstPage, withValues } from './cursor.ts';
+import { type Cursor, type ListParam, newestFirstPage, type SearchableList, withValues } from './cursor.ts';
 import { inAccount } from './in-account.ts';
 
 export type NewContact = Omit<
@@ -44,17 +44,43 @@ export async function listContacts(
   accountId: string,
   options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
 ) {
-  return newestFirstPage<Omit<Contact, 'search' | 'accountId'>>(
-    db,
-    {
-      table: contacts,
-      columns: contactColumns,
-      matching: (source, param) => matching(source, options, param),
-      shape: options.tag ? 'tag' : '',
-      values: { tag: options.tag },
-    },
-    { accountId, q: options.q, limit: options.limit, cursor: options.cursor },
-  );
+  return newestFirstPage<Omit<Contact, 'search' | 'accountId'>>(db, contactList(options), {
+    accountId,
+    q: options.q,
+    limit: options.limit,
+    cursor: options.cursor,
+  });
+}
+
+/** A contact of a page with its values as the database sent them (see RawCallRow). */
+export type RawContactRow = { [K in keyof Omit<Contact, 'search' | 'accountId'>]: unknown } & {
+  id: string;
+  cursorAt: string;
+};
+
+/** listContacts, with the values as the database sent them (RawContactRow). */
+export async function listContactsRaw(
+  db: Database,
+  accountId: string,
+  options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
+) {
+  return newestFirstPage<RawContactRow>(db, contactList(options), {
+    accountId,
+    q: options.q,
+    limit: options.limit,
+    cursor: options.cursor,
+    raw: true,
+  });
+}
+
+function contactList(options: { q?: string; tag?: string }): SearchableList {
+  return {
+    table: contacts,
+    columns: contactColumns,
+    matching: (source, param) => matching(source, options, param),
+    shape: options.tag ? 'tag' : '',
+    values: { tag: options.tag },
+  };
 }
 
 export async function getContact(db: Database, accountId: string, id: string) {

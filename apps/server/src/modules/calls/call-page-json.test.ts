@@ -4,7 +4,8 @@ import { callSchema } from '@callwise/shared/schemas/calls';
 import { pageSchema } from '@callwise/shared/schemas/pagination';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
-import { callPageJson, isoText } from './call-page-json.ts';
+import { isoText } from '../../http/json-values.ts';
+import { callPageJson } from './call-page-json.ts';
 import { callResponse } from './call-response.ts';
 
 /**

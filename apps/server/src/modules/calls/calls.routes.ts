@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
 import { audit } from '../../http/audit.ts';
 import { sendCsvExport } from '../../http/csv-export.ts';
+import { sendJson } from '../../http/json-values.ts';
 import { type CachedPage, preferredEncoding } from '../../http/page-cache.ts';
 import { iso, parseCursor } from '../../http/pagination.ts';
 import type { RequestAuth } from '../../plugins/authenticate.ts';
@@ -42,11 +43,6 @@ const createErrors = { ...errors, 402: apiErrorSchema, 403: apiErrorSchema };
 const tags = ['calls'];
 
 /** Sends a cached page, compressed once for all when the client accepts it (the compression plugin skips it). */
-/** JSON already written: sent as it is, past the route's serializer. */
-function sendJson(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
-
 function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');

@@ -1,4 +1,10 @@
-import { countContacts, getContact, listContacts, listContactTags } from '@callwise/db/queries/contacts';
+import {
+  countContacts,
+  getContact,
+  listContacts,
+  listContactsRaw,
+  listContactTags,
+} from '@callwise/db/queries/contacts';
 import { isPromotional } from '@callwise/shared/calling-rules';
 import { CALL_TYPES } from '@callwise/shared/calls';
 import { apiErrorSchema } from '@callwise/shared/errors';
@@ -17,8 +23,10 @@ import { z } from 'zod';
 import { notFound } from '../../http/app-error.ts';
 import { audit } from '../../http/audit.ts';
 import { sendCsvExport } from '../../http/csv-export.ts';
+import { sendJson } from '../../http/json-values.ts';
 import { parseCursor } from '../../http/pagination.ts';
 import { idempotencyHeadersSchema, idempotent } from '../../plugins/idempotency.ts';
+import { contactPageJson } from './contact-page-json.ts';
 import { CONTACTS_EXAMPLES } from './contacts.examples.ts';
 import {
   addContact,
@@ -71,14 +79,14 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         examples: CONTACTS_EXAMPLES.listContacts,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, cursor, q, tag } = request.query;
-      const page = await listContacts(db(), request.auth.accountId, {
-        q,
-        tag,
-        limit,
-        cursor: parseCursor(cursor),
-      });
+      const options = { q, tag, limit, cursor: parseCursor(cursor) };
+      // Written from the database's values (contact-page-json.ts); the serializer when a value is not one it knows.
+      const raw = await listContactsRaw(db(), request.auth.accountId, options);
+      const json = contactPageJson(raw.rows, raw.nextCursor);
+      if (json !== null) return sendJson(reply, json);
+      const page = await listContacts(db(), request.auth.accountId, options);
       return { data: page.rows.map(contactResponse), next_cursor: page.nextCursor };
     },
   );
