@@ -52,5 +52,10 @@ await registerJobs(queue, createJobs({ config, database: handle, queue, services
   log: console,
 });
 await queue.stop({ graceful: false, close: false, wait: true });
+// The migrations leave the write-ahead log over 75% into its first 16 MB segment, and at that point PostgreSQL
+// makes the next segment as it starts: 16 MB of zeros written by every first start. Moved to the start of a
+// fresh segment, the old one removed rather than kept for reuse, the template still holds one segment and a
+// first start writes none.
+await handle.executeSql('SET wal_recycle = off; CHECKPOINT; SELECT pg_switch_wal(); CHECKPOINT');
 await handle.close();
 console.log('server built: apps/server/dist/server.js');
