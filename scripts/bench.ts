@@ -87,10 +87,11 @@ async function main() {
     return save();
   }
 
-  // Cold start: a first start on an empty data directory, and a restart on existing data.
+  // Cold start: a first start on an empty data directory, and a restart on existing data (BENCH_ONLY=startup runs
+  // this part alone). Five of each: on a busy 2-core machine one start varies by seconds.
   const firstStarts: number[] = [];
   const restarts: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'callwise-bench-'));
     const first = await startServer(dataDir, port);
     firstStarts.push(first.readyMs);

@@ -1,5 +1,7 @@
-// Bundles the server into dist/server.js (our workspace packages inlined, npm packages left external) and
-// makes dist/pglite-template/: an empty migrated embedded database a first start copies instead of initdb.
+// Bundles the server (our workspace packages inlined, npm packages left external) into dist/server.js, the entry,
+// and dist/main.js, the rest of the server, which the entry loads once it has started a first start's copy of the
+// database (decision 031); and makes dist/pglite-template/: an empty migrated embedded database a first start
+// copies instead of initdb.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,25 +11,43 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
 mkdirSync(dist, { recursive: true });
 
-await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(dist, 'server.js'),
+const npmPackagesExternal = {
+  name: 'external-npm-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@callwise/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+};
+// Two bundles, not chunks: a running server has read the whole of main.js, so a rebuild never takes away a file
+// it may still import. The few modules both import (the configuration, the logger's serializers) are in both.
+await build({
+  ...options,
+  entryPoints: [path.join(here, 'src/server.ts')],
+  outfile: path.join(dist, 'server.js'),
   plugins: [
+    npmPackagesExternal,
     {
-      name: 'external-npm-packages',
+      name: 'main-apart',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@callwise/') ? undefined : { path: args.path, external: true },
-        );
+        b.onResolve({ filter: /^\.\/main\.ts$/ }, () => ({ path: './main.js', external: true }));
       },
     },
   ],
+});
+await build({
+  ...options,
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+  plugins: [npmPackagesExternal],
 });
 
 // The template is made with the same code the server runs: a first start copies this directory.
@@ -52,5 +72,10 @@ await registerJobs(queue, createJobs({ config, database: handle, queue, services
   log: console,
 });
 await queue.stop({ graceful: false, close: false, wait: true });
+// The migrations leave the write-ahead log over 75% into its first 16 MB segment, and at that point PostgreSQL
+// makes the next segment as it starts: 16 MB of zeros written by every first start. Moved to the start of a
+// fresh segment, the old one removed rather than kept for reuse, the template still holds one segment and a
+// first start writes none.
+await handle.executeSql('SET wal_recycle = off; CHECKPOINT; SELECT pg_switch_wal(); CHECKPOINT');
 await handle.close();
 console.log('server built: apps/server/dist/server.js');

@@ -1,9 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
-import { acquireDataDirLock } from '@callwise/db/lock';
 import { runMigrations } from '@callwise/db/migrate';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
@@ -17,6 +12,7 @@ import {
   stopQueue,
 } from './infra/queue.ts';
 import { createJobs } from './jobs/registry.ts';
+import { type EmbeddedDataDir, prepareDataDir } from './runtime-database.ts';
 import { openServices, type Services } from './services.ts';
 
 export interface Runtime {
@@ -27,63 +23,29 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** A migrated, empty PGlite data directory made at build time: a first start copies it instead of running initdb. */
-const pgliteTemplate = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
-
-/**
- * Copies the template into `to`: into a folder beside it first, renamed into place when complete, so that a copy
- * cut short (a crash, a full disk) is never taken for a database. Files are copied several at a time (the
- * template has about 1,200): half the time of one after the other.
- */
-export async function copyDataDirTemplate(from: string, to: string): Promise<void> {
-  const partial = `${to}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  await copyTree(from, partial);
-  rmSync(to, { recursive: true, force: true });
-  renameSync(partial, to);
-}
-
-async function copyTree(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  const entries = await readdir(from, { withFileTypes: true });
-  await Promise.all(
-    entries.map((entry) => {
-      const source = path.join(from, entry.name);
-      const target = path.join(to, entry.name);
-      return entry.isDirectory() ? copyTree(source, target) : copyFile(source, target);
-    }),
-  );
-}
+export { copyDataDirTemplate } from './runtime-database.ts';
 
 /**
  * Opens what a process needs: the data directory lock (embedded database only), the database, its migrations,
- * and the job queue (polling for work unless ROLE=api).
+ * and the job queue (polling for work unless ROLE=api). `dataDir` is the data directory's preparation when the
+ * caller has started it already (the server's entry does, before loading the rest of the server).
  */
 export async function openRuntime(
   config: Config,
   log: Logger,
-  options: { jobs?: JobDefinition<z.ZodType>[] } = {},
+  options: { jobs?: JobDefinition<z.ZodType>[]; dataDir?: Promise<EmbeddedDataDir | null> } = {},
 ): Promise<Runtime> {
-  const started = performance.now();
-  const phase = (name: string) =>
-    log.debug?.({ phase: name, ms: Math.round(performance.now() - started) }, 'startup');
+  // Milliseconds since the process started, as the server's entry logs its phases.
+  const phase = (name: string) => log.debug?.({ phase: name, ms: Math.round(performance.now()) }, 'startup');
+  const embedded = await (options.dataDir ?? prepareDataDir(config, phase));
   let releaseLock = () => {};
   let database: DatabaseHandle;
-  if (config.DATABASE_URL) {
+  if (!embedded) {
     database = await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
   } else {
-    mkdirSync(config.DATA_DIR, { recursive: true });
-    releaseLock = acquireDataDirLock(config.DATA_DIR);
-    const dataDir = path.join(config.DATA_DIR, 'pgdata');
-    if (
-      !existsSync(path.join(dataDir, 'PG_VERSION')) &&
-      existsSync(path.join(pgliteTemplate, 'PG_VERSION'))
-    ) {
-      await copyDataDirTemplate(pgliteTemplate, dataDir);
-    }
-    phase('data directory ready');
+    releaseLock = embedded.releaseLock;
     try {
-      database = await openDatabase({ dataDir });
+      database = await openDatabase({ dataDir: embedded.pgdata });
     } catch (error) {
       releaseLock();
       throw error;

@@ -1,76 +1,24 @@
-import { PRODUCT_NAME } from '@callwise/shared/product';
+// The server's entry. It reads the configuration, takes the data directory's lock and starts a first start's copy
+// of the database template before it loads the rest of the server (main.ts): the copy runs on the thread pool
+// while the server's modules load (decision 031). The build bundles the two apart (build.mjs).
 import pino from 'pino';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { logSerializers } from './infra/logger.ts';
-import { openRuntime } from './runtime.ts';
+import { prepareDataDir } from './runtime-database.ts';
 
 // The same serializers as the HTTP log: errors of jobs carry no query values or personal data either.
 const bootLog = pino({ level: process.env.LOG_LEVEL ?? 'info', serializers: logSerializers });
 
-async function main() {
-  bootLog.debug({ phase: 'modules loaded', ms: Math.round(performance.now()) }, 'startup');
+try {
   const config = loadConfig();
-  const runtime = await openRuntime(config, bootLog);
-
-  if (config.ROLE === 'worker') {
-    await runtime.services.engine.start();
-    bootLog.info(`${PRODUCT_NAME} worker running (${runtime.database.kind})`);
-    onShutdown(async () => runtime.close());
-    return;
-  }
-
-  const app = await buildApp({
-    config,
-    database: runtime.database,
-    queue: runtime.queue,
-    services: runtime.services,
-  });
-  bootLog.debug({ phase: 'app built', ms: Math.round(performance.now()) }, 'startup');
-  app.addHook('onClose', async () => runtime.close());
-  onShutdown(async () => app.close());
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  // Calls are placed once the API answers: a backlog of due calls never delays the start.
-  if (config.ROLE === 'all') await runtime.services.engine.start();
-  bootLog.debug({ phase: 'listening', ms: Math.round(performance.now()) }, 'startup');
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const url = config.PUBLIC_URL.replace(`:${config.PORT}`, `:${port}`);
-  // The one line a person looks for.
-  console.log(
-    `${PRODUCT_NAME} is running at ${url} (role ${config.ROLE}, database ${runtime.database.kind})`,
+  const dataDir = prepareDataDir(config, (name) =>
+    bootLog.debug({ phase: name, ms: Math.round(performance.now()) }, 'startup'),
   );
-}
-
-/** SIGINT/SIGTERM: finish in-flight requests and jobs, close the database cleanly, then exit. A second signal exits at once. */
-function onShutdown(close: () => Promise<void>) {
-  let stopping = false;
-  const handler = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      bootLog.warn(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    stopping = true;
-    bootLog.info(`${signal} received: shutting down`);
-    const timer = setTimeout(() => {
-      bootLog.error('shutdown took longer than 20 s: exiting');
-      process.exit(1);
-    }, 20_000);
-    timer.unref();
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        bootLog.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
-}
-
-main().catch((error: unknown) => {
+  // Awaited once the server is loaded, and a failure reported there: not an unhandled rejection meanwhile.
+  dataDir.catch(() => undefined);
+  const { startServer } = await import('./main.ts');
+  await startServer(config, bootLog, dataDir);
+} catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else if (error instanceof Error && error.name === 'DataDirLockedError') {
@@ -79,4 +27,4 @@ main().catch((error: unknown) => {
     console.error(error);
   }
   process.exit(1);
-});
+}
