@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Recorder } from './bench-parts.ts';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -24,7 +25,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
   const { DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry], {
     env: { ...env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

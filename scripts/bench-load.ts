@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@callwise/db/client';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built server (`npm run build`). */
@@ -40,7 +41,7 @@ export function spawnServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, serverEntry], {
+  return spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, serverEntry], {
     env: {
       ...childEnv(),
       PORT: String(port),

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -12,7 +13,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function startServer(
   dataDir: string,
   port: number,
-  command: string[] = [process.execPath, serverEntry],
+  command: string[] = [process.execPath, ...SERVER_NODE_ARGS, serverEntry],
 ): Promise<{ child: ChildProcess; readyMs: number }> {
   const { DATABASE_URL: _unused, ...env } = process.env;
   const started = performance.now();

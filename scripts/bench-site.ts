@@ -17,6 +17,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
 import puppeteer from 'puppeteer-core';
 import type { Recorder } from './bench-parts.ts';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -79,7 +80,7 @@ async function freePort(): Promise<number> {
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const { DATABASE_URL: _unused, ...env } = process.env;
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry], {
     env: {
       ...env,
       DATA_DIR: dataDir,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from '../../scripts/server-node-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FAKE_START_MS = 20_000;
@@ -109,7 +110,7 @@ const {
   STRIPE_API_BASE_URL: _stripeApi,
   ...env
 } = process.env;
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/server.js')], {
   stdio: 'inherit',
   env: {
     ...env,
