@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyDataDirTemplate } from './runtime.ts';
+import { copyDataDirTemplate } from './runtime-database.ts';
 
 const folders: string[] = [];
 const folder = () => {

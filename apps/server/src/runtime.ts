@@ -23,8 +23,6 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export { copyDataDirTemplate } from './runtime-database.ts';
-
 /**
  * Opens what a process needs: the data directory lock (embedded database only), the database, its migrations,
  * and the job queue (polling for work unless ROLE=api). `dataDir` is the data directory's preparation when the

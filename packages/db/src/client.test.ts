@@ -108,6 +108,51 @@ describe('queryPrepared', () => {
   });
 });
 
+describe('queryPrepared on either engine', () => {
+  it('answers the same again, from a named statement prepared once on PGlite', async () => {
+    const [account] = await handle.db.insert(accounts).values({ name: 'Named Clinic' }).returning();
+    const byId = (id: string) => sql`SELECT name FROM accounts WHERE id = ${id} AND name <> 'named check'`;
+    expect(await queryPrepared(handle.db, byId(account?.id as string))).toEqual([{ name: 'Named Clinic' }]);
+    expect(await queryPrepared(handle.db, byId(account?.id as string))).toEqual([{ name: 'Named Clinic' }]);
+    const { rows } = await handle.executeSql(
+      `SELECT name FROM pg_prepared_statements WHERE statement LIKE '%named check%' AND name LIKE 'cw_%'`,
+    );
+    // PGlite's one session prepared it once; on PostgreSQL each pooled connection does (checked above on a pool
+    // of one), and this reads on whichever connection the pool gives.
+    if (handle.kind === 'pglite') expect(rows).toHaveLength(1);
+  });
+
+  it('never reads inside another caller’s open transaction', async () => {
+    const [account] = await handle.db.insert(accounts).values({ name: 'Committed Clinic' }).returning();
+    const id = account?.id as string;
+    const byId = sql`SELECT name FROM accounts WHERE id = ${id}`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let updated = () => {};
+    const written = new Promise<void>((resolve) => {
+      updated = resolve;
+    });
+    const transaction = handle.db
+      .transaction(async (tx) => {
+        await tx.update(accounts).set({ name: 'Uncommitted Clinic' }).where(eq(accounts.id, id));
+        updated();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => error.message);
+    await written;
+    // On PGlite the read waits for the transaction to end; on PostgreSQL it runs on another connection. Either
+    // way it sees only what was committed.
+    const read = queryPrepared<{ name: string }>(handle.db, byId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await transaction).toBe('rolled back');
+    expect(await read).toEqual([{ name: 'Committed Clinic' }]);
+  });
+});
+
 describe('parseTimestamptz', () => {
   it('reads every form PostgreSQL writes as node-postgres does, to the millisecond', () => {
     const reference = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (

@@ -69,7 +69,9 @@ const preparedTypes = {
  * Runs a read that a hot path asks again and again with different values. On PostgreSQL it is a named prepared
  * statement (its name from its text): each pooled connection parses it once and, after PostgreSQL's first few
  * runs, keeps a generic plan, instead of parsing and planning it on every request (on a 50-row page that was
- * half of the database's time). On PGlite, which has no named statements through its API, a plain query.
+ * half of the database's time). On PGlite a named statement too, through the engine's protocol
+ * (queryNamedOnPglite); inside a transaction, or with a value that is not plain text, a number, a boolean or a
+ * date, the driver's own query.
  */
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
@@ -166,7 +168,7 @@ async function queryNamedOnPglite<Row>(pglite: PGlite, text: string, values: Arr
       if (!prepared) {
         const name = statementName(text);
         const { messages } = await pglite.execProtocol(
-          concat([
+          Buffer.concat([
             protocol.serialize.parse({ name, text }),
             protocol.serialize.describe({ type: 'S', name }),
             protocol.serialize.sync(),
@@ -188,7 +190,7 @@ async function queryNamedOnPglite<Row>(pglite: PGlite, text: string, values: Arr
         known.set(text, prepared);
       }
       const { messages } = await pglite.execProtocol(
-        concat([
+        Buffer.concat([
           protocol.serialize.bind({ statement: prepared.name, values }),
           protocol.serialize.execute({}),
           protocol.serialize.sync(),
@@ -210,16 +212,6 @@ async function queryNamedOnPglite<Row>(pglite: PGlite, text: string, values: Arr
       return rows;
     }),
   );
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** The embedded engine under `db` (not inside a transaction); null on PostgreSQL or in a transaction. */

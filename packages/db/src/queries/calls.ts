@@ -77,12 +77,7 @@ export async function listCalls(
   accountId: string,
   options: CallFilter & { limit: number; cursor?: Cursor | null },
 ) {
-  return newestFirstPage<CallListRow>(db, callList(options), {
-    accountId,
-    q: options.q,
-    limit: options.limit,
-    cursor: options.cursor,
-  });
+  return newestFirstPage<CallListRow>(db, callList(options), { ...options, accountId });
 }
 
 /**
@@ -98,13 +93,7 @@ export async function listCallsRaw(
   accountId: string,
   options: CallFilter & { limit: number; cursor?: Cursor | null },
 ) {
-  return newestFirstPage<RawCallRow>(db, callList(options), {
-    accountId,
-    q: options.q,
-    limit: options.limit,
-    cursor: options.cursor,
-    raw: true,
-  });
+  return newestFirstPage<RawCallRow>(db, callList(options), { ...options, accountId, raw: true });
 }
 
 function callList(options: CallFilter): SearchableList {

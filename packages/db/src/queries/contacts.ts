@@ -45,10 +45,8 @@ export async function listContacts(
   options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
 ) {
   return newestFirstPage<Omit<Contact, 'search' | 'accountId'>>(db, contactList(options), {
+    ...options,
     accountId,
-    q: options.q,
-    limit: options.limit,
-    cursor: options.cursor,
   });
 }
 
@@ -64,13 +62,7 @@ export async function listContactsRaw(
   accountId: string,
   options: { q?: string; tag?: string; limit: number; cursor?: Cursor | null },
 ) {
-  return newestFirstPage<RawContactRow>(db, contactList(options), {
-    accountId,
-    q: options.q,
-    limit: options.limit,
-    cursor: options.cursor,
-    raw: true,
-  });
+  return newestFirstPage<RawContactRow>(db, contactList(options), { ...options, accountId, raw: true });
 }
 
 function contactList(options: { q?: string; tag?: string }): SearchableList {

@@ -31,8 +31,12 @@ export function decodeCursor(text: string): Cursor | null {
   return null;
 }
 
-/** `(created_at, id) < (cursor)`: rows after the cursor in newest-first order. */
-export function afterCursor(createdAt: PgColumn, id: PgColumn, cursor: Cursor): SQL {
+/** `(created_at, id) < (cursor)`: rows after the cursor in newest-first order (its values, or placeholders). */
+export function afterCursor(
+  createdAt: PgColumn,
+  id: PgColumn,
+  cursor: { at: string | SQLWrapper; id: string | SQLWrapper },
+): SQL {
   return sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
@@ -200,15 +204,15 @@ function pageQuery(db: Database, query: SQL): { text: string; params: unknown[] 
 }
 
 /**
- * The SQL text of a list's page without a search text, kept per list, engine, shape and cursor: Drizzle built the
- * same text again for every request (its checks and escaping were a tenth of a page's time in the server,
- * decision 031). The values are placeholders, filled when it runs.
+ * The SQL text of a list's page without a search text, kept per list (its columns), engine, shape and cursor:
+ * Drizzle built the same text again for every request (its checks and escaping were a tenth of a page's time in
+ * the server, decision 031). The values are placeholders, filled when it runs.
  */
-const compiledPages = new Map<string, { text: string; params: unknown[] }>();
+const compiledPages = new WeakMap<object, Map<string, { text: string; params: unknown[] }>>();
 const placeholder: ListParam = (name) => sql.placeholder(name);
 
 /**
- * One page of a list, newest first, after `cursor`, within `scope` (the account) and `list.matching`. A page of
+ * One page of a list, newest first, after `cursor`, within the account and `list.matching`. A page of
  * search results is looked for among the newest rows first (a common term fills it there), else through the
  * search index, which a phone number goes to at once: the planner's guess for a text pattern can be far off
  * either way. Filters without a search text are left to the planner, which knows how common each value is.
@@ -231,7 +235,7 @@ export async function newestFirstPage<Row extends { id: string }>(
   const where: SQL[] = [eq(table.accountId, placeholder('accountId'))];
   if (options.cursor) {
     where.push(
-      sql`(${table.createdAt}, ${table.id}) < (${placeholder('cursorAt')}::timestamptz, ${placeholder('cursorId')}::uuid)`,
+      afterCursor(table.createdAt, table.id, { at: placeholder('cursorAt'), id: placeholder('cursorId') }),
     );
   }
   type PageRow = Row & { cursorAt: string };
@@ -245,12 +249,17 @@ export async function newestFirstPage<Row extends { id: string }>(
     sql`SELECT ${pageFields(source, keys, createdAt)} FROM ${from} WHERE ${and(...conditions)}
         ORDER BY ${createdAt} DESC, ${id} DESC LIMIT ${placeholder('limit')}`;
   if (!options.q) {
-    const key = `${onPostgres(db) ? 'pg' : 'pglite'} ${keys.length} ${(table as unknown as { [k: symbol]: string })[Symbol.for('drizzle:Name')]} ${list.shape} ${options.cursor ? 'after' : 'first'}`;
-    let compiled = compiledPages.get(key);
+    let texts = compiledPages.get(columns);
+    if (!texts) {
+      texts = new Map();
+      compiledPages.set(columns, texts);
+    }
+    const key = `${onPostgres(db) ? 'pg' : 'pglite'} ${list.shape} ${options.cursor ? 'after' : 'first'}`;
+    let compiled = texts.get(key);
     if (!compiled) {
       const filter = list.matching(table as unknown as Record<string, Column>, placeholder);
       compiled = pageQuery(db, page(columns, table, [...where, ...filter], table.createdAt, table.id));
-      compiledPages.set(key, compiled);
+      texts.set(key, compiled);
     }
     return toPage(await readPage<PageRow>(db, columns, compiled, values, raw), options.limit);
   }

@@ -1,9 +1,9 @@
 import { listCalls, type RawCallRow } from '@callwise/db/queries/calls';
-import { decodeCursor } from '@callwise/db/queries/cursor';
 import { callSchema } from '@callwise/shared/schemas/calls';
 import { pageSchema } from '@callwise/shared/schemas/pagination';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { expectEveryPageAsWritten } from '../../../test/page-bytes.ts';
 import { isoText } from '../../http/json-values.ts';
 import { callPageJson } from './call-page-json.ts';
 import { callResponse } from './call-response.ts';
@@ -131,17 +131,9 @@ async function expected(query: Parameters<typeof listCalls>[2]) {
 
 describe('a page of calls written from the database values', () => {
   it('is byte for byte what the serializer wrote, page after page', async () => {
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const url: string = `/v1/calls?limit=7${cursor ? `&cursor=${cursor}` : ''}`;
-      const res = await t.app.inject({ url, headers: user.headers });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(res.body).toBe(await expected({ limit: 7, cursor: cursor ? decodeCursor(cursor) : null }));
-      cursor = res.json().next_cursor;
-      pages++;
-    } while (cursor);
+    const pages = await expectEveryPageAsWritten(t, user.headers, '/v1/calls?limit=7', (cursor) =>
+      expected({ limit: 7, cursor }),
+    );
     expect(pages).toBe(4);
   });
 

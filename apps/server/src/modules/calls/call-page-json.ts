@@ -95,7 +95,7 @@ const WRITERS: Record<keyof Call, (row: RawCallRow) => string | null> = {
   needs_attention: (row) =>
     String(
       needsAttention({
-        handledAt: row.handledAt === null || row.handledAt === undefined ? null : new Date(0),
+        handledAt: row.handledAt,
         outcome: (row.outcome ?? null) as string | null,
         status: row.status as string,
       }),

@@ -27,8 +27,8 @@ export function scheduleNote(
   return `Outside the calling window in the recipient’s time: goes out at ${describeLocalTime(row.scheduledAt, timezone)}.`;
 }
 
-/** The same rule as the Needs attention view (packages/db queries/calls.ts). */
-export function needsAttention(row: Pick<CallRow, 'handledAt' | 'outcome' | 'status'>): boolean {
+/** The same rule as the Needs attention view (packages/db queries/calls.ts); `handledAt` set or not. */
+export function needsAttention(row: Pick<CallRow, 'outcome' | 'status'> & { handledAt: unknown }): boolean {
   if (row.handledAt) return false;
   return (
     (NEEDS_ATTENTION_OUTCOMES as readonly (string | null)[]).includes(row.outcome) ||

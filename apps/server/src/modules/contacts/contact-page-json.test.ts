@@ -1,9 +1,9 @@
 import { listContacts } from '@callwise/db/queries/contacts';
-import { decodeCursor } from '@callwise/db/queries/cursor';
 import { contactSchema } from '@callwise/shared/schemas/contacts';
 import { pageSchema } from '@callwise/shared/schemas/pagination';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedInUser, type TestApp } from '../../../test/helper.ts';
+import { expectEveryPageAsWritten } from '../../../test/page-bytes.ts';
 import { contactResponse } from './contacts.service.ts';
 
 /**
@@ -74,17 +74,9 @@ async function expected(query: Parameters<typeof listContacts>[2]) {
 
 describe('a page of contacts written from the database values', () => {
   it('is byte for byte what the serializer wrote, page after page', async () => {
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const url: string = `/v1/contacts?limit=5${cursor ? `&cursor=${cursor}` : ''}`;
-      const res = await t.app.inject({ url, headers: user.headers });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(res.body).toBe(await expected({ limit: 5, cursor: cursor ? decodeCursor(cursor) : null }));
-      cursor = res.json().next_cursor;
-      pages++;
-    } while (cursor);
+    const pages = await expectEveryPageAsWritten(t, user.headers, '/v1/contacts?limit=5', (cursor) =>
+      expected({ limit: 5, cursor }),
+    );
     expect(pages).toBe(3);
   });
 
