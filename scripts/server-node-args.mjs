@@ -7,3 +7,7 @@
 // a second, 1,024 → 686 µs of the server's CPU each). It is a ceiling: an idle server's young generation stays
 // small.
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=32'];
+
+// `npm start`'s flags (package.json's "start" passes them, scripts/server-node-args.test.ts checks it): the server's,
+// and stack traces that name the source files rather than the bundle's lines.
+export const START_NODE_ARGS = ['--enable-source-maps', ...SERVER_NODE_ARGS];
