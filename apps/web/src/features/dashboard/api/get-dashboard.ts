@@ -15,7 +15,16 @@ export const dashboardQueryOptions = () =>
     meta: { errorTitle: 'Error loading dashboard' },
   });
 
-/** The dashboard page asks afresh each time it opens; the sidebar badge reuses whatever is cached. */
+/**
+ * How recent an answer the dashboard page takes as it opens. The sidebar's badge (same query) asks as the workspace
+ * opens, a moment before the page's own chunk has loaded: that answer is the page's, not a second request.
+ */
+export const JUST_FETCHED_MS = 2_000;
+
+/** The dashboard page asks afresh each time it opens, unless it was asked just now; the sidebar badge reuses whatever is cached. */
 export function useDashboard() {
-  return useQuery({ ...dashboardQueryOptions(), refetchOnMount: 'always' });
+  return useQuery({
+    ...dashboardQueryOptions(),
+    refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),
+  });
 }
