@@ -1,7 +1,7 @@
 import { callEventSchema } from '@callwise/shared/schemas/calls';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { openEventStream } from '@/lib/event-stream';
+import { followEventStream } from '@/lib/event-stream';
 import { callsQueryKey, dashboardQueryKey } from '@/lib/query-keys';
 
 /** At most one refresh per this interval, however many call events arrive (a burst of dispatched calls). */
@@ -36,7 +36,7 @@ export function useLiveCallUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = throttledRefresh(queryClient);
-    const stream = openEventStream('/events', {
+    const stream = followEventStream('/events', {
       onEvent: (event) => {
         if (event.event !== 'call') return;
         let payload: unknown;

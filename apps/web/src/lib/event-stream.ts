@@ -26,7 +26,7 @@ const SILENCE_TIMEOUT_MS = 45_000;
 export function openEventStream(
   path: string,
   { onEvent, onOpen }: EventStreamHandlers,
-): { stop: () => void } {
+): { stop: () => void; readonly stopped: boolean } {
   let stopped = false;
   let failures = 0;
   let opened = false;
@@ -137,5 +137,48 @@ export function openEventStream(
   }
 
   void connect();
-  return { stop };
+  return {
+    stop,
+    get stopped() {
+      return stopped;
+    },
+  };
+}
+
+/** The streams followed now, by path, each with the handlers that follow it. */
+const followed = new Map<
+  string,
+  { stream: ReturnType<typeof openEventStream>; followers: Set<EventStreamHandlers> }
+>();
+
+/**
+ * Follows an event stream of the API as `openEventStream` does, but shares one connection per path among everyone
+ * following it (the workspace's call updates and the Messages page's text updates both read `/v1/events`): the
+ * connection opens with the first follower and closes when the last one stops. A follower that joins an open
+ * stream is not told it opened; it has just loaded what it shows.
+ */
+export function followEventStream(path: string, handlers: EventStreamHandlers): { stop: () => void } {
+  let shared = followed.get(path);
+  if (!shared || shared.stream.stopped) {
+    const followers = new Set<EventStreamHandlers>();
+    const stream = openEventStream(path, {
+      onEvent: (event) => {
+        for (const follower of [...followers]) follower.onEvent(event);
+      },
+      onOpen: (info) => {
+        for (const follower of [...followers]) follower.onOpen?.(info);
+      },
+    });
+    shared = { stream, followers };
+    followed.set(path, shared);
+  }
+  const current = shared;
+  current.followers.add(handlers);
+  return {
+    stop() {
+      if (!current.followers.delete(handlers) || current.followers.size > 0) return;
+      current.stream.stop();
+      if (followed.get(path) === current) followed.delete(path);
+    },
+  };
 }
