@@ -209,11 +209,14 @@ test('two-factor sign-in: turned on in Settings, asked at sign-in, recovery code
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText("That code didn't work. Try again.")).toBeVisible();
   allowConsoleErrors(consoleErrors, /status of 422/);
-  // Back to the app's code, then Cancel: signed out, the form again.
+  // Back to the app's code, then Cancel: signed out, the form again, with the address still filled in and the
+  // focus on the password.
   await page.getByRole('button', { name: 'Use your authenticator app' }).click();
   await expect(page.getByLabel('6-digit code')).toBeFocused();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
 
   // Another recovery code, then new codes replace the old ones.
   await signInWithPassword(page, user.email, user.password);

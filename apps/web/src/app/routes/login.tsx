@@ -29,6 +29,8 @@ export default function LoginPage() {
   const afterAuth = useRef<string | null>(null);
   const [resetSentTo, setResetSentTo] = useState<string | null>(null);
   const [codeKind, setCodeKind] = useState<SecondFactorKind>('app');
+  // The address of a code step cancelled: the sign-in form has it again.
+  const [signInEmail, setSignInEmail] = useState('');
 
   if (status === 'loading') return <Spinner className="flex-1 py-32" size="lg" label="Loading..." />;
 
@@ -40,6 +42,7 @@ export default function LoginPage() {
       flowSuccess('sign-in', 'Welcome back!', { description: 'You have successfully signed in.' });
     };
     const cancel = async () => {
+      const address = user?.email ?? '';
       try {
         await signOut();
       } catch (error) {
@@ -47,6 +50,7 @@ export default function LoginPage() {
         return;
       }
       setCodeKind('app');
+      setSignInEmail(address);
     };
     return (
       <AuthCard title="Two-factor sign-in" description={SECOND_FACTOR_DESCRIPTION[codeKind]}>
@@ -132,7 +136,7 @@ export default function LoginPage() {
       }
     >
       {resetSentTo && <LocalMailboxNotice lead={`We sent a password reset link to ${resetSentTo}.`} />}
-      <SignInForm onSubmit={handleSignIn} onResetPassword={handleResetPassword} />
+      <SignInForm onSubmit={handleSignIn} onResetPassword={handleResetPassword} email={signInEmail} />
     </AuthCard>
   );
 }

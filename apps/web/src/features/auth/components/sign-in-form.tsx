@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -37,20 +37,31 @@ export interface SignInFormProps {
   /** Signs in; the form stays disabled until a handler is given. */
   onSubmit?: (values: SignInValues) => Promise<void>;
   onResetPassword?: (values: ResetPasswordValues) => Promise<void>;
+  /**
+   * The e-mail address of a sign-in that went on to its code step and was cancelled: filled in again, and the
+   * password field focused, so the user goes on where they were.
+   */
+  email?: string;
 }
 
-export function SignInForm({ onSubmit, onResetPassword }: SignInFormProps) {
+export function SignInForm({ onSubmit, onResetPassword, email = '' }: SignInFormProps) {
   const [resetOpen, setResetOpen] = useState(false);
   const {
     register,
     control,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     // The last sign-in's choice (unticked by default, as the spec's form).
-    defaultValues: { email: '', password: '', remember: rememberMeChosen() },
+    defaultValues: { email, password: '', remember: rememberMeChosen() },
   });
+  // Back from a cancelled code step: the focus goes on from the address already filled in, not to the page.
+  const returning = email !== '';
+  useEffect(() => {
+    if (returning) setFocus('password');
+  }, [returning, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     await onSubmit?.(values);
