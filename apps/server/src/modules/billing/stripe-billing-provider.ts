@@ -156,10 +156,14 @@ export class StripeBillingProvider implements BillingProvider {
 
   private async customerOf(account: BillingCustomer): Promise<string> {
     if (account.stripeCustomerId) return account.stripeCustomerId;
+    // Made with what never changes, under the account's key: a checkout that failed after this and is tried again
+    // within Stripe's 24 hours gets the same customer back, even if the business's name or the owner's address has
+    // changed meanwhile (with them in the request, Stripe would refuse the key). They are set on it next.
     const customer = await this.stripe.customers.create(
-      { email: account.email, name: account.name, metadata: { account_id: account.id } },
+      { metadata: { account_id: account.id } },
       { idempotencyKey: `callwise-customer-${account.id}` },
     );
+    await this.stripe.customers.update(customer.id, { email: account.email, name: account.name });
     return customer.id;
   }
 

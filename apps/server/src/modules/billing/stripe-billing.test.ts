@@ -174,6 +174,31 @@ describe('Stripe Checkout', () => {
     expect(res.json().error.code).toBe('payment_provider_error');
     expect((await billing(owner)).plan).toBe('trial');
   });
+  it('makes the same customer once, when a checkout that failed is tried again after the business was renamed', async () => {
+    const owner = await signedInUser(t);
+    stripe.failNext('POST', '/v1/checkout/sessions', 400, {
+      type: 'invalid_request_error',
+      message: 'This account cannot currently make live charges.',
+    });
+    expect((await call(owner, 'POST', '/v1/billing/checkout', { plan: 'starter' })).statusCode).toBe(502);
+    // The customer was made before Stripe refused the session; the account does not know it yet.
+    expect((await accountRow(owner)).stripe_customer_id).toBeNull();
+    await t.database.executeSql("UPDATE accounts SET name = 'Harbor Dental Group' WHERE id = $1", [
+      owner.accountId,
+    ]);
+
+    const { session } = await subscribe(owner, 'starter');
+    const customers = [...stripe.customers.values()].filter(
+      (customer) => (customer.metadata as Record<string, string>).account_id === owner.accountId,
+    );
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({
+      id: session.customer,
+      name: 'Harbor Dental Group',
+      email: owner.email,
+    });
+    expect((await accountRow(owner)).stripe_customer_id).toBe(session.customer);
+  });
 });
 
 describe('a subscription’s life', () => {

@@ -424,6 +424,14 @@ export class FakeStripe {
       return customer;
     },
     'GET /v1/customers/:id': (_r, id) => find(this.customers, 'customer', id),
+    'POST /v1/customers/:id': ({ form: f }, id) => {
+      const customer = find(this.customers, 'customer', id);
+      for (const field of ['email', 'name'] as const)
+        if (f[field] !== undefined) customer[field] = str(f[field]) || null;
+      if (f.metadata !== undefined)
+        customer.metadata = { ...record(customer.metadata), ...strings(f.metadata) };
+      return customer;
+    },
     'POST /v1/checkout/sessions': ({ form: f }) => {
       const mode = required(f, 'mode');
       const successUrl = required(f, 'success_url');
