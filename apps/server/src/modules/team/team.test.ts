@@ -8,6 +8,7 @@ import {
   type TestApp,
   waitForMail,
 } from '../../../test/helper.ts';
+import { INVITATION_RATE_LIMIT } from './invitation.routes.ts';
 
 let t: TestApp;
 type Caller = { headers: Record<string, string> };
@@ -157,6 +158,39 @@ describe('invitations', () => {
     expect((await send(b, 'DELETE', `/v1/members/${staff.userId}`)).statusCode).toBe(404);
     expect((await send(b, 'POST', `/v1/members/${staff.userId}/transfer-ownership`)).statusCode).toBe(404);
     expect((await send(b, 'GET', '/v1/members')).json().data).toHaveLength(1);
+  });
+});
+
+describe('the invitation page’s rate limit', () => {
+  it('answers 429 to the 31st request of a minute from one address, on both routes, and not to another address', async () => {
+    const owner = await signedInUser(t, { plan: 'professional' });
+    const { token } = await invite(owner, `limit-${Date.now()}@example.com`, 'staff');
+    const from = (address: string, method: 'GET' | 'POST') =>
+      t.app.inject({
+        method,
+        url: method === 'GET' ? `/v1/invitation?token=${token}` : '/v1/invitation/accept',
+        ...(method === 'POST'
+          ? { payload: { token, password: 'short', first_name: 'R', last_name: 'D' } }
+          : {}),
+        remoteAddress: address,
+      });
+    const address = `203.0.113.${Date.now() % 250}`;
+    // Both routes count against the address's one budget: 15 looks and 15 refused joins (a password too short).
+    for (let i = 0; i < INVITATION_RATE_LIMIT.limit / 2; i++) {
+      expect((await from(address, 'GET')).statusCode).toBe(200);
+      expect((await from(address, 'POST')).statusCode).toBe(400);
+    }
+    for (const method of ['GET', 'POST'] as const) {
+      const refused = await from(address, method);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
+      expect(refused.json().error.message).toMatch(
+        /^Too many requests from this address\. Try again in \d+ seconds\.$/,
+      );
+    }
+    expect((await from('192.0.2.77', 'GET')).statusCode).toBe(200);
+    // Nothing was used up: the invitation still lets its invitee join.
+    expect((await accept(token)).statusCode).toBe(200);
   });
 });
 
