@@ -175,7 +175,9 @@ test('refusals show on their inputs: the browser’s check and the server’s', 
   await save.click();
   const saved = page.getByText('Booking settings saved');
   await expect(saved).toBeVisible();
-  // The toast sits over the Save bar's corner until it goes.
+  // The toast sits over the Save bar's corner until it goes. A toast stays while the pointer rests on it, and the
+  // pointer is still where Save was clicked: it moves off first.
+  await page.mouse.move(0, 0);
   await expect(saved).toBeHidden();
 
   await staff.getByLabel('Name', { exact: true }).fill('Dr. Leigh');
