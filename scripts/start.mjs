@@ -64,6 +64,8 @@ if (START_NODE_ARGS.every((arg) => process.execArgv.includes(arg))) {
   // npm start gives this process the server's flags (package.json's "start"): the server runs here, and no second
   // Node.js has to start (about 150 ms on two cores). Signals reach the server's own handlers.
   process.env.NODE_ENV ??= 'production';
+  // As the child had: relative paths (DATA_DIR's default, ./.data) are the project's.
+  process.chdir(root);
   await import(pathToFileURL(entry).href);
 } else {
   // Started some other way (`node scripts/start.mjs`): the server runs as a child with its flags.
