@@ -23,7 +23,7 @@ const SILENCE_TIMEOUT_MS = 45_000;
  * when the connection drops, reading the current access token again each time (it may have been refreshed), and
  * stops for good when the user signs out or `stop()` is called.
  */
-export function openEventStream(
+function openEventStream(
   path: string,
   { onEvent, onOpen }: EventStreamHandlers,
 ): { stop: () => void; readonly stopped: boolean } {
