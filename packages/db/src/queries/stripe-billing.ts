@@ -79,18 +79,28 @@ export interface SubscriptionChange {
 }
 
 /**
+ * What of a subscription's change goes to the account's audit log as the payment provider's doing: everything
+ * (checkout, a card failing, the portal, a renewal), the payment status only (a plan change our own API asked for,
+ * which the API writes as the signed-in user's), or nothing (our API bringing the account in line itself).
+ */
+export type SubscriptionAudit = 'everything' | 'payment' | 'nothing';
+
+/**
  * Brings the account's plan in line with its subscription: a paid-up or past-due subscription sets the plan (a new
  * billing month begins when the plan changes) and the payment status; an ended one returns the account to the
  * free trial's state (its data kept) when it was the account's subscription. Answers whether the plan changed;
- * with `audit`, what changed is written to the account's audit log as the payment provider's doing.
+ * what changed is written to the account's audit log as the payment provider's doing, as far as `audit` says.
  */
 export async function syncSubscription(
   db: Database,
   state: SubscriptionState,
-  audit = false,
+  audit: SubscriptionAudit = 'nothing',
 ): Promise<boolean> {
   const change = await applySubscription(db, state);
-  if (audit && change) await auditSubscriptionChange(db, state.accountId, change);
+  if (change && audit !== 'nothing') {
+    const audited = audit === 'everything' ? change : { ...change, planChanged: false };
+    await auditSubscriptionChange(db, state.accountId, audited);
+  }
   return change?.planChanged ?? false;
 }
 

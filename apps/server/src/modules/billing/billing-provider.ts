@@ -31,6 +31,11 @@ export interface BillingEvent {
   subscriptionId: string | null;
   /** A paid invoice, to record in the billing history. */
   paidInvoice: { id: string; amountUsd: number; description: string; createdAt: Date } | null;
+  /**
+   * Caused by a plan change our own API asked for (POST /v1/billing/plan): the API writes that change to the audit
+   * log as the signed-in user's, so the event does not write it again as the provider's.
+   */
+  ourPlanChange: boolean;
 }
 
 /** An extra call, or the refund of one, as metered usage. */

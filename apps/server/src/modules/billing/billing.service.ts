@@ -301,8 +301,10 @@ export class BillingService {
       db,
       { id: event.id, type: event.type, accountId },
       async (tx) => {
-        // Stripe's doing (checkout paid, a card failing, the portal), written to the audit log as Stripe's.
-        if (accountId && subscription) planChanged = await syncSubscription(tx, subscription, true);
+        // Stripe's doing (checkout paid, a card failing, the portal), written to the audit log as Stripe's; a plan
+        // change the API asked for is the user's, written by the API (whichever of the two arrives first).
+        const audit = event.ourPlanChange ? 'payment' : 'everything';
+        if (accountId && subscription) planChanged = await syncSubscription(tx, subscription, audit);
         if (accountId && event.paidInvoice) await recordPaidInvoice(tx, accountId, event.paidInvoice);
         crashPoint('stripe.webhook-before-commit');
       },

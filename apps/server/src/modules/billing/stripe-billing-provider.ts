@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SubscriptionState } from '@callwise/db/queries/stripe-billing';
 import { EXTRA_CALL_CENTS } from '@callwise/shared/billing';
 import { PLANS } from '@callwise/shared/plans';
@@ -21,6 +22,8 @@ import { PaymentProviderError } from './billing-provider.ts';
 export const EXTRA_CALLS_METER = 'callwise_extra_calls';
 /** The lookup key of a plan's monthly price; the extra calls' metered price is `callwise_extra_calls`. */
 export const planLookupKey = (plan: PaidPlanId) => `callwise_${plan}_monthly`;
+/** How the Idempotency-Key of our own plan change begins (its events carry it back as `request.idempotency_key`). */
+const PLAN_CHANGE_KEY = 'callwise-plan-change-';
 const PLAN_BY_LOOKUP_KEY = new Map<string, PaidPlanId>(
   PAID_PLAN_IDS.map((plan) => [planLookupKey(plan), plan]),
 );
@@ -204,14 +207,19 @@ export class StripeBillingProvider implements BillingProvider {
       const prices = await this.ensurePrices();
       const current = await this.stripe.subscriptions.retrieve(account.stripeSubscriptionId);
       const item = current.items.data.find((i) => PLAN_BY_LOOKUP_KEY.has(i.price.lookup_key ?? ''));
-      const updated = await this.stripe.subscriptions.update(current.id, {
-        items: [item ? { id: item.id, price: prices[plan] } : { price: prices[plan], quantity: 1 }],
-        // A full month of the new plan at once, nothing credited (decision 012).
-        proration_behavior: 'none',
-        billing_cycle_anchor: { type: 'now' },
-        payment_behavior: 'error_if_incomplete',
-        metadata: { account_id: account.id, plan },
-      });
+      const updated = await this.stripe.subscriptions.update(
+        current.id,
+        {
+          items: [item ? { id: item.id, price: prices[plan] } : { price: prices[plan], quantity: 1 }],
+          // A full month of the new plan at once, nothing credited (decision 012).
+          proration_behavior: 'none',
+          billing_cycle_anchor: { type: 'now' },
+          payment_behavior: 'error_if_incomplete',
+          metadata: { account_id: account.id, plan },
+        },
+        // Its events carry this key back (event.request.idempotency_key), which marks the change as ours.
+        { idempotencyKey: `${PLAN_CHANGE_KEY}${account.id}-${randomUUID()}` },
+      );
       return {
         providerRef: idOf(updated.latest_invoice) ?? updated.id,
         chargedUsd: PLANS[plan].price,
@@ -290,6 +298,7 @@ export class StripeBillingProvider implements BillingProvider {
       customerId: idOf(object.customer as string | { id: string } | null),
       subscriptionId: null,
       paidInvoice: null,
+      ourPlanChange: event.request?.idempotency_key?.startsWith(PLAN_CHANGE_KEY) ?? false,
     };
     if (event.type === 'checkout.session.completed') {
       const session = event.data.object;

@@ -290,6 +290,42 @@ describe('a subscription’s life', () => {
     expect((await call(owner, 'POST', '/v1/billing/checkout', { plan: 'starter' })).statusCode).toBe(200);
   });
 
+  it('writes a plan change the owner makes once, as the owner’s, whether Stripe’s webhook comes before or after its answer', async () => {
+    for (const webhooksFirst of [true, false]) {
+      const owner = await signedInUser(t);
+      await subscribe(owner, 'starter');
+      stripe.webhooksBeforeAnswer = webhooksFirst;
+      try {
+        const changed = await call(owner, 'POST', '/v1/billing/plan', { plan: 'enterprise' });
+        expect(changed.statusCode, changed.body).toBe(200);
+        await stripe.settled();
+      } finally {
+        stripe.webhooksBeforeAnswer = false;
+      }
+      // Stripe's events of the change name our request's key, which is how the server knows the change as ours.
+      const keys = stripe.events
+        .filter((event) => event.type === 'customer.subscription.updated')
+        .filter(
+          (event) =>
+            (event.data.object as { metadata: { account_id?: string } }).metadata.account_id ===
+            owner.accountId,
+        )
+        .map((event) => event.request.idempotency_key);
+      expect(keys.at(-1), String(webhooksFirst)).toMatch(/^callwise-plan-change-/);
+      expect((await billing(owner)).plan).toBe('enterprise');
+      const log = await call(owner, 'GET', '/v1/audit-log?action=plan.changed');
+      expect(log.statusCode, log.body).toBe(200);
+      const changes = (log.json().data as Array<{ actor: string; summary: string }>).map((event) => [
+        event.actor,
+        event.summary,
+      ]);
+      expect(changes, `webhooks ${webhooksFirst ? 'before' : 'after'} the answer`).toEqual([
+        [owner.email, 'Changed the plan from Starter to Enterprise'],
+        ['Stripe', 'Changed the plan from Free Trial to Starter'],
+      ]);
+    }
+  });
+
   it('follows a plan changed in the Customer Portal', async () => {
     const owner = await signedInUser(t);
     const { subscriptionId } = await subscribe(owner, 'professional');

@@ -170,6 +170,11 @@ export class FakeStripe {
   failNext(method: string, pathPrefix: string, status: number, error: FakeStripeError): void {
     this.failures.push({ method: method.toUpperCase(), pathPrefix, status, error });
   }
+  /**
+   * Delivers an API request's webhooks before its answer. Stripe promises no order between the two, so a receiver
+   * must come to the same state (and the same audit log) either way.
+   */
+  webhooksBeforeAnswer = false;
   /** Waits for the webhooks of API requests (sent after the answer, as Stripe does) to be delivered. */
   async settled(): Promise<void> {
     while (this.sending.size) await Promise.all([...this.sending]);
@@ -589,8 +594,11 @@ export class FakeStripe {
       return fail(404, { type: 'invalid_request_error', message });
     }
     try {
+      const before = new Set(this.sending);
       const json = JSON.stringify(run(request, decodeURIComponent(idMatch?.[2] ?? '')));
       if (replyKey) this.replies.set(replyKey, { route, body, json });
+      // Only this request's own webhooks: others' may be waiting on a request the receiver is making now.
+      if (this.webhooksBeforeAnswer) await Promise.all([...this.sending].filter((s) => !before.has(s)));
       return this.answer(res, 200, json);
     } catch (error) {
       if (error instanceof ApiError) return fail(error.status, error.error, error.headers);
