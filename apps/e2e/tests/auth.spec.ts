@@ -200,6 +200,52 @@ test.describe('the route guard', () => {
     // The page and the sidebar's usage badge may both meet the ended session.
     allowRepeatedConsoleErrors(consoleErrors, /status of 401/);
   });
+
+  test('Sign Out while the dashboard is still loading: its requests finish first, none is refused', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request);
+    await restoreSession(page, user.session);
+    // The appointments card's request is slow to leave, so Sign Out is clicked while it is on its way. It leaves
+    // after a second, or as soon as the server has ended the session, whichever comes first: a client that does
+    // not wait for it sends it with the ended session.
+    let held = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/v1/appointments?*', async (route) => {
+      held++;
+      setTimeout(release, 1000);
+      await released;
+      await route.continue();
+    });
+    await page.route('**/auth/v1/logout*', async (route) => {
+      const response = await route.fetch();
+      release();
+      // The browser hears of the sign-out a moment after the server has done it.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fulfill({ response });
+    });
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/v1/')) answers.push(response.status());
+    });
+    await page.goto('/dashboard');
+    await expect.poll(() => held).toBeGreaterThan(0);
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(toast(page, 'Signed Out', 'You have been successfully signed out.')).toBeVisible();
+    await expect(page).toHaveURL('/');
+    // The consoleErrors fixture fails the test on a 401 too; this says which.
+    expect(answers.filter((status) => status === 401)).toEqual([]);
+    expect(answers.length).toBeGreaterThan(0);
+    // The session is over on the server.
+    const after = await request.get('/v1/dashboard', {
+      headers: { authorization: `Bearer ${user.session.access_token}` },
+    });
+    expect(after.status()).toBe(401);
+  });
 });
 
 test.describe('settings', () => {

@@ -2,8 +2,8 @@
 import { callingRulesSchema } from '@callwise/shared/schemas/calling-rules';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { api, apiBlob } from '@/lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { api, apiBlob, signingOutOnPurpose } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { AUTH_STORAGE_KEY } from '@/lib/auth-client';
 import { publicRequest } from '@/lib/public-api';
@@ -44,6 +44,42 @@ describe('the API client', () => {
       type: 'application/json',
       body: { daily_call_cap: 3 },
     });
+  });
+
+  it('signs out only once the requests on their way are answered, and sends none meanwhile', async () => {
+    storeSession();
+    const order: string[] = [];
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(url('/v1/account/calling-rules'), async () => {
+        order.push('asked');
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        order.push('answered');
+        return reply(callingRulesSchema, fixtures.callingRules());
+      }),
+      http.get(url('/v1/voices'), () => {
+        order.push('voices sent');
+        return HttpResponse.json({ data: [] });
+      }),
+    );
+    const loading = api.get('/account/calling-rules', callingRulesSchema);
+    await vi.waitFor(() => expect(order).toEqual(['asked']));
+
+    const signedOut = signingOutOnPurpose(async () => {
+      order.push('signed out');
+    });
+    // Asked for while signing out: refused here, never sent with the ending session.
+    const later = await rejection(api.get('/voices', callingRulesSchema));
+    expect(later).toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['asked']);
+
+    answer();
+    await expect(loading).resolves.toMatchObject({ daily_call_cap: expect.any(Number) });
+    await signedOut;
+    expect(order).toEqual(['asked', 'answered', 'signed out']);
   });
 
   it('refuses an answer that does not match the schema', async () => {

@@ -128,9 +128,20 @@ export function mayHaveSession(): boolean {
   }
 }
 
-/** The current session's access token (refreshed first when it is about to expire), or null when signed out. */
+/** Set while the user signs out: no request starts with the session that is ending. */
+let signingOut = false;
+
+/** Holds back the session's token while the user signs out (`signingOutOnPurpose` in the API client). */
+export function holdTokenForSignOut(hold: boolean): void {
+  signingOut = hold;
+}
+
+/**
+ * The current session's access token (refreshed first when it is about to expire), or null when signed out or
+ * signing out.
+ */
 export async function getAccessToken(): Promise<string | null> {
-  if (client === null && !mayHaveSession()) return null;
+  if (signingOut || (client === null && !mayHaveSession())) return null;
   const { data } = await (await loadAuthClient()).getSession();
   return data.session?.access_token ?? null;
 }

@@ -8,6 +8,7 @@ import {
 import { useAuthSession } from '@/features/auth/hooks/use-auth-session';
 import { assuranceOf, needsSecondFactor } from '@/features/auth/utils/assurance';
 import { rememberRecovery, siteUrl, toAuthUser } from '@/features/auth/utils/auth-session';
+import { signingOutOnPurpose } from '@/lib/api-client';
 import { getAccessToken, setRememberMe } from '@/lib/auth-client';
 import { browserTimeZone } from '@/lib/dates';
 
@@ -79,7 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     signingOut.current = true;
     try {
-      const { error } = await (await client()).signOut();
+      const authClient = await client();
+      const { error } = await signingOutOnPurpose(() => authClient.signOut());
       if (error) throw error;
     } finally {
       signingOut.current = false;
