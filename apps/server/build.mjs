@@ -25,7 +25,11 @@ const npmPackagesExternal = {
  * pino's worker threads), a native addon (argon2), and Twilio's 7 MB SDK, imported only when Twilio is configured.
  */
 const KEEP_EXTERNAL = new Set(['@electric-sql/pglite', '@node-rs/argon2', 'twilio', 'pino', 'thread-stream']);
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const fewPackagesExternal = {
   name: 'few-npm-packages-external',
   setup(b) {
