@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-error';
-import { getAccessToken, holdTokenForSignOut, loadAuthClient } from '@/lib/auth-client';
+import { getAccessToken, loadAuthClient, trackRequest } from '@/lib/auth-client';
 import { sendToApi } from '@/lib/public-api';
 import { requireTwoFactorEnrollment } from '@/lib/two-factor-enrollment';
 
@@ -53,31 +53,6 @@ export async function endingSessionOnPurpose<T>(work: () => Promise<T>): Promise
   }
 }
 
-/** Requests on their way (from asking for the token to the answer), waited for before signing out. */
-const inFlight = new Set<Promise<unknown>>();
-/** The longest a sign-out waits for them. */
-const SIGN_OUT_WAIT_MS = 3000;
-
-/**
- * Runs `work`, which signs the user out: no request starts meanwhile, and those already on their way are waited
- * for first (up to 3 s), so that none is answered 401 by the session the server is ending (a page still loading
- * its cards when Sign Out is clicked).
- */
-export async function signingOutOnPurpose<T>(work: () => Promise<T>): Promise<T> {
-  holdTokenForSignOut(true);
-  try {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = new Promise((resolve) => {
-      timer = setTimeout(resolve, SIGN_OUT_WAIT_MS);
-    });
-    await Promise.race([Promise.allSettled([...inFlight]), waited]);
-    clearTimeout(timer);
-    return await endingSessionOnPurpose(work);
-  } finally {
-    holdTokenForSignOut(false);
-  }
-}
-
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -91,13 +66,10 @@ export interface ApiRequest<T> {
  * Sends one authenticated request to `/v1`: the session's bearer token, an optional JSON body, and every failure
  * thrown as an ApiError (error bodies are JSON; a 401 ends the session; a 403 `mfa_required` refreshes the session
  * for the code step, a 403 `mfa_enrollment_required` sends the member to set up a second factor). It counts as on
- * its way (`inFlight`) until answered.
+ * its way until answered (`trackRequest`: signing out waits for it).
  */
 function send(path: string, options: SendOptions): Promise<Response> {
-  const sending = sendWithToken(path, options);
-  inFlight.add(sending);
-  void sending.catch(() => undefined).finally(() => inFlight.delete(sending));
-  return sending;
+  return trackRequest(sendWithToken(path, options));
 }
 
 interface SendOptions {

@@ -130,10 +130,37 @@ export function mayHaveSession(): boolean {
 
 /** Set while the user signs out: no request starts with the session that is ending. */
 let signingOut = false;
+/** The API client's requests on their way (from asking for the token to the answer), waited for before signing out. */
+const inFlight = new Set<Promise<unknown>>();
+/** The longest a sign-out waits for them. */
+const SIGN_OUT_WAIT_MS = 3000;
 
-/** Holds back the session's token while the user signs out (`signingOutOnPurpose` in the API client). */
-export function holdTokenForSignOut(hold: boolean): void {
-  signingOut = hold;
+/** Counts `request` as on its way until it is answered (or fails). */
+export function trackRequest<T>(request: Promise<T>): Promise<T> {
+  inFlight.add(request);
+  void request.catch(() => undefined).finally(() => inFlight.delete(request));
+  return request;
+}
+
+/**
+ * Runs `work`, which signs the user out: no request starts meanwhile (the token is held back), and those already
+ * on their way are waited for first (up to 3 s), so that none is answered 401 by the session the server is ending
+ * (a page still loading its cards when Sign Out is clicked). Here rather than in the API client, which the pages
+ * before sign-in do not load.
+ */
+export async function signingOutOnPurpose<T>(work: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise((resolve) => {
+      timer = setTimeout(resolve, SIGN_OUT_WAIT_MS);
+    });
+    await Promise.race([Promise.allSettled([...inFlight]), waited]);
+    clearTimeout(timer);
+    return await work();
+  } finally {
+    signingOut = false;
+  }
 }
 
 /**

@@ -8,8 +8,7 @@ import {
 import { useAuthSession } from '@/features/auth/hooks/use-auth-session';
 import { assuranceOf, needsSecondFactor } from '@/features/auth/utils/assurance';
 import { rememberRecovery, siteUrl, toAuthUser } from '@/features/auth/utils/auth-session';
-import { signingOutOnPurpose } from '@/lib/api-client';
-import { getAccessToken, setRememberMe } from '@/lib/auth-client';
+import { getAccessToken, setRememberMe, signingOutOnPurpose } from '@/lib/auth-client';
 import { browserTimeZone } from '@/lib/dates';
 
 /**
