@@ -12,14 +12,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
 mkdirSync(dist, { recursive: true });
 
-const npmPackagesExternal = {
-  name: 'external-npm-packages',
+/** An esbuild plugin that leaves the bare imports `external` answers true for to Node.js. */
+const externalWhen = (name, external) => ({
+  name,
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@callwise/') ? undefined : { path: args.path, external: true },
+      external(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
-};
+});
+const npmPackagesExternal = externalWhen('external-npm-packages', (path) => !path.startsWith('@callwise/'));
 /**
  * The npm packages main.js leaves external: files of their own read at run time (PGlite's WebAssembly and data,
  * pino's worker threads), a native addon (argon2), and Twilio's 7 MB SDK, imported only when Twilio is configured.
@@ -30,16 +32,10 @@ const packageOf = (specifier) =>
     .split('/')
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
-const fewPackagesExternal = {
-  name: 'few-npm-packages-external',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('node:') || KEEP_EXTERNAL.has(packageOf(args.path))
-        ? { path: args.path, external: true }
-        : undefined,
-    );
-  },
-};
+const fewPackagesExternal = externalWhen(
+  'few-npm-packages-external',
+  (path) => path.startsWith('node:') || KEEP_EXTERNAL.has(packageOf(path)),
+);
 // The CommonJS packages inlined into an ES module still ask for `require`, `__filename` and `__dirname`.
 const commonJsGlobals = [
   "import { createRequire as __cwCreateRequire } from 'node:module';",

@@ -82,6 +82,29 @@ describe('the API client', () => {
     expect(order).toEqual(['asked', 'answered', 'signed out']);
   });
 
+  it('signs out after 3 s even when a request on its way never comes back', async () => {
+    storeSession();
+    let release: () => void = () => undefined;
+    server.use(
+      http.get(url('/v1/account/calling-rules'), async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return reply(callingRulesSchema, fixtures.callingRules());
+      }),
+    );
+    const stuck = api.get('/account/calling-rules', callingRulesSchema);
+    const began = Date.now();
+    let signedOutAfter = -1;
+    await signingOutOnPurpose(async () => {
+      signedOutAfter = Date.now() - began;
+    });
+    expect(signedOutAfter).toBeGreaterThanOrEqual(2900);
+    expect(signedOutAfter).toBeLessThan(4500);
+    release();
+    await stuck;
+  }, 10_000);
+
   it('refuses an answer that does not match the schema', async () => {
     storeSession();
     server.use(
