@@ -4,18 +4,18 @@ import { PRODUCT_NAME } from '@callwise/shared/product';
 import type { Logger as PinoLogger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openRuntime } from './runtime.ts';
-import type { EmbeddedDataDir } from './runtime-database.ts';
+import { openRuntime, type RuntimeOptions } from './runtime.ts';
 
 export async function startServer(
   config: Config,
   bootLog: PinoLogger,
-  dataDir: Promise<EmbeddedDataDir | null>,
+  started: Pick<RuntimeOptions, 'dataDir' | 'pgliteFiles'>,
 ) {
   bootLog.debug({ phase: 'modules loaded', ms: Math.round(performance.now()) }, 'startup');
-  const runtime = await openRuntime(config, bootLog, { dataDir });
+  const runtime = await openRuntime(config, bootLog, started);
 
   if (config.ROLE === 'worker') {
+    await runtime.startJobs();
     await runtime.services.engine.start();
     bootLog.info(`${PRODUCT_NAME} worker running (${runtime.database.kind})`);
     onShutdown(bootLog, async () => runtime.close());
@@ -33,7 +33,9 @@ export async function startServer(
   onShutdown(bootLog, async () => app.close());
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Calls are placed once the API answers: a backlog of due calls never delays the start.
+  // Jobs run and calls are placed once the API answers: neither the workers' first looks for work nor a backlog
+  // of due calls delays the start. What is sent meanwhile waits in its queue.
+  await runtime.startJobs();
   if (config.ROLE === 'all') await runtime.services.engine.start();
   bootLog.debug({ phase: 'listening', ms: Math.round(performance.now()) }, 'startup');
   const address = app.server.address();

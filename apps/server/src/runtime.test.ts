@@ -9,7 +9,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadPgliteFiles } from '@callwise/db/pglite-files';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from './config.ts';
+import { defineJob, jobSender } from './infra/queue.ts';
+import { openRuntime } from './runtime.ts';
 import { copyDataDirTemplate } from './runtime-database.ts';
 
 const folders: string[] = [];
@@ -58,5 +63,35 @@ describe('the first start’s copy of the database template', () => {
     expect(tree(data)).toEqual(tree(template));
     expect(Object.keys(tree(data))).toHaveLength(5 * 41 + 1);
     expect(existsSync(`${data}.partial`)).toBe(false);
+  });
+});
+
+describe('opening the runtime', () => {
+  it('opens the embedded database with the engine loaded ahead, and starts the job workers only when asked', async () => {
+    const ran: string[] = [];
+    const job = defineJob({
+      name: 'test-runtime-started',
+      schema: z.object({ note: z.string() }),
+      handler: async ({ note }) => {
+        ran.push(note);
+      },
+    });
+    const files = loadPgliteFiles();
+    expect(await files).not.toBeNull();
+    const config = loadConfig({ DATA_DIR: folder(), JWT_SECRET: 'runtime-test-secret-0123456789abcdefghij' });
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const runtime = await openRuntime(config, quiet, { jobs: [job], pgliteFiles: files });
+    try {
+      expect(runtime.database.kind).toBe('pglite');
+      // The job's queue exists before its worker: what is sent now is kept.
+      await jobSender<typeof job>()(runtime.queue, job.name, { note: 'sent before the workers' });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(ran).toEqual([]);
+
+      await Promise.all([runtime.startJobs(), runtime.startJobs()]);
+      await expect.poll(() => ran, { timeout: 10_000 }).toEqual(['sent before the workers']);
+    } finally {
+      await runtime.close();
+    }
   });
 });

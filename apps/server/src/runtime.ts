@@ -1,5 +1,6 @@
 import { type DatabaseHandle, openDatabase } from '@callwise/db/client';
 import { runMigrations } from '@callwise/db/migrate';
+import type { PgliteFiles } from '@callwise/db/pglite-files';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from './config.ts';
@@ -7,8 +8,9 @@ import type { Logger } from './infra/logger.ts';
 import {
   createQueue,
   EMBEDDED_POLL_SECONDS,
+  ensureQueues,
   type JobDefinition,
-  registerJobs,
+  startWorkers,
   stopQueue,
 } from './infra/queue.ts';
 import { createJobs } from './jobs/registry.ts';
@@ -20,18 +22,31 @@ export interface Runtime {
   database: DatabaseHandle;
   queue: PgBoss;
   services: Services;
+  /**
+   * Starts the job workers (ROLE=all|worker; nothing for ROLE=api) once, after the server answers: the jobs' queues
+   * exist already, so anything sent before is kept and picked up then.
+   */
+  startJobs(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** The jobs run; by default the server's (`createJobs`). */
+  jobs?: JobDefinition<z.ZodType>[];
+  /** The data directory's preparation, when the caller has started it already. */
+  dataDir?: Promise<EmbeddedDataDir | null>;
+  /** PGlite's files, when the caller has started loading them (`loadPgliteFiles`). */
+  pgliteFiles?: Promise<PgliteFiles | null>;
 }
 
 /**
  * Opens what a process needs: the data directory lock (embedded database only), the database, its migrations,
- * and the job queue (polling for work unless ROLE=api). `dataDir` is the data directory's preparation when the
- * caller has started it already (the server's entry does, before loading the rest of the server).
+ * and the job queue with every job's queue made (its workers start with `startJobs`).
  */
 export async function openRuntime(
   config: Config,
   log: Logger,
-  options: { jobs?: JobDefinition<z.ZodType>[]; dataDir?: Promise<EmbeddedDataDir | null> } = {},
+  options: RuntimeOptions = {},
 ): Promise<Runtime> {
   // Milliseconds since the process started, as the server's entry logs its phases.
   const phase = (name: string) => log.debug?.({ phase: name, ms: Math.round(performance.now()) }, 'startup');
@@ -43,7 +58,10 @@ export async function openRuntime(
   } else {
     releaseLock = embedded.releaseLock;
     try {
-      database = await openDatabase({ dataDir: embedded.pgdata });
+      database = await openDatabase({
+        dataDir: embedded.pgdata,
+        ...(options.pgliteFiles ? { pgliteFiles: options.pgliteFiles } : {}),
+      });
     } catch (error) {
       releaseLock();
       throw error;
@@ -60,12 +78,10 @@ export async function openRuntime(
     await queue.start();
     phase('queue started');
     const services = await openServices({ config, database, queue, log });
-    await registerJobs(queue, options.jobs ?? createJobs({ config, database, queue, services }), {
-      work: worker,
-      log,
-      ...(database.kind === 'pglite' ? { minPollingSeconds: EMBEDDED_POLL_SECONDS } : {}),
-    });
-    phase('jobs registered');
+    const jobs = options.jobs ?? createJobs({ config, database, queue, services });
+    await ensureQueues(queue, jobs);
+    phase('queues checked');
+    let working: Promise<void> | null = null;
 
     let closing: Promise<void> | null = null;
     return {
@@ -73,9 +89,19 @@ export async function openRuntime(
       database,
       queue,
       services,
+      startJobs() {
+        if (!worker) return Promise.resolve();
+        working ??= startWorkers(queue, jobs, {
+          log,
+          ...(database.kind === 'pglite' ? { minPollingSeconds: EMBEDDED_POLL_SECONDS } : {}),
+        }).then(() => phase('workers started'));
+        return working;
+      },
       close() {
         closing ??= (async () => {
           try {
+            // Workers still starting finish starting, so that the queue's stop finds them all.
+            await working?.catch(() => undefined);
             await services.close();
             await stopQueue(queue, 10_000);
           } finally {

@@ -1,6 +1,7 @@
 // The server's entry. It reads the configuration, takes the data directory's lock and starts a first start's copy
 // of the database template before it loads the rest of the server (main.ts): the copy runs on the thread pool
 // while the server's modules load (decision 031). The build bundles the two apart (build.mjs).
+import { loadPgliteFiles } from '@callwise/db/pglite-files';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { logSerializers } from './infra/logger.ts';
@@ -11,13 +12,15 @@ const bootLog = pino({ level: process.env.LOG_LEVEL ?? 'info', serializers: logS
 
 try {
   const config = loadConfig();
+  // The embedded database's engine is read and compiled on other threads meanwhile, too.
+  const pgliteFiles = config.DATABASE_URL ? null : loadPgliteFiles();
   const dataDir = prepareDataDir(config, (name) =>
     bootLog.debug({ phase: name, ms: Math.round(performance.now()) }, 'startup'),
   );
   // Awaited once the server is loaded, and a failure reported there: not an unhandled rejection meanwhile.
   dataDir.catch(() => undefined);
   const { startServer } = await import('./main.ts');
-  await startServer(config, bootLog, dataDir);
+  await startServer(config, bootLog, { dataDir, ...(pgliteFiles ? { pgliteFiles } : {}) });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { PgliteFiles } from './pglite-files.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -40,6 +41,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PGlite data directory dump (from dumpDataDir) to start from. */
   loadDataDir?: Blob;
+  /** PGlite's files, loaded ahead (`loadPgliteFiles`); when absent or null, PGlite loads them as it opens. */
+  pgliteFiles?: Promise<PgliteFiles | null>;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
@@ -231,7 +234,7 @@ function nodePostgresClient(db: Database): pg.Pool | pg.Client | null {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.loadDataDir);
+  return openPglite(options.dataDir, options.loadDataDir, await options.pgliteFiles);
 }
 
 /**
@@ -255,9 +258,11 @@ function withoutPerQueryParsers(client: PGlite): PGlite {
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
+  files: PgliteFiles | null | undefined,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', {
+    ...files,
     extensions: { pg_trgm, btree_gist },
     // PGlite's default of 160 MB of shared buffers dominates the process's memory; table files are read
     // through the operating system's page cache anyway.

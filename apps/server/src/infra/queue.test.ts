@@ -3,7 +3,7 @@ import { createTestDatabase } from '@callwise/db/testing';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { createQueue, defineJob, jobSender, registerJobs, stopQueue } from './queue.ts';
+import { createQueue, defineJob, ensureQueues, jobSender, registerJobs, stopQueue } from './queue.ts';
 
 let database: DatabaseHandle;
 let boss: PgBoss;
@@ -150,5 +150,37 @@ describe('stopping the queue', () => {
     await stopQueue(queue, 5000);
     expect(running).toBe(0);
     expect((await boss.getJobById(failing.name, id))?.state).toBe('failed');
+  });
+});
+
+describe("making the jobs' queues", () => {
+  it('makes the missing ones and, when every queue exists, asks the database once', async () => {
+    // Statements reaching the database, counted.
+    const statements: string[] = [];
+    const counted: DatabaseHandle = {
+      ...database,
+      executeSql: async (text, values) => {
+        statements.push(text);
+        return database.executeSql(text, values);
+      },
+    };
+    const queue = createQueue(counted, { supervise: false });
+    await queue.start();
+    const jobs = ['test-made-1', 'test-made-2', 'test-made-3'].map((name) =>
+      defineJob({ name, schema: z.object({}), queue: { retryLimit: 7 }, handler: async () => undefined }),
+    );
+    try {
+      await ensureQueues(queue, jobs.slice(0, 1));
+      statements.length = 0;
+      await ensureQueues(queue, jobs);
+      for (const job of jobs) expect((await queue.getQueue(job.name))?.retryLimit).toBe(7);
+      expect(statements.length).toBeGreaterThan(1);
+
+      statements.length = 0;
+      await ensureQueues(queue, jobs);
+      expect(statements).toHaveLength(1);
+    } finally {
+      await queue.stop({ graceful: false, close: false, wait: true });
+    }
   });
 });

@@ -121,16 +121,25 @@ export async function stopQueue(boss: PgBoss, timeoutMs: number): Promise<void> 
   }
 }
 
-/** Creates a job's queue unless it exists; a deadlock with another process starting at the same time is retried. */
-async function ensureQueue(boss: PgBoss, job: JobDefinition) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (!(await boss.getQueue(job.name)))
-        await boss.createQueue(job.name, { name: job.name, ...job.queue });
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+/**
+ * Creates the queue of each job that lacks one: one statement reads every queue (a restart, or a first start from
+ * the template, finds them all), and the missing ones are made one at a time, since pg-boss creates a table per
+ * queue and concurrent creation deadlocks on PostgreSQL. A deadlock with another process starting at the same
+ * time is retried.
+ */
+export async function ensureQueues(boss: PgBoss, jobs: JobDefinition[]): Promise<void> {
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+  for (const job of jobs) {
+    if (existing.has(job.name)) continue;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await boss.getQueue(job.name)))
+          await boss.createQueue(job.name, { name: job.name, ...job.queue });
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
     }
   }
 }
@@ -156,9 +165,23 @@ export async function registerJobs(
     minPollingSeconds?: number;
   },
 ): Promise<void> {
-  // Queues one at a time: pg-boss creates a table per queue, and concurrent creation deadlocks on PostgreSQL.
-  for (const job of jobs) await ensureQueue(boss, job);
-  if (!options.work) return;
+  await ensureQueues(boss, jobs);
+  if (options.work) await startWorkers(boss, jobs, options);
+}
+
+/**
+ * Starts polling for each job (its queue made already: `ensureQueues`), schedules the cron jobs and sends the
+ * jobs that run at start.
+ */
+export async function startWorkers(
+  boss: PgBoss,
+  jobs: JobDefinition[],
+  options: {
+    log: { error: (obj: object, msg: string) => void };
+    /** See registerJobs. */
+    minPollingSeconds?: number;
+  },
+): Promise<void> {
   const state = states.get(boss);
 
   /** One job: a payload that does not fit is failed for good; otherwise the handler runs. */
