@@ -1,10 +1,10 @@
 // The first part of opening the runtime: the data directory's lock and a first start's copy of the database
 // template. It imports little, so that the server's entry can start it before loading the rest of the server
-// (decision 031): the copy runs on the thread pool while the server's modules load.
-import { constants, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+// (decision 031): the copy runs on a thread of its own while the server's modules load.
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { acquireDataDirLock } from '@callwise/db/lock';
 import type { Config } from './config.ts';
 
@@ -13,37 +13,41 @@ const pgliteTemplate = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * Copies the template into `to`: into a folder beside it first, renamed into place when complete, so that a copy
- * cut short (a crash, a full disk) is never taken for a database. Two files are copied at a time: as fast as
- * more here (the cost is creating about 800 files), and it leaves two of the thread pool's four threads to the
- * server's modules, loading meanwhile; with every copy queued at once, their reads waited behind the whole copy.
- * A file system that can share a file's blocks (btrfs, XFS) clones them instead of copying.
+ * cut short (a crash, a full disk) is never taken for a database. The copy runs on a thread of its own, one file
+ * after another: the main thread is busy loading the server meanwhile, so a copy driven from it waited for it
+ * between files, and one queued on the thread pool all at once held up the modules' reads behind it. A file
+ * system that can share a file's blocks (btrfs, XFS) clones them instead of copying.
  */
 export async function copyDataDirTemplate(from: string, to: string): Promise<void> {
   const partial = `${to}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  const files: [string, string][] = [];
-  await listTree(from, partial, files);
-  let next = 0;
-  const lane = async () => {
-    for (let file = files[next++]; file; file = files[next++]) {
-      await copyFile(file[0], file[1], constants.COPYFILE_FICLONE);
-    }
-  };
-  await Promise.all([lane(), lane()]);
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(COPY_TREE, { eval: true, workerData: { from, to: partial } });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the template's copy stopped with code ${code}`)),
+    );
+  });
   rmSync(to, { recursive: true, force: true });
   renameSync(partial, to);
 }
 
-/** Makes the folders of `from` under `to` and lists the files to copy, each with its target. */
-async function listTree(from: string, to: string, files: [string, string][]): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
+/** The copying thread's program: `workerData.from`'s folders and files into `workerData.to`. */
+const COPY_TREE = `
+const { constants, copyFileSync, mkdirSync, readdirSync } = require('node:fs');
+const path = require('node:path');
+const { workerData } = require('node:worker_threads');
+const copyTree = (from, to) => {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
-    if (entry.isDirectory()) await listTree(source, target, files);
-    else files.push([source, target]);
+    if (entry.isDirectory()) copyTree(source, target);
+    else copyFileSync(source, target, constants.COPYFILE_FICLONE);
   }
-}
+};
+copyTree(workerData.from, workerData.to);
+`;
 
 /** The embedded database's folder, ready to open, under the data directory's lock. */
 export interface EmbeddedDataDir {
