@@ -153,6 +153,27 @@ describe('queryPrepared on either engine', () => {
   });
 });
 
+describe('the embedded engine', () => {
+  it('lets the event loop turn between statements, so a burst of them never holds up a timer or a socket', async () => {
+    const embedded = await openDatabase({});
+    try {
+      let finished = 0;
+      const burst = Array.from({ length: 200 }, (_, i) =>
+        (i % 2 ? embedded.executeSql('SELECT $1::int AS n', [i]) : embedded.executeSql('SELECT 1')).then(
+          () => finished++,
+        ),
+      );
+      const atTimer = await new Promise<number>((resolve) => setTimeout(() => resolve(finished), 0));
+      await Promise.all(burst);
+      expect(finished).toBe(200);
+      // Without the turn, all 200 had run before the timer's first chance.
+      expect(atTimer).toBeLessThan(20);
+    } finally {
+      await embedded.close();
+    }
+  });
+});
+
 describe('parseTimestamptz', () => {
   it('reads every form PostgreSQL writes as node-postgres does, to the millisecond', () => {
     const reference = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (

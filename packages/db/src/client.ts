@@ -255,6 +255,20 @@ function withoutPerQueryParsers(client: PGlite): PGlite {
   });
 }
 
+/**
+ * PGlite runs each statement on this thread, and the statements waiting for its lock run one after another in a
+ * single chain of promise callbacks: while a burst of them drains, the event loop reads no socket and answers no
+ * request. Each statement, once it holds the lock, first waits for one turn of the event loop.
+ */
+function yieldBetweenStatements(client: PGlite): void {
+  const runExclusiveQuery = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = <T>(run: () => Promise<T>) =>
+    runExclusiveQuery(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return run();
+    });
+}
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -269,6 +283,7 @@ async function openPglite(
     postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
+  yieldBetweenStatements(client);
   const db = drizzlePglite({ client: withoutPerQueryParsers(client), schema }) as unknown as Database;
   let closed = false;
   return {
