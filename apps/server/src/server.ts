@@ -1,6 +1,6 @@
-// The server's entry. It reads the configuration, takes the data directory's lock and starts a first start's copy
-// of the database template before it loads the rest of the server (main.ts): the copy runs on the thread pool
-// while the server's modules load (decision 031). The build bundles the two apart (build.mjs).
+// The server's entry. It reads the configuration, takes the data directory's lock, starts a first start's copy of
+// the database template (on a thread of its own) and the reading and compiling of PGlite's engine, and then loads
+// the rest of the server (main.ts) while they run (decision 031). The build bundles the two apart (build.mjs).
 import { loadPgliteFiles } from '@callwise/db/pglite-files';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
@@ -12,7 +12,7 @@ const bootLog = pino({ level: process.env.LOG_LEVEL ?? 'info', serializers: logS
 
 try {
   const config = loadConfig();
-  // The embedded database's engine is read and compiled on other threads meanwhile, too.
+  // Read and compiled while the copy runs and the rest of the server loads.
   const pgliteFiles = config.DATABASE_URL ? null : loadPgliteFiles();
   const dataDir = prepareDataDir(config, (name) =>
     bootLog.debug({ phase: name, ms: Math.round(performance.now()) }, 'startup'),
