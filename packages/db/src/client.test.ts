@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, parseTimestamptz, queryPrepared } from './client.ts';
 import { expectedMigrationCount, migrationsApplied } from './migrate.ts';
+import { loadPgliteFiles, type PgliteFiles } from './pglite-files.ts';
 import { accounts, contacts } from './schema.ts';
 import { createTestDatabase } from './testing.ts';
 
@@ -154,6 +155,25 @@ describe('queryPrepared on either engine', () => {
 });
 
 describe('the embedded engine', () => {
+  it("opens with PGlite's files loaded ahead, and uses those it is given", async () => {
+    const embedded = await openDatabase({ pgliteFiles: loadPgliteFiles() });
+    try {
+      expect((await embedded.executeSql('SELECT 41 + 1 AS n')).rows).toEqual([{ n: 42 }]);
+    } finally {
+      await embedded.close();
+    }
+    // An empty WebAssembly module in place of the engine's: opening fails, so what is given is what opens.
+    const empty = await (
+      globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> } }
+    ).WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    const files = await loadPgliteFiles();
+    await expect(
+      openDatabase({
+        pgliteFiles: Promise.resolve({ ...(files as PgliteFiles), pgliteWasmModule: empty as never }),
+      }),
+    ).rejects.toThrow();
+  });
+
   it('lets the event loop turn between statements, so a burst of them never holds up a timer or a socket', async () => {
     const embedded = await openDatabase({});
     try {

@@ -133,8 +133,8 @@ export async function ensureQueues(boss: PgBoss, jobs: JobDefinition[]): Promise
     if (existing.has(job.name)) continue;
     for (let attempt = 1; ; attempt++) {
       try {
-        if (!(await boss.getQueue(job.name)))
-          await boss.createQueue(job.name, { name: job.name, ...job.queue });
+        // A queue another process made meanwhile is left as it is (pg-boss inserts it ON CONFLICT DO NOTHING).
+        await boss.createQueue(job.name, { name: job.name, ...job.queue });
         break;
       } catch (error) {
         if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
@@ -150,20 +150,22 @@ export async function ensureQueues(boss: PgBoss, jobs: JobDefinition[]): Promise
  */
 export const EMBEDDED_POLL_SECONDS = 5;
 
+/** How the job workers run. */
+export interface WorkerOptions {
+  log: { error: (obj: object, msg: string) => void };
+  /**
+   * Polls no more often than this. The embedded database lives in this one process, so every job due now is
+   * sent here and wakes its worker at once (see enqueue): polling only finds delayed jobs, retries and the
+   * scheduled ones, and each poll holds up the requests it coincides with.
+   */
+  minPollingSeconds?: number;
+}
+
 /** Creates the queue of each job (idempotent); in a worker, starts polling for it. */
 export async function registerJobs(
   boss: PgBoss,
   jobs: JobDefinition[],
-  options: {
-    work: boolean;
-    log: { error: (obj: object, msg: string) => void };
-    /**
-     * Polls no more often than this. The embedded database lives in this one process, so every job due now is
-     * sent here and wakes its worker at once (see enqueue): polling only finds delayed jobs, retries and the
-     * scheduled ones, and each poll holds up the requests it coincides with.
-     */
-    minPollingSeconds?: number;
-  },
+  options: WorkerOptions & { work: boolean },
 ): Promise<void> {
   await ensureQueues(boss, jobs);
   if (options.work) await startWorkers(boss, jobs, options);
@@ -176,11 +178,7 @@ export async function registerJobs(
 export async function startWorkers(
   boss: PgBoss,
   jobs: JobDefinition[],
-  options: {
-    log: { error: (obj: object, msg: string) => void };
-    /** See registerJobs. */
-    minPollingSeconds?: number;
-  },
+  options: WorkerOptions,
 ): Promise<void> {
   const state = states.get(boss);
 
