@@ -5,18 +5,31 @@
 // few scheduled ahead or still live, outcomes, handled ones, and names from a pool of a few thousand (besides the
 // 1,000 calls seedBenchAccount gives every bench account). Run alone with
 // `BENCH_ONLY=million node --import tsx scripts/bench.ts` (after `npm run build`); BENCH_ENGINE=postgres|pglite
-// runs one engine, BENCH_REQUESTS sets the requests measured per address (200; fewer, at least 20, when they
-// take longer than BENCH_ADDRESS_SECONDS, 60 s); BENCH_MAX_CALLS=100000 stops after the first size.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// runs one engine; BENCH_MAX_CALLS=100000 stops after the first size. The requests come from wrk, one
+// connection, for BENCH_ADDRESS_SECONDS_WRK (3 s) per address; without wrk, from fetch: BENCH_REQUESTS per address
+// (200; fewer, at least 20, when they take longer than BENCH_ADDRESS_SECONDS, 60 s).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { foldCallCounts, vacuumCallCountChanges } from '@callwise/db/queries/call-counts';
-import { freshDatabase, seedBenchAccount, serverEntry, signIn, sleep, stop, waitFor } from './bench-load.ts';
+import {
+  freshDatabase,
+  hasWrk,
+  seedBenchAccount,
+  serverEntry,
+  signIn,
+  sleep,
+  stop,
+  waitFor,
+} from './bench-load.ts';
 import { percentile, type Recorder } from './bench-parts.ts';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+/** With wrk: how long each address is asked, one request at a time (BENCH_ADDRESS_SECONDS_WRK, 3 s). */
+const WRK_SECONDS = Number(process.env.BENCH_ADDRESS_SECONDS_WRK ?? 3);
 const WARM_UP = 20;
 /** How long one address is measured at most (BENCH_ADDRESS_SECONDS, 60 s; a quarter of it to warm up). */
 const BUDGET_MS = Number(process.env.BENCH_ADDRESS_SECONDS ?? 60) * 1000;
@@ -190,11 +203,28 @@ async function waitForRollups(sql: Sql) {
     await sleep(200);
   }
   console.log(`  call_count_changes emptied in ${Math.round(performance.now() - started)} ms`);
+  // The fold's VACUUM of call_count_changes (after 10,000 changes) and autovacuum after the bulk insert run for
+  // seconds after it: the steady state is measured, as for the calls' own VACUUM above (up to 60 s).
+  const settling = performance.now();
+  for (;;) {
+    const { rows } = await sql(
+      'SELECT count(*)::int AS n FROM pg_stat_progress_vacuum WHERE datname = current_database()',
+    );
+    if (Number(rows[0]?.n ?? 0) === 0) break;
+    if (performance.now() - settling > 60_000) {
+      console.log('  WARNING: a VACUUM still runs after 60 s; measuring anyway');
+      break;
+    }
+    await sleep(200);
+  }
+  if (performance.now() - settling > 200) {
+    console.log(`  waited ${Math.round(performance.now() - settling)} ms for VACUUM to end`);
+  }
 }
 
 function startServer(dataDir: string, port: number, url: string | null): ChildProcess {
   const { DATABASE_URL: _unused, ...env } = process.env;
-  return spawn(process.execPath, [serverEntry], {
+  return spawn(process.execPath, [...SERVER_NODE_ARGS, serverEntry], {
     env: {
       ...env,
       ...(url ? { DATABASE_URL: url } : {}),
@@ -219,7 +249,64 @@ async function get(url: string, headers: Record<string, string>): Promise<string
   return body;
 }
 
-/** Each address in turn: 20 warm-up requests, then REQUESTS one at a time; p50 and p99 recorded. */
+/**
+ * wrk's report of a run, one connection, one request at a time: every answer's time (µs), from its latency
+ * histogram (the 50th and 99th percentiles are all the bench reads).
+ */
+const WRK_ONE_AT_A_TIME = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"p50_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.timeout,
+    e.status))
+end
+`;
+
+type Latency = { p50: number; p99: number; requests: number };
+
+/**
+ * One request at a time for WRK_SECONDS from wrk (C): the p50 and p99 it measured, in ms. A JavaScript client's own pauses (its collector, undici's bookkeeping) showed as the
+ * server's: one request in a hundred took 15-45 ms from fetch while the server answered it in 3 (decision 032).
+ */
+async function latencyFromWrk(
+  url: string,
+  headers: Record<string, string>,
+  script: string,
+): Promise<Latency> {
+  const args = ['-t1', '-c1', `-d${WRK_SECONDS}s`, '--timeout', '30s', '-s', script];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('wrk', args, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  const line = output.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (!line) throw new Error(`wrk printed no report for ${url}:\n${output}`);
+  const report = JSON.parse(line) as {
+    requests: number;
+    p50_us: number;
+    p99_us: number;
+    errors: number;
+    non2xx: number;
+  };
+  if (report.errors > 0 || report.non2xx > 0 || report.requests === 0) {
+    throw new Error(`${url}: ${report.non2xx} non-2xx answers and ${report.errors} errors from wrk`);
+  }
+  return { p50: report.p50_us / 1000, p99: report.p99_us / 1000, requests: report.requests };
+}
+
+/** REQUESTS one at a time through fetch, when the machine has no wrk. */
+async function latencyFromFetch(url: string, headers: Record<string, string>): Promise<Latency> {
+  const times: number[] = [];
+  const end = performance.now() + BUDGET_MS;
+  while (times.length < REQUESTS && (times.length < 20 || performance.now() < end)) {
+    const t0 = performance.now();
+    await get(url, headers);
+    times.push(performance.now() - t0);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length };
+}
+
+/** Each address in turn: 20 warm-up requests, then one request at a time (wrk, else fetch); p50 and p99 recorded. */
 async function measureReads(
   record: Recorder,
   base: string,
@@ -250,27 +337,27 @@ async function measureReads(
     `/v1/calls?limit=50&cursor=${encodeURIComponent(firstPage.next_cursor)}`,
     ...[...filters.slice(0, 4), 'direction=inbound', `q=${search}`].map((f) => `/v1/calls?limit=50&${f}`),
   ];
+  const wrkScript = hasWrk()
+    ? path.join(mkdtempSync(path.join(tmpdir(), 'callwise-bench-wrk-')), 'one.lua')
+    : null;
+  if (wrkScript) writeFileSync(wrkScript, WRK_ONE_AT_A_TIME);
   for (const p of paths) {
     const url = `${base}${p}`;
     // A slow address (seconds an answer) gets fewer requests: at least 3 to warm up, 20 measured.
     const warmUpEnd = performance.now() + WARM_UP_BUDGET_MS;
     for (let i = 0; i < WARM_UP && (i < 3 || performance.now() < warmUpEnd); i++) await get(url, headers);
-    const times: number[] = [];
-    const end = performance.now() + BUDGET_MS;
-    while (times.length < REQUESTS && (times.length < 20 || performance.now() < end)) {
-      const t0 = performance.now();
-      await get(url, headers);
-      times.push(performance.now() - t0);
-    }
-    const count = times.length < REQUESTS ? `, ${times.length} requests` : '';
+    const latency = wrkScript
+      ? await latencyFromWrk(url, headers, wrkScript)
+      : await latencyFromFetch(url, headers);
+    const count = !wrkScript && latency.requests < REQUESTS ? `, ${latency.requests} requests` : '';
     const shown = p.replace(
       firstPage.next_cursor ? encodeURIComponent(firstPage.next_cursor) : '',
       '<cursor>',
     );
     const name = `GET ${shown.replace(campaignId, '<campaign>')} (${label}${count})`;
     const round1 = (v: number) => Math.round(v * 10) / 10;
-    record({ name: `${name} p50`, value: round1(percentile(times, 50)), unit: 'ms' });
-    const p99 = percentile(times, 99);
+    record({ name: `${name} p50`, value: round1(latency.p50), unit: 'ms' });
+    const p99 = latency.p99;
     record({
       name: `${name} p99`,
       value: round1(p99),

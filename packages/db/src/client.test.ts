@@ -70,6 +70,28 @@ describe('the test database', () => {
   });
 });
 
+describe('PostgreSQL connections', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'compile no plan (JIT is off on every pooled connection, the first statement on it included)',
+    async () => {
+      expect(handle.kind).toBe('postgres');
+      const pool = handle.pool as pg.Pool;
+      // Several connections at once, each asked first thing.
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const client = await pool.connect();
+          try {
+            return (await client.query<{ jit: string }>('SHOW jit')).rows[0]?.jit;
+          } finally {
+            client.release();
+          }
+        }),
+      );
+      expect(answers).toEqual(['off', 'off', 'off', 'off']);
+    },
+  );
+});
+
 describe('queryPrepared', () => {
   it('answers as a plain query, inside a transaction too, and is a named statement on PostgreSQL', async () => {
     const [account] = await handle.db.insert(accounts).values({ name: 'Prepared Clinic' }).returning();

@@ -249,6 +249,35 @@ describe('the call history’s rollups', () => {
     await expectExact(25);
   });
 
+  it('split the quarter hour a billing period begins in, counting either side of it', async () => {
+    const accountId = accountIds[0] as string;
+    // A quarter hour ten days ago with calls through it: on its first instant, a cancelled one, one with an extra
+    // call's charge, and one at its last millisecond.
+    const quarter = Math.floor((Date.now() - 10 * 86_400_000) / 900_000) * 900_000;
+    const offsets = [0, 60_000, 180_000, 180_000, 360_000, 450_000, 540_000, 780_000, 899_999];
+    await handle.executeSql(
+      `INSERT INTO calls (account_id, recipient_name, phone, message, voice, status, overage_usd, created_at)
+       SELECT $1, 'Edge ' || o, '+12025550199', 'Hello', 'aria',
+         CASE WHEN o = 360000 THEN 'canceled' ELSE 'completed' END,
+         CASE WHEN o IN (180000, 540000) THEN 0.15 ELSE 0 END,
+         to_timestamp($2::bigint / 1000.0) + make_interval(secs => o / 1000.0)
+       FROM unnest($3::int[]) AS o`,
+      [accountId, quarter, `{${offsets.join(',')}}`],
+    );
+    const sinces = [
+      -1, 0, 1, 60_000, 179_999, 180_000, 180_001, 449_999, 450_000, 450_001, 540_000, 899_999, 900_000,
+    ].map((offset) => new Date(quarter + offset));
+    for (const folded of [false, true]) {
+      if (folded) await foldCallCounts(handle.db);
+      for (const since of sinces) {
+        expect(
+          await countedCreated(handle.db, accountId, since),
+          `since ${since.toISOString()}${folded ? ', folded' : ''}`,
+        ).toEqual(await fullCreated(accountId, since));
+      }
+    }
+  });
+
   it('count a transaction’s own changes, and forget them when it rolls back', async () => {
     const accountId = accountIds[0] as string;
     const before = await countedTotals(handle.db, accountId, {});

@@ -86,11 +86,23 @@ export async function claimDueCalls(
   }));
 }
 
-/** When the next call falls due (or a claim runs out), so that a dispatcher can sleep until then. */
+/**
+ * When the next call falls due (or a claim runs out), so that a dispatcher can sleep until then: the earlier of
+ * the first unclaimed call in `calls_dispatch_idx`'s order and the first claim to run out in `calls_claimed_idx`'s.
+ * Neither visits the calls scheduled later: the minimum over every waiting call took 100-200 ms on PostgreSQL
+ * with 20,000 calls scheduled ahead, and held the embedded engine that long each time a dispatcher went idle
+ * (decision 032).
+ */
 export async function nextDispatchAt(db: Database): Promise<Date | null> {
   const result = await db.execute<{ at: string | Date | null }>(sql`
-    SELECT min(coalesce(greatest(scheduled_at, claimed_until), scheduled_at)) AS at FROM ${calls}
-    WHERE ${dispatchable}`);
+    SELECT least(
+      (SELECT scheduled_at FROM ${calls}
+        WHERE ${dispatchable} AND (claimed_until IS NULL OR claimed_until <= scheduled_at)
+        ORDER BY scheduled_at LIMIT 1),
+      (SELECT claimed_until FROM ${calls}
+        WHERE ${dispatchable} AND claimed_until IS NOT NULL AND claimed_until > scheduled_at
+        ORDER BY claimed_until LIMIT 1)
+    ) AS at`);
   const at = (result as unknown as { rows: Array<{ at: string | Date | null }> }).rows[0]?.at;
   return at ? new Date(at) : null;
 }

@@ -117,6 +117,10 @@ export const calls = pgTable(
     index('calls_dispatch_idx')
       .on(table.scheduledAt)
       .where(sql`provider_call_id IS NULL AND status IN ('scheduled', 'queued')`),
+    // Calls a dispatcher holds a claim on (a few at a time): when the next claim runs out (nextDispatchAt).
+    index('calls_claimed_idx')
+      .on(table.claimedUntil)
+      .where(sql`claimed_until IS NOT NULL AND provider_call_id IS NULL`),
     index('calls_provider_call_idx').on(table.providerCallId),
     index('calls_recording_created_idx').on(table.recordingCreatedAt).where(sql`recording_key IS NOT NULL`),
     index('calls_account_phone_scheduled_idx').on(table.accountId, table.phone, table.scheduledAt),

@@ -1,0 +1,1 @@
+CREATE INDEX "calls_claimed_idx" ON "calls" USING btree ("claimed_until") WHERE claimed_until IS NOT NULL AND provider_call_id IS NULL;
