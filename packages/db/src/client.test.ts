@@ -74,20 +74,25 @@ describe('PostgreSQL connections', () => {
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'compile no plan (JIT is off on every pooled connection, the first statement on it included)',
     async () => {
-      expect(handle.kind).toBe('postgres');
-      const pool = handle.pool as pg.Pool;
-      // Several connections at once, each asked first thing.
-      const answers = await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          const client = await pool.connect();
-          try {
-            return (await client.query<{ jit: string }>('SHOW jit')).rows[0]?.jit;
-          } finally {
-            client.release();
-          }
-        }),
-      );
-      expect(answers).toEqual(['off', 'off', 'off', 'off']);
+      // A pool of its own, so every connection below is new.
+      const fresh = await openDatabase({ url: process.env.DATABASE_URL as string, poolSize: 4 });
+      try {
+        const pool = fresh.pool as pg.Pool;
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, async () => {
+            const client = await pool.connect();
+            try {
+              return (await client.query<{ jit: string }>('SHOW jit')).rows[0]?.jit;
+            } finally {
+              client.release();
+            }
+          }),
+        );
+        expect(answers).toEqual(['off', 'off', 'off', 'off']);
+        expect(pool.totalCount).toBe(4);
+      } finally {
+        await fresh.close();
+      }
     },
   );
 });

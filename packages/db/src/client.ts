@@ -308,18 +308,20 @@ async function openPglite(
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // No JIT compilation: the statements here are short, and a plan whose estimate crosses jit_above_cost (a
+    // partial index the planner misjudges, a count over a large account) spent 50-100 ms compiling before a
+    // millisecond of work (decision 032). The pool hands a new connection out only once this has run. A SET
+    // rather than a startup option, which connection poolers such as PgBouncer refuse; a server that refuses the
+    // setting runs the same statements with JIT.
+    onConnect: async (client) => {
+      await client.query('SET jit = off').catch(() => undefined);
+    },
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
-  });
-  // No JIT compilation: the statements here are short, and a plan whose estimate crosses jit_above_cost (a
-  // partial index the planner misjudges, a count over a large account) spent 50-100 ms compiling before a
-  // millisecond of work (decision 032). Sent on each new connection, ahead of anything asked on it; a SET rather
-  // than a startup option, which connection poolers such as PgBouncer refuse.
-  pool.on('connect', (client) => {
-    client.query('SET jit = off').catch(() => {
-      // A server without JIT (or one that refuses the setting) runs the same statements without it.
-    });
   });
   // Fail fast when the server cannot be reached.
   const probe = await pool.connect();
