@@ -22,6 +22,7 @@ import { sendMessagesJob } from '../modules/messages/message-sender.ts';
 import { textFollowUpsJob } from '../modules/messages/text-follow-ups.ts';
 import type { Services } from '../services.ts';
 import { databaseMaintenanceJob } from './database-maintenance.job.ts';
+import { databaseStatisticsJob } from './database-statistics.job.ts';
 
 export interface JobDeps {
   config: Config;
@@ -44,6 +45,7 @@ export function createJobs(deps: JobDeps) {
     apiMaintenanceJob(deps.database.db),
     contactsImportJob(deps.database.db),
     databaseMaintenanceJob(deps.database),
+    databaseStatisticsJob(deps.database),
     callFailureAlertJob({
       db: deps.database.db,
       queue: deps.queue,

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client.ts';
 import { accounts } from '../schema.ts';
 import { createTestDatabase } from '../testing.ts';
-import { quickAnalyze, tablesNeedingVacuum, vacuumAnalyze } from './maintenance.ts';
+import {
+  analyzeTables,
+  quickAnalyze,
+  tablesNeedingAnalyze,
+  tablesNeedingVacuum,
+  vacuumAnalyze,
+} from './maintenance.ts';
 
 let handle: DatabaseHandle;
 let accountId: string;
@@ -68,3 +74,34 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the hourly maintenance', () 
     expect(await tablesNeedingVacuum(handle.db)).toEqual(['scripts']);
   });
 });
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the statistics kept every minute', () => {
+  it('are refreshed for any table that changed enough since its last ANALYZE, as autovacuum would', async () => {
+    await analyzeTables(handle.db, await tablesNeedingAnalyze(handle.db));
+    expect(await tablesNeedingAnalyze(handle.db)).toEqual([]);
+    // Texts are not among the hourly maintenance's tables: any table of the schema is.
+    const addTexts = (count: number, from: number) =>
+      handle.executeSql(
+        `INSERT INTO messages (account_id, direction, kind, phone, body, segments, encoding, status, dedupe_key)
+         SELECT $1, 'outbound', 'call_follow_up', '+12025550100', 'Hello', 1, 'GSM-7', 'queued', 'stats:' || g
+         FROM generate_series(${from}, ${from + count - 1}) AS g`,
+        [accountId],
+      );
+    await addTexts(20, 1);
+    expect(await tablesNeedingAnalyze(handle.db)).toEqual([]);
+    await addTexts(200, 100);
+    expect(await tablesNeedingAnalyze(handle.db)).toEqual(['messages']);
+    const before = await rowEstimate('messages');
+    await analyzeTables(handle.db, ['messages']);
+    expect(await tablesNeedingAnalyze(handle.db)).toEqual([]);
+    expect(before).toBeLessThan(220);
+    expect(await rowEstimate('messages')).toBe(220);
+  });
+});
+
+/** The planner's idea of a table's rows (reltuples: -1 before any ANALYZE or VACUUM). */
+async function rowEstimate(table: string): Promise<number> {
+  const [row] = (await handle.executeSql(`SELECT reltuples FROM pg_class WHERE relname = $1`, [table]))
+    .rows as Array<{ reltuples: number }>;
+  return Number(row?.reltuples);
+}
