@@ -106,14 +106,17 @@ end
 /** How a run is measured: wrk with its report script, or autocannon. */
 export type Load = { wrkScript: string } | null;
 
-async function measureWithWrk(
+/**
+ * One wrk run (one thread) against `url` with `headers`, its report script `script` printing one JSON line that
+ * starts with `{"requests"`: that line, parsed.
+ */
+export async function runWrk<Report>(
   url: string,
   headers: Record<string, string>,
-  seconds: number,
-  script: string,
-  connections: number,
-): Promise<Run & { non2xx: number; errors: number }> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script];
+  options: { seconds: number; connections: number; timeout: string; script: string },
+): Promise<Report> {
+  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', options.timeout];
+  args.push('-s', options.script);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
   const output = await new Promise<string>((resolve, reject) =>
@@ -121,13 +124,23 @@ async function measureWithWrk(
   );
   const line = output.split('\n').find((l) => l.startsWith('{"requests"'));
   if (!line) throw new Error(`wrk printed no report for ${url}:\n${output}`);
-  const report = JSON.parse(line) as {
+  return JSON.parse(line) as Report;
+}
+
+async function measureWithWrk(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  script: string,
+  connections: number,
+): Promise<Run & { non2xx: number; errors: number }> {
+  const report = await runWrk<{
     requests: number;
     duration_us: number;
     p99_us: number;
     errors: number;
     non2xx: number;
-  };
+  }>(url, headers, { seconds, connections, timeout: '10s', script });
   return {
     rps: report.requests / (report.duration_us / 1e6),
     p99: Math.round(report.p99_us / 100) / 10,

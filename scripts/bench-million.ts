@@ -8,7 +8,7 @@
 // runs one engine; BENCH_MAX_CALLS=100000 stops after the first size. The requests come from wrk, one
 // connection, for BENCH_ADDRESS_SECONDS_WRK (3 s) per address; without wrk, from fetch: BENCH_REQUESTS per address
 // (200; fewer, at least 20, when they take longer than BENCH_ADDRESS_SECONDS, 60 s).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { foldCallCounts, vacuumCallCountChanges } from '@callwise/db/queries/cal
 import {
   freshDatabase,
   hasWrk,
+  runWrk,
   seedBenchAccount,
   serverEntry,
   signIn,
@@ -249,10 +250,7 @@ async function get(url: string, headers: Record<string, string>): Promise<string
   return body;
 }
 
-/**
- * wrk's report of a run, one connection, one request at a time: every answer's time (µs), from its latency
- * histogram (the 50th and 99th percentiles are all the bench reads).
- */
+/** wrk's report of a run: requests, errors, and the 50th and 99th percentiles of its answers' times (µs). */
 const WRK_ONE_AT_A_TIME = `
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -265,29 +263,22 @@ end
 type Latency = { p50: number; p99: number; requests: number };
 
 /**
- * One request at a time for WRK_SECONDS from wrk (C): the p50 and p99 it measured, in ms. A JavaScript client's own pauses (its collector, undici's bookkeeping) showed as the
- * server's: one request in a hundred took 15-45 ms from fetch while the server answered it in 3 (decision 032).
+ * One request at a time for WRK_SECONDS from wrk (C): the p50 and p99 it measured, in ms. A JavaScript client's
+ * own pauses (its collector, undici's bookkeeping) showed as the server's: one request in a hundred took 15-45 ms
+ * from fetch while the server answered it in 3 (decision 032).
  */
 async function latencyFromWrk(
   url: string,
   headers: Record<string, string>,
   script: string,
 ): Promise<Latency> {
-  const args = ['-t1', '-c1', `-d${WRK_SECONDS}s`, '--timeout', '30s', '-s', script];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  args.push(url);
-  const output = await new Promise<string>((resolve, reject) =>
-    execFile('wrk', args, (error, stdout) => (error ? reject(error) : resolve(stdout))),
-  );
-  const line = output.split('\n').find((l) => l.startsWith('{"requests"'));
-  if (!line) throw new Error(`wrk printed no report for ${url}:\n${output}`);
-  const report = JSON.parse(line) as {
+  const report = await runWrk<{
     requests: number;
     p50_us: number;
     p99_us: number;
     errors: number;
     non2xx: number;
-  };
+  }>(url, headers, { seconds: WRK_SECONDS, connections: 1, timeout: '30s', script });
   if (report.errors > 0 || report.non2xx > 0 || report.requests === 0) {
     throw new Error(`${url}: ${report.non2xx} non-2xx answers and ${report.errors} errors from wrk`);
   }

@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client.ts';
 import { accounts, campaigns } from '../schema.ts';
-import { createTestDatabase } from '../testing.ts';
+import { createTestDatabase, seededRandom } from '../testing.ts';
 import {
   type CallFilter,
   countedCreated,
@@ -29,18 +29,7 @@ let handle: DatabaseHandle;
 const accountIds: string[] = [];
 const campaignIds: string[] = [];
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(20261127);
+const next = seededRandom(20261127);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
 const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 const sqlArray = (values: readonly string[]) => `ARRAY[${quoted(values)}]`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client.ts';
 import { accounts, campaigns } from '../schema.ts';
-import { createTestDatabase } from '../testing.ts';
+import { createTestDatabase, seededRandom } from '../testing.ts';
 import { nextDispatchAt } from './call-dispatch.ts';
 
 /**
@@ -15,18 +15,7 @@ let pastDueId: string;
 let activeCampaign: string;
 let pausedCampaign: string;
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(20261128);
+const next = seededRandom(20261128);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
 
 /** The minimum over every waiting call: the statement the dispatcher ran before. */
