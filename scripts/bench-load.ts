@@ -206,11 +206,14 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
   };
 }
 
-/** wrk with its report script written into `dir`, or null (autocannon) when the machine has no wrk. */
-export function loadGenerator(dir: string): Load {
+/**
+ * wrk with its report script (`report`, WRK_REPORT by default) written into `dir`, or null (autocannon, or
+ * another JavaScript client) when the machine has no wrk.
+ */
+export function loadGenerator(dir: string, report = WRK_REPORT): Load {
   if (!hasWrk()) return null;
   const wrkScript = path.join(dir, 'report.lua');
-  writeFileSync(wrkScript, WRK_REPORT);
+  writeFileSync(wrkScript, report);
   return { wrkScript };
 }
 

@@ -9,14 +9,14 @@
 // connection, for BENCH_ADDRESS_SECONDS_WRK (3 s) per address; without wrk, from fetch: BENCH_REQUESTS per address
 // (200; fewer, at least 20, when they take longer than BENCH_ADDRESS_SECONDS, 60 s).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseHandle } from '@callwise/db/client';
 import { foldCallCounts, vacuumCallCountChanges } from '@callwise/db/queries/call-counts';
 import {
   freshDatabase,
-  hasWrk,
+  loadGenerator,
   runWrk,
   seedBenchAccount,
   serverEntry,
@@ -304,6 +304,8 @@ async function measureReads(
   headers: Record<string, string>,
   campaignId: string,
   label: string,
+  /** Where wrk's report script is written (removed with it by the caller). */
+  dataDir: string,
 ) {
   const firstPage = JSON.parse(await get(`${base}/v1/calls?limit=50`, headers)) as {
     data: unknown[];
@@ -328,10 +330,7 @@ async function measureReads(
     `/v1/calls?limit=50&cursor=${encodeURIComponent(firstPage.next_cursor)}`,
     ...[...filters.slice(0, 4), 'direction=inbound', `q=${search}`].map((f) => `/v1/calls?limit=50&${f}`),
   ];
-  const wrkScript = hasWrk()
-    ? path.join(mkdtempSync(path.join(tmpdir(), 'callwise-bench-wrk-')), 'one.lua')
-    : null;
-  if (wrkScript) writeFileSync(wrkScript, WRK_ONE_AT_A_TIME);
+  const wrkScript = loadGenerator(dataDir, WRK_ONE_AT_A_TIME)?.wrkScript ?? null;
   for (const p of paths) {
     const url = `${base}${p}`;
     // A slow address (seconds an answer) gets fewer requests: at least 3 to warm up, 20 measured.
@@ -389,6 +388,7 @@ async function onPostgres(record: Recorder) {
         headers,
         campaignIds[0] as string,
         `${sizeLabel(size)} calls, PostgreSQL`,
+        dataDir,
       );
     }
   } finally {
@@ -439,6 +439,7 @@ async function onPglite(record: Recorder) {
           headers,
           campaignIds[0] as string,
           `${sizeLabel(size)} calls, PGlite`,
+          dataDir,
         );
       } finally {
         await stop(server);

@@ -1,15 +1,15 @@
-import type { DatabaseHandle } from '@callwise/db/client';
+import type { Database } from '@callwise/db/client';
 import { analyzeTables, tablesNeedingAnalyze } from '@callwise/db/queries/maintenance';
 import { everyMinuteJob } from '../infra/queue.ts';
 
 export const DATABASE_STATISTICS = 'database-statistics';
 
 /**
- * Every minute on the embedded engine, which has no autovacuum (PostgreSQL keeps its own statistics): ANALYZE of
- * the tables that changed enough since their last one, as autovacuum would (decision 032).
+ * Every minute: ANALYZE of the tables that changed enough since their last one, as autovacuum would (decision
+ * 032). Registered on the embedded engine only, which has no autovacuum.
  */
-export function databaseStatisticsJob(database: DatabaseHandle) {
+export function databaseStatisticsJob(db: Database) {
   return everyMinuteJob(DATABASE_STATISTICS, async () => {
-    if (database.kind === 'pglite') await analyzeTables(database.db, await tablesNeedingAnalyze(database.db));
+    await analyzeTables(db, await tablesNeedingAnalyze(db));
   });
 }

@@ -45,7 +45,8 @@ export function createJobs(deps: JobDeps) {
     apiMaintenanceJob(deps.database.db),
     contactsImportJob(deps.database.db),
     databaseMaintenanceJob(deps.database),
-    databaseStatisticsJob(deps.database),
+    // Statistics kept as autovacuum would: only on the embedded engine, which has none (PostgreSQL keeps its own).
+    ...(deps.database.kind === 'pglite' ? [databaseStatisticsJob(deps.database.db)] : []),
     callFailureAlertJob({
       db: deps.database.db,
       queue: deps.queue,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 
 const TABLES = [
@@ -43,6 +43,20 @@ export async function quickAnalyze(db: Database, tables: readonly MaintainedTabl
   }
 }
 
+/** Autovacuum's analyze threshold: changes since the last ANALYZE over 50 + 10 % of the live rows. */
+const ANALYZE_DUE = sql`n_mod_since_analyze > 50 + 0.1 * n_live_tup`;
+
+/** The tables of the current schema whose statistics (`pg_stat_user_tables`) meet `condition`, by name. */
+async function tablesWhere(db: Database, condition: SQL): Promise<string[]> {
+  // This connection's latest changes are counted before the statistics are read.
+  await db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const result = await db.execute<{ relname: string }>(sql`
+    SELECT relname FROM pg_stat_user_tables
+    WHERE schemaname = current_schema() AND ${condition}
+    ORDER BY relname`);
+  return (result as unknown as { rows: Array<{ relname: string }> }).rows.map((row) => row.relname);
+}
+
 /**
  * The maintained tables that changed enough since their last VACUUM or ANALYZE to need one, by autovacuum's
  * default thresholds (dead rows over 50 + 20 %, inserts over 1,000 + 20 %, changes since ANALYZE over 50 + 10 %
@@ -51,37 +65,28 @@ export async function quickAnalyze(db: Database, tables: readonly MaintainedTabl
  * hourly maintenance leaves alone what has not changed.
  */
 export async function tablesNeedingVacuum(db: Database): Promise<MaintainedTable[]> {
-  // This connection's latest changes are counted before the statistics are read.
-  await db.execute(sql`SELECT pg_stat_force_next_flush()`);
-  const result = await db.execute<{ relname: string }>(sql`
-    SELECT relname FROM pg_stat_user_tables
-    WHERE schemaname = current_schema()
-      AND relname IN (${sql.join(
-        TABLES.map((table) => sql`${table}`),
-        sql`, `,
-      )})
+  const names = await tablesWhere(
+    db,
+    sql`relname IN (${sql.join(
+      TABLES.map((table) => sql`${table}`),
+      sql`, `,
+    )})
       AND (coalesce(last_vacuum, last_autovacuum) IS NULL
         OR n_dead_tup > 50 + 0.2 * n_live_tup
         OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
-        OR n_mod_since_analyze > 50 + 0.1 * n_live_tup)`);
-  const names = (result as unknown as { rows: Array<{ relname: string }> }).rows.map((row) => row.relname);
+        OR ${ANALYZE_DUE})`,
+  );
   return TABLES.filter((table) => names.includes(table));
 }
 
 /**
  * Every table of the schema whose rows changed enough since its last ANALYZE to need one, by autovacuum's analyze
- * threshold (changes over 50 + 10 % of the live rows). The embedded engine has no autovacuum, and a plan made on
- * statistics from when a table was empty can cost hundreds of milliseconds: the follow-up texts' scan walked every
- * text of the account for each call it checked (287 ms on a million calls) until `messages` was analyzed (14 ms).
+ * threshold. The embedded engine has no autovacuum, and a plan made on statistics from when a table was empty can
+ * cost hundreds of milliseconds: the follow-up texts' scan walked every text of the account for each call it
+ * checked (287 ms on a million calls) until `messages` was analyzed (14 ms).
  */
 export async function tablesNeedingAnalyze(db: Database): Promise<string[]> {
-  // This connection's latest changes are counted before the statistics are read.
-  await db.execute(sql`SELECT pg_stat_force_next_flush()`);
-  const result = await db.execute<{ relname: string }>(sql`
-    SELECT relname FROM pg_stat_user_tables
-    WHERE schemaname = current_schema() AND n_mod_since_analyze > 50 + 0.1 * n_live_tup
-    ORDER BY relname`);
-  return (result as unknown as { rows: Array<{ relname: string }> }).rows.map((row) => row.relname);
+  return tablesWhere(db, ANALYZE_DUE);
 }
 
 /** ANALYZE of each table named (tables of the current schema, as `tablesNeedingAnalyze` gives them). */
